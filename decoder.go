@@ -1,0 +1,556 @@
+package json
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+)
+
+// defaultMaxDepth is encoding/json's nesting limit.
+const defaultMaxDepth = 10000
+
+// Syntactic contexts, named after encoding/json's token states. Each state of
+// the Decoder reads its token in one of these contexts; errors are worded
+// from it.
+type context uint8
+
+const (
+	ctxTopValue    context = iota // a top-level value
+	ctxArrayFirst                 // after '[': a value or ']'
+	ctxArrayValue                 // after ',' in an array: a value
+	ctxArrayComma                 // after an element: ',' or ']'
+	ctxObjectFirst                // after '{': a key or '}'
+	ctxObjectKey                  // after ',' in an object: a key
+	ctxObjectColon                // after a key: ':'
+	ctxObjectValue                // after ':': a value
+	ctxObjectComma                // after a member: ',' or '}'
+)
+
+// unmarshalContext is how encoding/json's scanner (Unmarshal, Decode) words an
+// unexpected byte in each context.
+var unmarshalContext = [...]string{
+	ctxTopValue:    "looking for beginning of value",
+	ctxArrayFirst:  "looking for beginning of value",
+	ctxArrayValue:  "looking for beginning of value",
+	ctxArrayComma:  "after array element",
+	ctxObjectFirst: "looking for beginning of object key string",
+	ctxObjectKey:   "looking for beginning of object key string",
+	ctxObjectColon: "after object key",
+	ctxObjectValue: "looking for beginning of value",
+	ctxObjectComma: "after object key:value pair",
+}
+
+// A Decoder reads and validates a stream of JSON tokens. It is a drop-in for
+// encoding/json's Decoder (Token, More, Decode, ...) built on NextToken, which
+// returns each token as bytes without allocating.
+type Decoder struct {
+	s Scanner
+
+	// state reads the next token; it is a method expression for the
+	// syntactic position the decoder is in.
+	state func(*Decoder) ([]byte, error)
+	err   error // sticky
+	ctx   context
+
+	depth    int
+	maxDepth int
+	stack    [8]uint64 // bit per level: 1 = object; the first 512 levels
+	deep     []uint64  // levels past 512
+
+	useNumber             bool
+	disallowUnknownFields bool
+
+	// tokScanned emulates encoding/json's count of bytes that its inner
+	// scanner has seen in Token mode, which is what its Token errors
+	// report as Offset.
+	tokScanned int64
+	eofBetween bool // the last error was the input ending between tokens
+
+	strBlock []byte // Token's string bytes are carved from here
+	scratch  []byte // reused unescaping buffer
+}
+
+// NewDecoder returns a new decoder that reads from r, with an 8 KiB window.
+// The window grows only while a single token is longer than it.
+func NewDecoder(r io.Reader) *Decoder {
+	return NewDecoderBuffer(r, nil)
+}
+
+// NewDecoderBuffer returns a new decoder that reads from r and uses buf as its
+// initial window.
+func NewDecoderBuffer(r io.Reader, buf []byte) *Decoder {
+	d := new(Decoder)
+	d.maxDepth = defaultMaxDepth
+	d.s.resetBuffer(r, buf)
+	d.state = (*Decoder).stateTop
+	return d
+}
+
+// newBytesDecoder returns a decoder whose window is data itself: no copy and
+// no writes to data.
+func newBytesDecoder(data []byte) *Decoder {
+	d := new(Decoder)
+	d.maxDepth = defaultMaxDepth
+	d.resetBytes(data)
+	return d
+}
+
+// resetBytes makes d decode data, keeping its options.
+func (d *Decoder) resetBytes(data []byte) {
+	d.s.resetBytes(data)
+	d.resetState()
+}
+
+// Reset makes d read from r, keeping its window and options (UseNumber,
+// DisallowUnknownFields, limits) and dropping any state and error.
+func (d *Decoder) Reset(r io.Reader) {
+	d.s.Reset(r)
+	d.resetState()
+}
+
+func (d *Decoder) resetState() {
+	d.state = (*Decoder).stateTop
+	d.err = nil
+	d.depth = 0
+	d.deep = d.deep[:0]
+	d.tokScanned = 0
+	d.eofBetween = false
+}
+
+// SetMaxDepth sets the nesting limit (default 10000, as encoding/json).
+// Deeper input fails with a *SyntaxError "exceeded max depth".
+func (d *Decoder) SetMaxDepth(n int) {
+	if n < 1 {
+		n = 1
+	}
+	d.maxDepth = n
+}
+
+// SetMaxTokenSize caps how far the window may grow to hold one token or a raw
+// value (default 512 MiB). Past it, NextToken fails with an error that wraps
+// ErrTokenTooLong.
+func (d *Decoder) SetMaxTokenSize(n int) { d.s.SetMaxTokenSize(n) }
+
+// UseNumber causes the Decoder to unmarshal a number into an interface value
+// as a Number instead of as a float64.
+func (d *Decoder) UseNumber() { d.useNumber = true }
+
+// DisallowUnknownFields causes the Decoder to return an error when the
+// destination is a struct and the input contains object keys which do not
+// match any non-ignored, exported fields in the destination.
+func (d *Decoder) DisallowUnknownFields() { d.disallowUnknownFields = true }
+
+// Depth is the current nesting depth: 0 between top-level values.
+func (d *Decoder) Depth() int { return d.depth }
+
+// NextToken returns the next token of the stream: '{', '}', '[' or ']' (one
+// byte), a string with its quotes and escapes as in the input, a number as
+// written, or true, false, null. ':' and ',' are checked and consumed, never
+// returned. The whole token sequence is validated.
+//
+// The token is a subslice of the decoder's window, valid only until the next
+// call on d. NextToken does not allocate.
+//
+// At a clean end of input between top-level values the error is io.EOF; if
+// the input ends inside a value it is io.ErrUnexpectedEOF; a reader's error
+// is returned unchanged; anything else is a *SyntaxError whose Offset counts
+// the bytes read up to and including the offending one. Errors are sticky.
+func (d *Decoder) NextToken() ([]byte, error) {
+	return d.state(d)
+}
+
+// Each state reads its own token. value dispatches on a token read where a
+// value may start.
+
+func (d *Decoder) stateTop() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		if d.s.err == nil {
+			return nil, io.EOF
+		}
+		if d.s.errKind == errBadFollow {
+			d.ctx = ctxTopValue
+			return nil, d.syntaxError("after top-level value")
+		}
+		return nil, d.fail(ctxTopValue)
+	}
+	return d.value(tok, ctxTopValue)
+}
+
+func (d *Decoder) stateArrayFirst() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		return nil, d.fail(ctxArrayFirst)
+	}
+	if tok[0] == ']' {
+		d.pop()
+		return tok, nil
+	}
+	return d.value(tok, ctxArrayFirst)
+}
+
+func (d *Decoder) stateArrayComma() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		return nil, d.fail(ctxArrayComma)
+	}
+	switch tok[0] {
+	case ',':
+		return d.stateArrayValue()
+	case ']':
+		d.pop()
+		return tok, nil
+	}
+	return nil, d.unexpected(tok, ctxArrayComma)
+}
+
+func (d *Decoder) stateArrayValue() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		return nil, d.fail(ctxArrayValue)
+	}
+	return d.value(tok, ctxArrayValue)
+}
+
+func (d *Decoder) stateObjectFirst() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		return nil, d.fail(ctxObjectFirst)
+	}
+	switch tok[0] {
+	case '"':
+		d.state = (*Decoder).stateObjectColon
+		return tok, nil
+	case '}':
+		d.pop()
+		return tok, nil
+	}
+	return nil, d.unexpected(tok, ctxObjectFirst)
+}
+
+func (d *Decoder) stateObjectKey() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		return nil, d.fail(ctxObjectKey)
+	}
+	if tok[0] == '"' {
+		d.state = (*Decoder).stateObjectColon
+		return tok, nil
+	}
+	return nil, d.unexpected(tok, ctxObjectKey)
+}
+
+func (d *Decoder) stateObjectColon() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		return nil, d.fail(ctxObjectColon)
+	}
+	if tok[0] == ':' {
+		return d.stateObjectValue()
+	}
+	return nil, d.unexpected(tok, ctxObjectColon)
+}
+
+func (d *Decoder) stateObjectValue() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		return nil, d.fail(ctxObjectValue)
+	}
+	return d.value(tok, ctxObjectValue)
+}
+
+func (d *Decoder) stateObjectComma() ([]byte, error) {
+	tok := d.s.Next()
+	if tok == nil {
+		return nil, d.fail(ctxObjectComma)
+	}
+	switch tok[0] {
+	case ',':
+		return d.stateObjectKey()
+	case '}':
+		d.pop()
+		return tok, nil
+	}
+	return nil, d.unexpected(tok, ctxObjectComma)
+}
+
+func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
+
+// value handles a token read where a value may start.
+func (d *Decoder) value(tok []byte, ctx context) ([]byte, error) {
+	switch tok[0] {
+	case '{':
+		if d.depth >= d.maxDepth {
+			return nil, d.tooDeep(ctx)
+		}
+		d.push(true)
+		d.state = (*Decoder).stateObjectFirst
+	case '[':
+		if d.depth >= d.maxDepth {
+			return nil, d.tooDeep(ctx)
+		}
+		d.push(false)
+		d.state = (*Decoder).stateArrayFirst
+	case ']', '}', ':', ',':
+		return nil, d.unexpected(tok, ctx)
+	default:
+		d.afterValue()
+	}
+	return tok, nil
+}
+
+// afterValue sets the state that follows a complete value.
+func (d *Decoder) afterValue() {
+	switch {
+	case d.depth == 0:
+		d.state = (*Decoder).stateTop
+	case d.inObject():
+		d.state = (*Decoder).stateObjectComma
+	default:
+		d.state = (*Decoder).stateArrayComma
+	}
+}
+
+// The nesting stack: one bit per level, the first 512 levels inline.
+
+func (d *Decoder) push(object bool) {
+	w, b := d.depth>>6, uint(d.depth&63)
+	if w >= len(d.stack) {
+		if w-len(d.stack) >= len(d.deep) {
+			d.deep = append(d.deep, 0)
+		}
+		if object {
+			d.deep[w-len(d.stack)] |= 1 << b
+		} else {
+			d.deep[w-len(d.stack)] &^= 1 << b
+		}
+	} else if object {
+		d.stack[w] |= 1 << b
+	} else {
+		d.stack[w] &^= 1 << b
+	}
+	d.depth++
+}
+
+func (d *Decoder) pop() {
+	d.depth--
+	d.afterValue()
+}
+
+// inObject reports whether the innermost open container is an object.
+func (d *Decoder) inObject() bool {
+	l := d.depth - 1
+	w, b := l>>6, uint(l&63)
+	if w >= len(d.stack) {
+		return d.deep[w-len(d.stack)]>>b&1 != 0
+	}
+	return d.stack[w]>>b&1 != 0
+}
+
+// Errors. All are sticky: the state becomes stateError.
+
+func (d *Decoder) setErr(err error) error {
+	d.err = err
+	d.state = (*Decoder).stateError
+	return err
+}
+
+// fail turns the scanner's stop (nil token) in context ctx into the
+// decoder's error.
+func (d *Decoder) fail(ctx context) error {
+	d.ctx = ctx
+	switch d.s.errKind {
+	case errNone:
+		// Clean end of input, but inside a value.
+		d.eofBetween = true
+		d.s.errKind = errEOF
+		d.s.errPos = d.s.br.pos()
+		d.s.tokPos = d.s.errPos
+		d.s.eofMsg = "unexpected end of JSON input"
+		return d.setErr(io.ErrUnexpectedEOF)
+	case errBadStart, errBadFollow:
+		return d.syntaxError(unmarshalContext[ctx])
+	case errLexical, errEOF:
+		// encoding/json rejects a token that is wrong here by its first
+		// byte, before it could see the token is malformed.
+		if w := d.s.br.window(); ctx.structural() && d.s.tokPos == d.s.br.pos() && len(w) > 0 &&
+			(w[0] != '"' || ctx == ctxArrayComma || ctx == ctxObjectColon || ctx == ctxObjectComma) {
+			d.s.errKind = errBadStart
+			d.s.errChar = w[0]
+			d.s.errPos = d.s.tokPos
+			return d.syntaxError(unmarshalContext[ctx])
+		}
+	}
+	return d.setErr(d.s.err)
+}
+
+// syntaxError words the scanner's errBadStart or errBadFollow in context.
+func (d *Decoder) syntaxError(context string) error {
+	return d.setErr(&SyntaxError{msg: invalidChar(d.s.errChar, context), Offset: d.s.errPos + 1})
+}
+
+// unexpected reports a token that cannot stand in context ctx; it was the
+// last token consumed. Like encoding/json, it names the token's first byte.
+func (d *Decoder) unexpected(tok []byte, ctx context) error {
+	d.ctx = ctx
+	d.s.errKind = errBadStart
+	d.s.errChar = tok[0]
+	d.s.errPos = d.s.br.pos() - int64(len(tok))
+	d.s.tokPos = d.s.errPos
+	return d.setErr(&SyntaxError{msg: invalidChar(tok[0], unmarshalContext[ctx]), Offset: d.s.errPos + 1})
+}
+
+// structural reports whether ctx admits only a structural token (or a key):
+// there, a token that is lexically bad is wrong by its first byte already.
+func (ctx context) structural() bool {
+	switch ctx {
+	case ctxArrayComma, ctxObjectFirst, ctxObjectKey, ctxObjectColon, ctxObjectComma:
+		return true
+	}
+	return false
+}
+
+func (d *Decoder) tooDeep(ctx context) error {
+	d.ctx = ctx
+	d.s.errKind = errLexical
+	d.s.errPos = d.s.br.pos() - 1
+	d.s.tokPos = d.s.errPos
+	c := d.s.br.data[d.s.br.offset-1]
+	return d.setErr(&SyntaxError{msg: invalidChar(c, "exceeded max depth"), Offset: d.s.errPos + 1})
+}
+
+// unexpectedEOFError is encoding/json's Unmarshal wording for an input that
+// ends inside a value, for callers that report syntax errors rather than
+// io.ErrUnexpectedEOF. It is valid after NextToken returned
+// io.ErrUnexpectedEOF.
+func (d *Decoder) unexpectedEOFError() *SyntaxError {
+	msg := d.s.eofMsg
+	if msg == "" {
+		msg = "unexpected end of JSON input"
+	}
+	return &SyntaxError{msg: msg, Offset: d.s.errPos}
+}
+
+// InputOffset returns the input stream byte offset of the current decoder
+// position: just after the last token returned (and any whitespace that More
+// or PeekKind skipped).
+func (d *Decoder) InputOffset() int64 { return d.s.br.pos() }
+
+// Buffered returns a reader of the data remaining in the Decoder's window.
+// The reader is valid until the next call on d.
+func (d *Decoder) Buffered() io.Reader {
+	return bytes.NewReader(d.s.br.window())
+}
+
+// skipSpace consumes whitespace and returns the next byte, reading more input
+// as needed. ok is false at the end of input or on an error.
+func (d *Decoder) skipSpace() (c byte, ok bool) {
+	if d.s.err != nil || d.err != nil {
+		return 0, false
+	}
+	for {
+		w := d.s.br.window()
+		i := 0
+		for i < len(w) && whitespace[w[i]] {
+			i++
+		}
+		d.s.br.release(i)
+		if i < len(w) {
+			return w[i], true
+		}
+		if d.s.br.extend() == 0 {
+			return 0, false
+		}
+	}
+}
+
+// More reports whether there is another element in the current array or
+// object being parsed.
+func (d *Decoder) More() bool {
+	c, ok := d.skipSpace()
+	return ok && c != ']' && c != '}'
+}
+
+// PeekKind returns the first byte of the next value or token without
+// consuming it: '{', '[', '"', 't', 'f', 'n', '0' for any number, or ']' and
+// '}' at the end of a container. It looks past a ':' or ',' before it. It
+// returns 0 at the end of input or on an error, which the next NextToken
+// reports. Only whitespace is consumed.
+func (d *Decoder) PeekKind() byte {
+	c, _ := d.peek()
+	if c == '-' || isDigit(c) {
+		return '0'
+	}
+	return c
+}
+
+// peek returns the next byte that is not whitespace and not a ':' or ','
+// separator, and its index in the window (whitespace before it is consumed;
+// the separator is not). It returns c == 0 at the end of input or on error.
+func (d *Decoder) peek() (c byte, i int) {
+	c, ok := d.skipSpace()
+	if !ok {
+		return 0, 0
+	}
+	if c != ':' && c != ',' {
+		return c, 0
+	}
+	i = 1
+	for {
+		w := d.s.br.window()
+		for i < len(w) && whitespace[w[i]] {
+			i++
+		}
+		if i < len(w) {
+			return w[i], i
+		}
+		if d.s.br.extend() == 0 {
+			return 0, 0
+		}
+	}
+}
+
+// SkipValue consumes the next value whole, validating it, without allocating.
+func (d *Decoder) SkipValue() error {
+	tok, err := d.NextToken()
+	if err != nil {
+		return err
+	}
+	switch tok[0] {
+	case '{', '[':
+	case '}', ']':
+		return d.setErr(errors.New("json: SkipValue: no value before " + string(tok) + " at offset " + strconv.FormatInt(d.InputOffset()-1, 10)))
+	default:
+		return nil
+	}
+	for depth := d.depth - 1; d.depth > depth; {
+		if _, err := d.NextToken(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RawValue consumes the next value whole and returns its exact input bytes,
+// whitespace inside it included. The window grows to hold the value (up to
+// SetMaxTokenSize). The slice is valid only until the next call on d.
+func (d *Decoder) RawValue() ([]byte, error) {
+	c, i := d.peek()
+	if c == 0 {
+		_, err := d.NextToken()
+		if err == nil {
+			err = errors.New("json: RawValue: no value")
+		}
+		return nil, err
+	}
+	br := &d.s.br
+	br.pin = br.offset + i
+	err := d.SkipValue()
+	start := br.pin
+	br.pin = -1
+	if err != nil {
+		return nil, err
+	}
+	return br.data[start:br.offset], nil
+}

@@ -1,0 +1,130 @@
+// Package unquote turns JSON string tokens into their values.
+package unquote
+
+import (
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Append appends the value of the JSON string token tok (quotes included,
+// already validated by a scanner) to dst. As in encoding/json, invalid UTF-8
+// bytes and lone surrogate escapes become U+FFFD.
+func Append(dst, tok []byte) []byte {
+	if len(tok) < 2 {
+		return dst
+	}
+	body := tok[1 : len(tok)-1]
+	i := plainPrefix(body)
+	if i == len(body) {
+		return append(dst, body...)
+	}
+	return appendSlow(append(dst, body[:i]...), body[i:])
+}
+
+// Simple reports whether the string body needs no unescaping and no UTF-8
+// repair, so its bytes are its value.
+func Simple(body []byte) bool { return plainPrefix(body) == len(body) }
+
+// plainPrefix returns the length of body's prefix that is printable ASCII
+// with no escape, 8 bytes at a time.
+func plainPrefix(body []byte) int {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(body); i += 8 {
+		v := uint64(body[i]) | uint64(body[i+1])<<8 | uint64(body[i+2])<<16 | uint64(body[i+3])<<24 |
+			uint64(body[i+4])<<32 | uint64(body[i+5])<<40 | uint64(body[i+6])<<48 | uint64(body[i+7])<<56
+		b := v ^ (lsb * '\\')
+		if (((b-lsb)&^b)|v)&msb != 0 {
+			break
+		}
+	}
+	for ; i < len(body); i++ {
+		if c := body[i]; c == '\\' || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	return i
+}
+
+// appendSlow handles escapes and non-ASCII bytes.
+func appendSlow(dst, s []byte) []byte {
+	for r := 0; r < len(s); {
+		c := s[r]
+		switch {
+		case c == '\\':
+			if r+1 >= len(s) {
+				return append(dst, s[r:]...)
+			}
+			switch s[r+1] {
+			case '"', '\\', '/', '\'':
+				dst = append(dst, s[r+1])
+			case 'b':
+				dst = append(dst, '\b')
+			case 'f':
+				dst = append(dst, '\f')
+			case 'n':
+				dst = append(dst, '\n')
+			case 'r':
+				dst = append(dst, '\r')
+			case 't':
+				dst = append(dst, '\t')
+			case 'u':
+				rr := getu4(s[r:])
+				if rr < 0 {
+					return append(dst, s[r:]...)
+				}
+				r += 6
+				if utf16.IsSurrogate(rr) {
+					rr1 := getu4(s[r:])
+					if dec := utf16.DecodeRune(rr, rr1); dec != unicode.ReplacementChar {
+						r += 6
+						dst = utf8.AppendRune(dst, dec)
+						continue
+					}
+					rr = unicode.ReplacementChar
+				}
+				dst = utf8.AppendRune(dst, rr)
+				continue
+			default:
+				return append(dst, s[r:]...)
+			}
+			r += 2
+		case c < utf8.RuneSelf:
+			dst = append(dst, c)
+			r++
+		default:
+			rr, size := utf8.DecodeRune(s[r:])
+			if rr == utf8.RuneError && size == 1 {
+				dst = utf8.AppendRune(dst, unicode.ReplacementChar)
+			} else {
+				dst = append(dst, s[r:r+size]...)
+			}
+			r += size
+		}
+	}
+	return dst
+}
+
+// getu4 decodes \uXXXX from the beginning of s, returning the hex value, or
+// -1 when s does not start with one.
+func getu4(s []byte) rune {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return -1
+	}
+	var r rune
+	for _, c := range s[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			c = c - '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
+}

@@ -1,0 +1,117 @@
+package json
+
+import (
+	"errors"
+	"io"
+)
+
+const (
+	defaultBufSize      = 8 << 10   // initial window
+	defaultMaxTokenSize = 512 << 20 // default cap on window growth
+	maxEmptyReads       = 100       // (0, nil) reads in a row before io.ErrNoProgress
+)
+
+// byteReader is a sliding window over an io.Reader. The window is
+// data[offset:]; bytes before offset have been consumed and may be
+// discarded by the next extend, unless pinned.
+//
+// A byteReader over a byte slice (r == nil) uses the slice itself as its
+// window and never writes to it.
+type byteReader struct {
+	data   []byte    // buffered input; data[:len(data)] holds valid bytes
+	offset int       // start of the unconsumed window in data
+	r      io.Reader // nil when data is the whole input
+	err    error     // sticky read error (io.EOF at the end)
+	base   int64     // absolute input offset of data[0]
+	pin    int       // index in data that extend must keep, or -1
+	max    int       // window growth limit (max token size)
+}
+
+func (b *byteReader) reset(r io.Reader, buf []byte) {
+	*b = byteReader{data: buf[:0], r: r, pin: -1, max: b.max}
+	if b.max == 0 {
+		b.max = defaultMaxTokenSize
+	}
+}
+
+// resetBytes makes data the whole input: no copy, no reads, no writes.
+func (b *byteReader) resetBytes(data []byte) {
+	*b = byteReader{data: data, err: io.EOF, pin: -1, max: b.max}
+	if b.max == 0 {
+		b.max = defaultMaxTokenSize
+	}
+}
+
+// window returns the unconsumed bytes.
+func (b *byteReader) window() []byte { return b.data[b.offset:] }
+
+// release consumes n bytes of the window.
+func (b *byteReader) release(n int) { b.offset += n }
+
+// pos is the absolute input offset of the window's first byte.
+func (b *byteReader) pos() int64 { return b.base + int64(b.offset) }
+
+// extend reads more input onto the end of the window (slow path), keeping
+// the unconsumed bytes (and anything pinned). It returns the number of bytes
+// added; 0 means no more input, with b.err saying why (io.EOF at the end).
+// A Read returning (0, nil) is retried; too many in a row is io.ErrNoProgress.
+func (b *byteReader) extend() int {
+	if b.err != nil {
+		return 0
+	}
+	keep := b.offset
+	if b.pin >= 0 && b.pin < keep {
+		keep = b.pin
+	}
+	if keep > 0 {
+		// Slide the kept bytes down to the front of the buffer.
+		n := copy(b.data, b.data[keep:])
+		b.data = b.data[:n]
+		b.offset -= keep
+		if b.pin >= 0 {
+			b.pin -= keep
+		}
+		b.base += int64(keep)
+	}
+	if len(b.data) == cap(b.data) {
+		// The window is full of one token: grow, up to the limit.
+		if cap(b.data) >= b.max {
+			b.err = &tokenTooLongError{offset: b.base + int64(b.tokenStart()), limit: b.max}
+			return 0
+		}
+		newCap := 2 * cap(b.data)
+		if newCap < defaultBufSize {
+			newCap = defaultBufSize
+		}
+		if newCap > b.max {
+			newCap = b.max
+		}
+		nb := make([]byte, len(b.data), newCap)
+		copy(nb, b.data)
+		b.data = nb
+	}
+	for empty := 0; empty < maxEmptyReads; empty++ {
+		n, err := b.r.Read(b.data[len(b.data):cap(b.data)])
+		if n < 0 || n > cap(b.data)-len(b.data) {
+			b.err = errors.New("json: reader returned invalid count")
+			return 0
+		}
+		b.data = b.data[:len(b.data)+n]
+		if err != nil {
+			b.err = err
+		}
+		if n > 0 || err != nil {
+			return n
+		}
+	}
+	b.err = io.ErrNoProgress
+	return 0
+}
+
+// tokenStart is where the token being read starts: the pin, or the window.
+func (b *byteReader) tokenStart() int {
+	if b.pin >= 0 {
+		return b.pin
+	}
+	return b.offset
+}

@@ -1,0 +1,574 @@
+package json
+
+import (
+	"encoding/binary"
+	"io"
+	"math/bits"
+)
+
+// Byte classes, one table lookup each.
+var (
+	// whitespace is what JSON skips between tokens.
+	whitespace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+	// endsValue is what may directly follow a number or a literal:
+	// whitespace or a structural character.
+	endsValue = [256]bool{
+		' ': true, '\t': true, '\n': true, '\r': true,
+		',': true, ':': true, '[': true, ']': true, '{': true, '}': true,
+	}
+
+	// strSpecial is what stops the scan of a string's body: the closing
+	// quote, an escape, or a control byte (which must be escaped).
+	strSpecial = func() (t [256]bool) {
+		for c := 0; c < 0x20; c++ {
+			t[c] = true
+		}
+		t['"'], t['\\'] = true, true
+		return t
+	}()
+
+	// hexDigit marks the digits of a \uXXXX escape.
+	hexDigit = func() (t [256]bool) {
+		for _, c := range "0123456789abcdefABCDEF" {
+			t[c] = true
+		}
+		return t
+	}()
+)
+
+// Facts the scanner records about the last string token, for free.
+const (
+	strEscaped  = 1 << iota // the string has a backslash escape
+	strNonASCII             // the string has a byte >= 0x80
+)
+
+// errKind says what a sticky scanner error is, so that the decoder can
+// word it for the syntactic context it occurred in.
+type errKind uint8
+
+const (
+	errNone      errKind = iota
+	errLexical           // inside a token: final wording
+	errBadStart          // errChar cannot start a token
+	errBadFollow         // errChar directly follows a number or literal
+	errEOF               // the input ended inside a token
+	errRead              // the reader failed (or the window limit was hit)
+)
+
+// A Scanner splits JSON input into lexical tokens and validates each token
+// (string escapes and control bytes, the number grammar, literals), but not
+// their order: that is the Decoder's job.
+type Scanner struct {
+	br  byteReader
+	err error // sticky
+
+	errKind errKind
+	errChar byte   // the offending byte, for errBadStart and errBadFollow
+	errPos  int64  // absolute offset of the offending byte (or of the end)
+	tokPos  int64  // absolute offset of the token the error is in
+	eofMsg  string // for errEOF: encoding/json's Unmarshal wording
+
+	str    uint8  // strEscaped|strNonASCII facts about strTok
+	strTok []byte // the last string token returned
+}
+
+// NewScanner returns a Scanner reading from r with an 8 KiB window.
+func NewScanner(r io.Reader) *Scanner {
+	return NewScannerBuffer(r, nil)
+}
+
+// NewScannerBuffer returns a Scanner reading from r that uses buf as its
+// initial window. The window still grows, up to SetMaxTokenSize, when a single
+// token is longer than it.
+func NewScannerBuffer(r io.Reader, buf []byte) *Scanner {
+	s := new(Scanner)
+	s.resetBuffer(r, buf)
+	return s
+}
+
+// Reset makes s read from r, reusing its window.
+func (s *Scanner) Reset(r io.Reader) {
+	s.resetBuffer(r, s.br.data)
+}
+
+func (s *Scanner) resetBuffer(r io.Reader, buf []byte) {
+	if cap(buf) == 0 {
+		buf = make([]byte, 0, defaultBufSize)
+	}
+	max := s.br.max
+	*s = Scanner{}
+	s.br.max = max
+	s.br.reset(r, buf)
+}
+
+func (s *Scanner) resetBytes(data []byte) {
+	max := s.br.max
+	*s = Scanner{}
+	s.br.max = max
+	s.br.resetBytes(data)
+}
+
+// SetMaxTokenSize caps how far the window may grow to hold one token (or a
+// raw value being captured). Past it, Next fails with an error that wraps
+// ErrTokenTooLong. The default is 512 MiB. It must be called before the first
+// Next.
+func (s *Scanner) SetMaxTokenSize(n int) {
+	if n < 1 {
+		n = 1
+	}
+	s.br.max = n
+}
+
+// Err returns the first error the Scanner met: nil at a clean end of input,
+// io.ErrUnexpectedEOF when the input ends inside a token, the reader's own
+// error unchanged, or a *SyntaxError.
+func (s *Scanner) Err() error { return s.err }
+
+// Next returns the next token: one of { } [ ] : , as a 1-byte slice, a string
+// with its quotes and escapes as in the input, a number as written, or true,
+// false, null. It returns nil at the end of input or on an error (see Err).
+//
+// The token is a subslice of the Scanner's window: it is valid only until the
+// next call to Next, which may overwrite it, as with bufio.Scanner.Bytes.
+//
+// Next is the hot path: whitespace skipping and the dispatch on the first
+// byte are written out here; refills, numbers, literals and errors are out
+// of line.
+func (s *Scanner) Next() []byte {
+	if s.err != nil {
+		return nil
+	}
+	w := s.br.window()
+	i := 0
+	for {
+		for i < len(w) && whitespace[w[i]] {
+			i++
+		}
+		if i < len(w) {
+			break
+		}
+		// Slow path: the window is all whitespace; drop it and read more.
+		s.br.release(i)
+		i = 0
+		if s.br.extend() == 0 {
+			s.end()
+			return nil
+		}
+		w = s.br.window()
+	}
+	s.br.release(i)
+	w = w[i:]
+	switch c := w[0]; c {
+	case '{', '}', '[', ']', ':', ',':
+		s.br.release(1)
+		return w[:1]
+	case '"':
+		s.str = 0
+		n := s.scanString(w, 1)
+		if n <= 0 {
+			n = s.stringSlow(-n)
+			if n == 0 {
+				return nil
+			}
+			w = s.br.window()
+		}
+		s.br.release(n)
+		s.strTok = w[:n]
+		return w[:n]
+	case 't', 'f', 'n':
+		return s.literal(w, c)
+	default:
+		if c == '-' || c-'0' < 10 {
+			// Fast path: the whole number and the byte after it are in
+			// the window.
+			n, st := s.scanNumber(w, 0, numStart)
+			if st != numDone {
+				if st == numErr {
+					return nil
+				}
+				return s.numberSlow(n, st)
+			}
+			if !endsValue[w[n]] {
+				s.badFollow(w[n], n)
+			}
+			s.br.release(n)
+			return w[:n]
+		}
+		s.fail(errBadStart, c, 0, "looking for beginning of value")
+		return nil
+	}
+}
+
+// end records a clean end of input, or the reader's error.
+func (s *Scanner) end() {
+	if s.br.err != io.EOF {
+		s.err = s.br.err
+		s.errKind = errRead
+		s.errPos = s.br.pos()
+		s.tokPos = s.errPos
+	}
+}
+
+// fail records a syntax error at index i of the window (the current token
+// starts at the window's first byte).
+func (s *Scanner) fail(kind errKind, c byte, i int, context string) {
+	s.errKind = kind
+	s.errChar = c
+	s.tokPos = s.br.pos()
+	s.errPos = s.tokPos + int64(i)
+	s.err = &SyntaxError{msg: invalidChar(c, context), Offset: s.errPos + 1}
+}
+
+// badFollow records that the number or literal just scanned is directly
+// followed by c, at index i. The token itself is still returned: the error
+// comes from the next call, as encoding/json's Decoder delivers the value
+// before it complains about what follows.
+func (s *Scanner) badFollow(c byte, i int) {
+	s.fail(errBadFollow, c, i, "after top-level value")
+}
+
+// truncated records that the input ended inside the token at the window's
+// start, after n bytes of it. msg is what encoding/json's Unmarshal says then.
+func (s *Scanner) truncated(n int, msg string) {
+	if s.br.err != io.EOF {
+		s.end()
+		return
+	}
+	s.errKind = errEOF
+	s.tokPos = s.br.pos()
+	s.errPos = s.tokPos + int64(n)
+	s.eofMsg = msg
+	s.err = io.ErrUnexpectedEOF
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// scanString scans a string token from index j of w (w[0] is the opening
+// quote). It returns the token's length, or -j when w ends first at j (j is
+// then the resume point: an escape cut by the window's end is rescanned
+// whole), or 0 after a syntax error. It records strEscaped and strNonASCII.
+//
+// The body is scanned 8 bytes at a time (SWAR) for '"', '\\' and bytes below
+// 0x20; bytes >= 0x80 are OR-ed together to set strNonASCII.
+func (s *Scanner) scanString(w []byte, j int) int {
+	var acc uint64
+	for {
+		// Find the next quote, backslash or control byte.
+		for {
+			if j+8 <= len(w) {
+				v := binary.LittleEndian.Uint64(w[j:])
+				q := v ^ (lsb * '"')
+				b := v ^ (lsb * '\\')
+				m := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((v - lsb*0x20) &^ v)
+				if m &= msb; m != 0 {
+					k := bits.TrailingZeros64(m) >> 3
+					acc |= v & (1<<(8*k) - 1)
+					j += k
+					break
+				}
+				acc |= v
+				j += 8
+				continue
+			}
+			if j < len(w) {
+				c := w[j]
+				if strSpecial[c] {
+					break
+				}
+				acc |= uint64(c)
+				j++
+				continue
+			}
+			s.noteASCII(acc)
+			return -j
+		}
+		switch w[j] {
+		case '"':
+			s.noteASCII(acc)
+			return j + 1
+		case '\\':
+			s.str |= strEscaped
+			if j+1 >= len(w) {
+				s.noteASCII(acc)
+				return -j
+			}
+			switch w[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j += 2
+			case 'u':
+				for k := j + 2; k < j+6; k++ {
+					if k >= len(w) {
+						s.noteASCII(acc)
+						return -j
+					}
+					if !hexDigit[w[k]] {
+						s.fail(errLexical, w[k], k, "in \\u hexadecimal character escape")
+						return 0
+					}
+				}
+				j += 6
+			default:
+				s.fail(errLexical, w[j+1], j+1, "in string escape code")
+				return 0
+			}
+		default:
+			s.fail(errLexical, w[j], j, "in string literal")
+			return 0
+		}
+	}
+}
+
+func (s *Scanner) noteASCII(acc uint64) {
+	if acc&msb != 0 {
+		s.str |= strNonASCII
+	}
+}
+
+// stringSlow finishes a string token that the window cut at j, reading more
+// input. It returns the token's length, or 0 after an error.
+func (s *Scanner) stringSlow(j int) int {
+	for j > 0 {
+		if s.br.extend() == 0 {
+			w := s.br.window()
+			msg := "unexpected end of JSON input"
+			if j < len(w) && w[j] == '\\' {
+				// Cut inside an escape: encoding/json's Unmarshal wording.
+				msg = invalidChar(' ', "in string escape code")
+				if j+1 < len(w) {
+					msg = invalidChar(' ', "in \\u hexadecimal character escape")
+				}
+			}
+			s.truncated(len(w), msg)
+			return 0
+		}
+		j = s.scanString(s.br.window(), j)
+		if j > 0 {
+			return j
+		}
+		j = -j
+	}
+	return 0
+}
+
+// Number grammar states, so that a number cut by the window's end resumes
+// where it stopped instead of being rescanned.
+const (
+	numStart    uint8 = iota // at '-' or the first digit
+	numIntFirst              // after '-': a digit
+	numInt                   // in the integer digits
+	numZero                  // after the integer part: '.', 'e' or the end
+	numDot                   // after '.': a digit
+	numFrac                  // in the fraction digits
+	numE                     // after 'e': a sign or a digit
+	numESign                 // after the exponent's sign: a digit
+	numExp                   // in the exponent digits
+	numDone                  // complete; w[i] is the byte after it
+	numErr                   // syntax error (recorded)
+)
+
+// numEOF is what encoding/json's Unmarshal says when the input ends in a
+// number in state st ("" when the number is complete there).
+var numEOF = [...]string{
+	numIntFirst: "invalid character ' ' in numeric literal",
+	numDot:      "invalid character ' ' after decimal point in numeric literal",
+	numE:        "invalid character ' ' in exponent of numeric literal",
+	numESign:    "invalid character ' ' in exponent of numeric literal",
+	numErr:      "",
+}
+
+func isDigit(c byte) bool { return c-'0' < 10 }
+
+// scanNumber scans a number in w from index i in state st. It returns the
+// index where it stopped and the state there: numDone (w[i] follows the
+// number), numErr, or the state to resume in when w ran out.
+func (s *Scanner) scanNumber(w []byte, i int, st uint8) (int, uint8) {
+	switch st {
+	case numIntFirst:
+		goto intFirst
+	case numInt:
+		goto intDigits
+	case numZero:
+		goto afterInt
+	case numDot:
+		goto dot
+	case numFrac:
+		goto frac
+	case numE:
+		goto exp
+	case numESign:
+		goto expSign
+	case numExp:
+		goto expDigits
+	}
+	if w[i] == '-' {
+		i++
+	}
+intFirst:
+	if i >= len(w) {
+		return i, numIntFirst
+	}
+	if w[i] == '0' {
+		i++
+		goto afterInt
+	}
+	if w[i]-'1' > 8 {
+		s.fail(errLexical, w[i], i, "in numeric literal")
+		return i, numErr
+	}
+	i++
+intDigits:
+	for i < len(w) && isDigit(w[i]) {
+		i++
+	}
+	if i >= len(w) {
+		return i, numInt
+	}
+afterInt:
+	if i >= len(w) {
+		return i, numZero
+	}
+	if w[i] == '.' {
+		i++
+		goto dot
+	}
+	if w[i]|0x20 == 'e' {
+		i++
+		goto exp
+	}
+	return i, numDone
+dot:
+	if i >= len(w) {
+		return i, numDot
+	}
+	if !isDigit(w[i]) {
+		s.fail(errLexical, w[i], i, "after decimal point in numeric literal")
+		return i, numErr
+	}
+	i++
+frac:
+	for i < len(w) && isDigit(w[i]) {
+		i++
+	}
+	if i >= len(w) {
+		return i, numFrac
+	}
+	if w[i]|0x20 == 'e' {
+		i++
+		goto exp
+	}
+	return i, numDone
+exp:
+	if i >= len(w) {
+		return i, numE
+	}
+	if w[i] == '+' || w[i] == '-' {
+		i++
+	}
+expSign:
+	if i >= len(w) {
+		return i, numESign
+	}
+	if !isDigit(w[i]) {
+		s.fail(errLexical, w[i], i, "in exponent of numeric literal")
+		return i, numErr
+	}
+	i++
+expDigits:
+	for i < len(w) && isDigit(w[i]) {
+		i++
+	}
+	if i >= len(w) {
+		return i, numExp
+	}
+	return i, numDone
+}
+
+// numberSlow finishes a number that the window cut at i in state st: it
+// reads more input and resumes. At the end of input the number is complete
+// in some states and truncated in others.
+func (s *Scanner) numberSlow(i int, st uint8) []byte {
+	for {
+		if s.br.extend() == 0 {
+			if msg := numEOF[st]; msg != "" || s.br.err != io.EOF {
+				s.truncated(i, msg)
+				return nil
+			}
+			break // complete at the end of input
+		}
+		w := s.br.window()
+		i, st = s.scanNumber(w, i, st)
+		if st == numErr {
+			return nil
+		}
+		if st == numDone {
+			if !endsValue[w[i]] {
+				s.badFollow(w[i], i)
+			}
+			break
+		}
+	}
+	w := s.br.window()
+	s.br.release(i)
+	return w[:i]
+}
+
+// literal scans true, false or null, starting with c at w[0].
+func (s *Scanner) literal(w []byte, c byte) []byte {
+	lit := "null"
+	switch c {
+	case 't':
+		lit = "true"
+	case 'f':
+		lit = "false"
+	}
+	n := len(lit)
+	if len(w) > n && string(w[:n]) == lit {
+		// Fast path: the literal and the byte after it are in the window.
+		if !endsValue[w[n]] {
+			s.badFollow(w[n], n)
+		}
+		s.br.release(n)
+		return w[:n]
+	}
+	return s.literalSlow(lit)
+}
+
+// literalSlow checks a literal byte by byte, reading more input as needed, and
+// words errors as encoding/json does.
+func (s *Scanner) literalSlow(lit string) []byte {
+	n := len(lit)
+	w := s.br.window()
+	for i := 1; i <= n; i++ {
+		for i >= len(w) {
+			if s.br.extend() == 0 {
+				if i < n {
+					s.truncated(i, invalidChar(' ', "in literal "+lit+" (expecting '"+lit[i:i+1]+"')"))
+					return nil
+				}
+				if s.br.err != io.EOF {
+					s.end()
+					return nil
+				}
+				s.br.release(n)
+				return w[:n]
+			}
+			w = s.br.window()
+		}
+		if i == n {
+			if !endsValue[w[n]] {
+				s.badFollow(w[n], n)
+			}
+			break
+		}
+		if w[i] != lit[i] {
+			s.fail(errLexical, w[i], i, "in literal "+lit+" (expecting '"+lit[i:i+1]+"')")
+			return nil
+		}
+	}
+	s.br.release(n)
+	return w[:n]
+}

@@ -1,0 +1,32 @@
+package sqlite
+
+import (
+	"fmt"
+)
+
+// RowError is the error Insert returns when row Row (1-based, counting the
+// objects of the input) could not be read or stored. Offset is the input
+// byte offset where the problem was found: for JSON syntax errors the
+// decoder's SyntaxError.Offset, otherwise the offset at which the row
+// starts (SQLite errors) or the decoder's offset (type errors).
+// Err is the cause, unchanged: a *json.SyntaxError, an I/O error from the
+// reader, io.ErrUnexpectedEOF, a go-sqlite3 error, or a type error.
+type RowError struct {
+	Row    int64
+	Offset int64
+	Err    error
+}
+
+func (e *RowError) Error() string {
+	return fmt.Sprintf("sqlite: row %d at byte %d: %v", e.Row, e.Offset, e.Err)
+}
+
+func (e *RowError) Unwrap() error { return e.Err }
+
+// TypeError reports a JSON value Insert cannot store, such as a row that
+// is not an object or a number outside float64's range.
+type TypeError struct {
+	Msg string
+}
+
+func (e *TypeError) Error() string { return e.Msg }

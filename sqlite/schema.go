@@ -1,0 +1,204 @@
+package sqlite
+
+import (
+	"encoding"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Column describes one column of the table Insert creates.
+type Column struct {
+	// Name is the column name, exactly as the JSON key (after unescaping).
+	Name string
+	// Type is the declared type: "INTEGER", "REAL", "TEXT", "BLOB", or
+	// any other SQLite type name; empty means no declared type.
+	Type string
+	// NotNull adds a NOT NULL constraint.
+	NotNull bool
+	// Default, when not nil, adds a DEFAULT clause (bool, integer,
+	// float64, string or []byte). A key that is missing from an object, or
+	// is null, then takes the default.
+	Default any
+}
+
+// Declared types Insert infers, as sqlite-utils does.
+const (
+	TypeInteger = "INTEGER" // integers in int64 range, booleans (0/1)
+	TypeReal    = "REAL"    // other numbers; integers mixed with floats
+	TypeText    = "TEXT"    // strings, nested objects and arrays (their JSON), mixtures, all-null
+)
+
+// ColumnsOf returns the columns of a table holding values of the struct
+// type T, named as encoding/json (and this module's Unmarshal) name them:
+// the json tag's name, or the field name; "-" skips a field; embedded
+// structs without a tag are flattened. Go types map to declared types:
+// integers and bool INTEGER, floats REAL, strings TEXT; time.Time,
+// []byte (base64 in JSON), encoding.TextMarshaler, structs, maps, slices
+// and arrays TEXT (their JSON text). Pointers map as their element type.
+//
+// Use the result as Options.Columns, after setting NotNull or Default
+// where wanted.
+func ColumnsOf[T any]() ([]Column, error) {
+	t := reflect.TypeFor[T]()
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("sqlite: ColumnsOf: %v is not a struct type", t)
+	}
+	var cols []Column
+	seen := map[string]int{}
+	var walk func(t reflect.Type, depth int)
+	walk = func(t reflect.Type, depth int) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			tag, hasTag := f.Tag.Lookup("json")
+			if tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if f.Anonymous && name == "" && ft.Kind() == reflect.Struct && depth < 16 {
+				walk(ft, depth+1)
+				continue
+			}
+			if !f.IsExported() {
+				continue
+			}
+			if name == "" || !hasTag {
+				name = f.Name
+			}
+			col := Column{Name: name, Type: goColumnType(f.Type)}
+			if j, ok := seen[strings.ToLower(name)]; ok {
+				// encoding/json keeps the shallower field; keep the first.
+				_ = j
+				continue
+			}
+			seen[strings.ToLower(name)] = len(cols)
+			cols = append(cols, col)
+		}
+	}
+	walk(t, 0)
+	if len(cols) == 0 {
+		return nil, fmt.Errorf("sqlite: ColumnsOf: %v has no exported fields", t)
+	}
+	return cols, nil
+}
+
+var (
+	timeType          = reflect.TypeFor[time.Time]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+func goColumnType(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == timeType || t.Implements(textMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType) {
+		return TypeText
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return TypeInteger
+	case reflect.Float32, reflect.Float64:
+		return TypeReal
+	}
+	return TypeText
+}
+
+// typeSet records which kinds of value a column has held, for inference.
+type typeSet uint8
+
+const (
+	sawInt typeSet = 1 << iota
+	sawFloat
+	sawText
+)
+
+func (s typeSet) add(k kind) typeSet {
+	switch k {
+	case kindInt:
+		return s | sawInt
+	case kindFloat:
+		return s | sawFloat
+	case kindText, kindJSON:
+		return s | sawText
+	}
+	return s
+}
+
+// declType is sqlite-utils' rule: one kind gives its type, integers with
+// floats give REAL, anything else mixed (or nothing but nulls) gives TEXT.
+func (s typeSet) declType() string {
+	switch s {
+	case sawInt:
+		return TypeInteger
+	case sawFloat, sawInt | sawFloat:
+		return TypeReal
+	}
+	return TypeText
+}
+
+// createTableSQL renders CREATE TABLE for cols with the primary key pk
+// (column names, in order). A single INTEGER primary key becomes the rowid
+// alias ("id INTEGER PRIMARY KEY"), so rows without it get one assigned.
+func createTableSQL(table string, cols []column, pk []string) (string, error) {
+	var b strings.Builder
+	b.WriteString("CREATE TABLE ")
+	writeIdent(&b, table)
+	b.WriteString(" (\n")
+	inlinePK := len(pk) == 1
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString("  ")
+		writeIdent(&b, c.name)
+		if c.typ != "" {
+			b.WriteByte(' ')
+			b.WriteString(c.typ)
+		}
+		if inlinePK && c.name == pk[0] {
+			b.WriteString(" PRIMARY KEY")
+		}
+		if c.notNull {
+			b.WriteString(" NOT NULL")
+		}
+		if c.dflt != "" {
+			b.WriteString(" DEFAULT ")
+			b.WriteString(c.dflt)
+		}
+	}
+	if len(pk) > 1 {
+		b.WriteString(",\n  PRIMARY KEY (")
+		for i, p := range pk {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeIdent(&b, p)
+		}
+		b.WriteString(")")
+	}
+	b.WriteString("\n)")
+	return b.String(), nil
+}
+
+// typePattern is what a declared type may look like: SQLite type names
+// ("INTEGER", "VARCHAR(20)", "DECIMAL(10, 2)", "UNSIGNED BIG INT"). Types
+// are the one piece of SQL text a caller supplies that is not a quoted
+// identifier or a bound value, so they are checked against it.
+var typePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ ]*(\(\s*[+-]?[0-9]+\s*(,\s*[+-]?[0-9]+\s*)?\))?$`)
+
+func validType(t string) error {
+	if t == "" || typePattern.MatchString(t) {
+		return nil
+	}
+	return fmt.Errorf("column type %q is not an SQLite type name", t)
+}

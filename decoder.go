@@ -67,8 +67,9 @@ type Decoder struct {
 	tokScanned int64
 	eofBetween bool // the last error was the input ending between tokens
 
-	strBlock []byte // Token's string bytes are carved from here
-	scratch  []byte // reused unescaping buffer
+	strBlock []byte           // Token's string bytes are carved from here
+	scratch  []byte           // reused unescaping buffer
+	interned map[string]Token // Token's short strings, boxed once
 }
 
 // NewDecoder returns a new decoder that reads from r, with an 8 KiB window.

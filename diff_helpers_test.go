@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"testing"
 )
 
 // errString renders an error for comparison across packages: message and,
@@ -82,18 +81,3 @@ func ourCheck(data []byte) error {
 	return newBytesDecoder(data).checkOne()
 }
 
-func TestDiffScratch(t *testing.T) {
-	inputs := strings.Split("00|1a|true1|1[|\"a\"1|[1a]|[00]|[true1]|{\"a\":1b}|-|[1,]|[-]|1 2|[1]2|{}x|truex|nulll|1.5e|{\"a\" 1}|[1 2]|[|{\"a\":1|\"abc|[1}|{\"a\" tru}|{,|{1}|[,|{\"a\":}|{\"a\":1,}| \\a|,|{ \"\\a\" }|[0. |fal |[0:|{\"k\",|{\"k\"}|n|nul|{\"|{|{\"k\"|{\"k\":| [0|[0,|false|[1e999]|1e999|\"\\ud800\"|\"\\ud800\\u0041\"|\"a\xffb\"|{\"a\":1 \"b\":2}|[\"a\" \"b\"]|{\"a\"1}|tru|t|\"\\u12\"|\"\\u12x\"|[\"\x01\"]|-01|01|1.|1.e1|1e+|.5|+1|\"abc\\|[[[]]]]|{}}|\u00ef\u00bb\u00bf{}|  |", "|")
-	for _, in := range inputs {
-		for _, useNumber := range []bool{false, true} {
-			want := stdTokens(in, useNumber)
-			got := ourTokens(strings.NewReader(in), in, useNumber)
-			if fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Errorf("Token %q num=%v:\n got  %v\n want %v", in, useNumber, got, want)
-			}
-		}
-		if g, w := errString(ourCheck([]byte(in))), errString(stdCheck([]byte(in))); g != w {
-			t.Errorf("check %q:\n got  %s\n want %s", in, g, w)
-		}
-	}
-}

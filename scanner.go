@@ -544,7 +544,9 @@ func (s *Scanner) literalSlow(lit string) []byte {
 	w := s.br.window()
 	for i := 1; i <= n; i++ {
 		for i >= len(w) {
-			if s.br.extend() == 0 {
+			added := s.br.extend()
+			w = s.br.window() // extend may have moved the window
+			if added == 0 {
 				if i < n {
 					s.truncated(i, invalidChar(' ', "in literal "+lit+" (expecting '"+lit[i:i+1]+"')"))
 					return nil
@@ -556,7 +558,6 @@ func (s *Scanner) literalSlow(lit string) []byte {
 				s.br.release(n)
 				return w[:n]
 			}
-			w = s.br.window()
 		}
 		if i == n {
 			if !endsValue[w[n]] {

@@ -39,7 +39,7 @@ func (d *Decoder) Token() (Token, error) {
 		return Delim(c), nil
 	case '"':
 		d.tokScanned += int64(len(tok))
-		return d.tokenString(tok), nil
+		return d.tokenString(tok), nil // interned; see Token
 	case 't':
 		d.tokScanned += 4
 		return true, nil
@@ -64,18 +64,37 @@ func (d *Decoder) Token() (Token, error) {
 
 var float64Type = reflect.TypeFor[float64]()
 
-// UnmarshalTypeError is encoding/json's: a JSON value that cannot be stored in
-// the Go type it was decoded into.
-type UnmarshalTypeError = stdjson.UnmarshalTypeError
+// Short strings are interned per decoder, boxed once: a repeated key or
+// value costs no allocation. The table is bounded (internMax entries of at
+// most internLen bytes) and survives Reset.
+const (
+	internLen = 64
+	internMax = 4096
+)
 
-// tokenString unescapes a string token and keeps its value in d's string
-// block.
-func (d *Decoder) tokenString(tok []byte) string {
-	if d.s.str == 0 && d.isLastString(tok) {
-		return d.keep(tok[1 : len(tok)-1])
+// tokenString unescapes a string token and returns it boxed, interned when
+// short.
+func (d *Decoder) tokenString(tok []byte) Token {
+	b := tok[1 : len(tok)-1]
+	if d.s.str != 0 || !d.isLastString(tok) {
+		d.scratch = unquote.Append(d.scratch[:0], tok)
+		b = d.scratch
 	}
-	d.scratch = unquote.Append(d.scratch[:0], tok)
-	return d.keep(d.scratch)
+	if len(b) > internLen {
+		return d.keep(b)
+	}
+	if v, ok := d.interned[string(b)]; ok {
+		return v
+	}
+	s := d.keep(b)
+	var v Token = s
+	if len(d.interned) < internMax {
+		if d.interned == nil {
+			d.interned = make(map[string]Token)
+		}
+		d.interned[s] = v
+	}
+	return v
 }
 
 // keep returns a string with b's bytes. Small strings are carved from shared
@@ -157,4 +176,3 @@ func startsValue(c byte) bool {
 	}
 	return isDigit(c)
 }
-

@@ -1,0 +1,123 @@
+package json
+
+import (
+	"bytes"
+	"io"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/jsonpipe/json/internal/corpus"
+)
+
+// TestNextTokenAllocs proves NextToken allocates nothing: a whole corpus
+// document through a Reset decoder costs 0 allocations.
+func TestNextTokenAllocs(t *testing.T) {
+	for _, f := range corpus.Files(t) {
+		t.Run(f.Name, func(t *testing.T) {
+			r := bytes.NewReader(f.Data)
+			d := NewDecoder(r)
+			run := func() {
+				r.Reset(f.Data)
+				d.Reset(r)
+				for {
+					if _, err := d.NextToken(); err != nil {
+						if err != io.EOF {
+							t.Fatal(err)
+						}
+						return
+					}
+				}
+			}
+			run() // warm-up: nothing to grow in an 8 KiB window, but be fair
+			if n := testing.AllocsPerRun(5, run); n != 0 {
+				t.Fatalf("%v allocations per document", n)
+			}
+		})
+	}
+}
+
+func TestValidAllocs(t *testing.T) {
+	data := []byte(`{"a":[1,2,{"b":"c\n"}],"d":true}`)
+	Valid(data)
+	if n := testing.AllocsPerRun(100, func() { Valid(data) }); n != 0 {
+		t.Fatalf("Valid: %v allocations", n)
+	}
+}
+
+// TestTokenAllocs: delimiters, booleans and null cost nothing; strings and
+// numbers at most one allocation each.
+func TestTokenAllocs(t *testing.T) {
+	count := func(in string) (allocs float64, tokens int) {
+		r := strings.NewReader(in)
+		d := NewDecoder(r)
+		allocs = testing.AllocsPerRun(20, func() {
+			r.Reset(in)
+			d.Reset(r)
+			tokens = 0
+			for {
+				if _, err := d.Token(); err != nil {
+					return
+				}
+				tokens++
+			}
+		})
+		return allocs, tokens
+	}
+	if n, _ := count(strings.Repeat(`[true,false,null,{},[]]`, 100)); n != 0 {
+		t.Errorf("delimiters, booleans, null: %v allocations", n)
+	}
+	for name, in := range map[string]string{
+		"strings": `[` + strings.Repeat(`"abc","d\u00e9f","ghi\n",`, 100) + `"x"]`,
+		"numbers": `[` + strings.Repeat(`1,-2.5,3e10,`, 100) + `4]`,
+		"keys":    strings.Repeat(`{"alpha":{"beta":{}}}`, 100),
+	} {
+		n, tokens := count(in)
+		scalars := strings.Count(in, ",") + 1
+		if name == "keys" {
+			scalars = 200
+		}
+		if n > float64(scalars) {
+			t.Errorf("%s: %v allocations for %d scalars (%d tokens)", name, n, scalars, tokens)
+		}
+	}
+	for _, f := range corpus.Files(t) {
+		n, _ := count(string(f.Data))
+		var scalars int
+		d := NewDecoder(bytes.NewReader(f.Data))
+		for {
+			tok, err := d.NextToken()
+			if err != nil {
+				break
+			}
+			if c := tok[0]; c == '"' || c == '-' || isDigit(c) {
+				scalars++
+			}
+		}
+		if n > float64(scalars) {
+			t.Errorf("%s: %v allocations for %d strings and numbers", f.Name, n, scalars)
+		}
+	}
+}
+
+// TestInlining keeps the hot path's inlining honest.
+func TestInlining(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the package with -gcflags=-m")
+	}
+	out, err := exec.Command("go", "build", "-gcflags=-m", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
+	}
+	for _, fn := range []string{
+		`\(\*Decoder\)\.NextToken`,
+		`\(\*byteReader\)\.window`,
+		`\(\*byteReader\)\.release`,
+		`\(\*Decoder\)\.InputOffset`,
+	} {
+		if !regexp.MustCompile(`(?m)can inline ` + fn + `( |$)`).Match(out) {
+			t.Errorf("%s does not inline", fn)
+		}
+	}
+}

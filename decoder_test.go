@@ -1,0 +1,585 @@
+package json
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// tokenCase is one named input with the tokens NextToken yields and the
+// error that ends the stream (errString form; "" for io.EOF).
+type tokenCase struct {
+	name   string
+	in     string
+	tokens []string
+	err    string
+}
+
+func synErr(msg string, off int64) string { return errString(&SyntaxError{msg: msg, Offset: off}) }
+
+var tokenCases = []tokenCase{
+	// Every token kind.
+	{name: "empty", in: ``},
+	{name: "only whitespace", in: " \t\r\n "},
+	{name: "empty object", in: `{}`, tokens: []string{`{`, `}`}},
+	{name: "empty array", in: `[ ]`, tokens: []string{`[`, `]`}},
+	{name: "string", in: `"abc"`, tokens: []string{`"abc"`}},
+	{name: "string escapes", in: `"\"\\\/\b\f\n\r\t\u00e9\uD834\uDD1E"`, tokens: []string{`"\"\\\/\b\f\n\r\t\u00e9\uD834\uDD1E"`}},
+	{name: "string utf8", in: `"héllo, 世界"`, tokens: []string{`"héllo, 世界"`}},
+	{name: "string long", in: `"` + strings.Repeat("abcdefgh", 3000) + `"`, tokens: []string{`"` + strings.Repeat("abcdefgh", 3000) + `"`}},
+	{name: "numbers", in: `[0,-0,1,-1,12.5,-0.25e+10,1E-2,9007199254740993]`, tokens: []string{`[`, `0`, `-0`, `1`, `-1`, `12.5`, `-0.25e+10`, `1E-2`, `9007199254740993`, `]`}},
+	{name: "literals", in: `[true,false,null]`, tokens: []string{`[`, `true`, `false`, `null`, `]`}},
+	{name: "object", in: `{"a":1,"b":[true,{"c":null}],"d":"x"}`, tokens: []string{`{`, `"a"`, `1`, `"b"`, `[`, `true`, `{`, `"c"`, `null`, `}`, `]`, `"d"`, `"x"`, `}`}},
+	{name: "whitespace everywhere", in: " { \"a\" \n:\t[ 1 , 2 ] , \"b\" : { } } ", tokens: []string{`{`, `"a"`, `[`, `1`, `2`, `]`, `"b"`, `{`, `}`, `}`}},
+	{name: "stream ndjson", in: "{\"a\":1}\n{\"a\":2}\n", tokens: []string{`{`, `"a"`, `1`, `}`, `{`, `"a"`, `2`, `}`}},
+	{name: "stream concatenated", in: `[1][2]"s"{} 3 true`, tokens: []string{`[`, `1`, `]`, `[`, `2`, `]`, `"s"`, `{`, `}`, `3`, `true`}},
+	{name: "number at end", in: `123`, tokens: []string{`123`}},
+	{name: "number then bracket", in: `[1]`, tokens: []string{`[`, `1`, `]`}},
+
+	// Lexical errors, with encoding/json's wording and offsets.
+	{name: "bad escape", in: `"\a"`, err: synErr(`invalid character 'a' in string escape code`, 3)},
+	{name: "bad hex escape", in: `"\u12x4"`, err: synErr(`invalid character 'x' in \u hexadecimal character escape`, 6)},
+	{name: "control byte in string", in: "[\"a\x01\"]", tokens: []string{`[`}, err: synErr(`invalid character '\x01' in string literal`, 4)},
+	{name: "newline in string", in: "\"a\nb\"", err: synErr(`invalid character '\n' in string literal`, 3)},
+	{name: "minus alone", in: `[-]`, tokens: []string{`[`}, err: synErr(`invalid character ']' in numeric literal`, 3)},
+	{name: "dot without digit", in: `[1.]`, tokens: []string{`[`}, err: synErr(`invalid character ']' after decimal point in numeric literal`, 4)},
+	{name: "leading dot", in: `.5`, err: synErr(`invalid character '.' looking for beginning of value`, 1)},
+	{name: "plus sign", in: `+1`, err: synErr(`invalid character '+' looking for beginning of value`, 1)},
+	{name: "exponent without digit", in: `[1e]`, tokens: []string{`[`}, err: synErr(`invalid character ']' in exponent of numeric literal`, 4)},
+	{name: "exponent sign without digit", in: `[1e+]`, tokens: []string{`[`}, err: synErr(`invalid character ']' in exponent of numeric literal`, 5)},
+	{name: "bad literal", in: `[tru]`, tokens: []string{`[`}, err: synErr(`invalid character ']' in literal true (expecting 'e')`, 5)},
+	{name: "bad literal null", in: `nul1`, err: synErr(`invalid character '1' in literal null (expecting 'l')`, 4)},
+	{name: "bad start", in: ` x`, err: synErr(`invalid character 'x' looking for beginning of value`, 2)},
+
+	// A number or literal must end at a delimiter, whitespace or the end.
+	{name: "number then letter", in: `1a`, tokens: []string{`1`}, err: synErr(`invalid character 'a' after top-level value`, 2)},
+	{name: "literal then digit", in: `true1`, tokens: []string{`true`}, err: synErr(`invalid character '1' after top-level value`, 5)},
+	{name: "leading zero", in: `00`, tokens: []string{`0`}, err: synErr(`invalid character '0' after top-level value`, 2)},
+	{name: "leading zero in array", in: `[01]`, tokens: []string{`[`, `0`}, err: synErr(`invalid character '1' after array element`, 3)},
+	{name: "number then string", in: `{"a":1"b"}`, tokens: []string{`{`, `"a"`, `1`}, err: synErr(`invalid character '"' after object key:value pair`, 7)},
+
+	// Sequence errors.
+	{name: "mismatched close", in: `[}`, tokens: []string{`[`}, err: synErr(`invalid character '}' looking for beginning of value`, 2)},
+	{name: "mismatched close object", in: `{"a":1]`, tokens: []string{`{`, `"a"`, `1`}, err: synErr(`invalid character ']' after object key:value pair`, 7)},
+	{name: "missing colon", in: `{"a" 1}`, tokens: []string{`{`, `"a"`}, err: synErr(`invalid character '1' after object key`, 6)},
+	{name: "missing comma", in: `[1 2]`, tokens: []string{`[`, `1`}, err: synErr(`invalid character '2' after array element`, 4)},
+	{name: "missing comma object", in: `{"a":1 "b":2}`, tokens: []string{`{`, `"a"`, `1`}, err: synErr(`invalid character '"' after object key:value pair`, 8)},
+	{name: "trailing comma array", in: `[1,]`, tokens: []string{`[`, `1`}, err: synErr(`invalid character ']' looking for beginning of value`, 4)},
+	{name: "trailing comma object", in: `{"a":1,}`, tokens: []string{`{`, `"a"`, `1`}, err: synErr(`invalid character '}' looking for beginning of object key string`, 8)},
+	{name: "leading comma", in: `[,1]`, tokens: []string{`[`}, err: synErr(`invalid character ',' looking for beginning of value`, 2)},
+	{name: "non-string key", in: `{1:2}`, tokens: []string{`{`}, err: synErr(`invalid character '1' looking for beginning of object key string`, 2)},
+	{name: "bad token where colon due", in: `{"a" tru}`, tokens: []string{`{`, `"a"`}, err: synErr(`invalid character 't' after object key`, 6)},
+	{name: "colon in array", in: `[1:2]`, tokens: []string{`[`, `1`}, err: synErr(`invalid character ':' after array element`, 3)},
+	{name: "stray close", in: `]`, err: synErr(`invalid character ']' looking for beginning of value`, 1)},
+	{name: "stray comma", in: `,`, err: synErr(`invalid character ',' looking for beginning of value`, 1)},
+
+	// Truncation.
+	{name: "truncated array", in: `[1,`, tokens: []string{`[`, `1`}, err: errString(io.ErrUnexpectedEOF)},
+	{name: "truncated object", in: `{"a":`, tokens: []string{`{`, `"a"`}, err: errString(io.ErrUnexpectedEOF)},
+	{name: "truncated open", in: `{`, tokens: []string{`{`}, err: errString(io.ErrUnexpectedEOF)},
+	{name: "truncated string", in: `["abc`, tokens: []string{`[`}, err: errString(io.ErrUnexpectedEOF)},
+	{name: "truncated escape", in: `"ab\u00`, err: errString(io.ErrUnexpectedEOF)},
+	{name: "truncated number", in: `-`, err: errString(io.ErrUnexpectedEOF)},
+	{name: "truncated exponent", in: `1e`, err: errString(io.ErrUnexpectedEOF)},
+	{name: "truncated literal", in: `fals`, err: errString(io.ErrUnexpectedEOF)},
+	{name: "truncated after value", in: `{"a":1`, tokens: []string{`{`, `"a"`, `1`}, err: errString(io.ErrUnexpectedEOF)},
+}
+
+// collect reads the whole stream with NextToken.
+func collect(d *Decoder) (toks []string, err error) {
+	for i := 0; ; i++ {
+		tok, err := d.NextToken()
+		if err != nil {
+			return toks, err
+		}
+		toks = append(toks, string(tok))
+	}
+}
+
+// A chunkReader returns at most n bytes per Read.
+type chunkReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(p) > c.n {
+		p = p[:c.n]
+	}
+	return c.r.Read(p)
+}
+
+// readerShapes are the ways every table case is fed to the decoder, so that
+// every refill path runs.
+func readerShapes(in string) map[string]func() *Decoder {
+	shapes := map[string]func() *Decoder{
+		"whole":         func() *Decoder { return NewDecoder(strings.NewReader(in)) },
+		"bytes":         func() *Decoder { return newBytesDecoder([]byte(in)) },
+		"OneByteReader": func() *Decoder { return NewDecoder(iotest.OneByteReader(strings.NewReader(in))) },
+		"DataErrReader": func() *Decoder { return NewDecoder(iotest.DataErrReader(strings.NewReader(in))) },
+		"HalfReader":    func() *Decoder { return NewDecoder(iotest.HalfReader(strings.NewReader(in))) },
+	}
+	for n := 1; n <= 4; n++ {
+		shapes[fmt.Sprintf("chunk%d", n)] = func() *Decoder {
+			return NewDecoder(&chunkReader{strings.NewReader(in), n})
+		}
+	}
+	for _, size := range []int{1, 2, 3, 7, 16, 100, 4096, 1 << 20} {
+		shapes[fmt.Sprintf("buf%d", size)] = func() *Decoder {
+			return NewDecoderBuffer(strings.NewReader(in), make([]byte, 0, size))
+		}
+		shapes[fmt.Sprintf("buf%d/onebyte", size)] = func() *Decoder {
+			return NewDecoderBuffer(iotest.OneByteReader(strings.NewReader(in)), make([]byte, 0, size))
+		}
+	}
+	return shapes
+}
+
+func TestNextToken(t *testing.T) {
+	for _, tc := range tokenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			wantErr := tc.err
+			if wantErr == "" {
+				wantErr = errString(io.EOF)
+			}
+			for shape, mk := range readerShapes(tc.in) {
+				toks, err := collect(mk())
+				if fmt.Sprintf("%q", toks) != fmt.Sprintf("%q", tc.tokens) {
+					t.Errorf("%s: tokens\n got  %q\n want %q", shape, toks, tc.tokens)
+				}
+				if got := errString(err); got != wantErr {
+					t.Errorf("%s: error %s, want %s", shape, got, wantErr)
+				}
+			}
+		})
+	}
+}
+
+// errAt is a reader error that must come out of the decoder unchanged.
+var errAt = errors.New("reader failed")
+
+func TestReaderErrors(t *testing.T) {
+	in := `[{"a":"` + strings.Repeat("x", 100) + `"},12345,true,"end"]`
+	// The error at every point of the input: tokens before it are
+	// delivered, and the error is the reader's own.
+	for cut := 0; cut < len(in); cut++ {
+		r := io.MultiReader(strings.NewReader(in[:cut]), iotest.ErrReader(errAt))
+		for _, size := range []int{1, 16, 8192} {
+			d := NewDecoderBuffer(r, make([]byte, 0, size))
+			_, err := collect(d)
+			if err != errAt {
+				t.Fatalf("cut %d buf %d: error %v, want the reader's", cut, size, err)
+			}
+			// Sticky.
+			if _, err := d.NextToken(); err != errAt {
+				t.Fatalf("cut %d: second error %v", cut, err)
+			}
+			r = io.MultiReader(strings.NewReader(in[:cut]), iotest.ErrReader(errAt))
+		}
+	}
+	t.Run("TimeoutReader", func(t *testing.T) {
+		d := NewDecoderBuffer(iotest.TimeoutReader(strings.NewReader(in)), make([]byte, 0, 16))
+		toks, err := collect(d)
+		if err != iotest.ErrTimeout {
+			t.Fatalf("error %v after %q, want iotest.ErrTimeout", err, toks)
+		}
+	})
+	t.Run("zero reads", func(t *testing.T) {
+		d := NewDecoder(zeroReader{})
+		if _, err := d.NextToken(); err != io.ErrNoProgress {
+			t.Fatalf("error %v, want io.ErrNoProgress", err)
+		}
+	})
+}
+
+// zeroReader returns (0, nil) forever.
+type zeroReader struct{}
+
+func (zeroReader) Read([]byte) (int, error) { return 0, nil }
+
+func TestScanner(t *testing.T) {
+	s := NewScanner(strings.NewReader(` {"a" : [1, -2.5e3, "x\"y"], "b":true} null `))
+	var toks []string
+	for tok := s.Next(); tok != nil; tok = s.Next() {
+		toks = append(toks, string(tok))
+	}
+	want := []string{`{`, `"a"`, `:`, `[`, `1`, `,`, `-2.5e3`, `,`, `"x\"y"`, `]`, `,`, `"b"`, `:`, `true`, `}`, `null`}
+	if fmt.Sprintf("%q", toks) != fmt.Sprintf("%q", want) {
+		t.Fatalf("tokens\n got  %q\n want %q", toks, want)
+	}
+	if s.Err() != nil {
+		t.Fatalf("Err() = %v at a clean end", s.Err())
+	}
+	// Order is not the scanner's business, but each token's form is.
+	s.Reset(strings.NewReader(`] ] 1x`))
+	for s.Next() != nil {
+	}
+	if got, want := errString(s.Err()), synErr(`invalid character 'x' after top-level value`, 6); got != want {
+		t.Fatalf("Err() = %s, want %s", got, want)
+	}
+	s.Reset(strings.NewReader(`"abc`))
+	for s.Next() != nil {
+	}
+	if s.Err() != io.ErrUnexpectedEOF {
+		t.Fatalf("Err() = %v, want io.ErrUnexpectedEOF", s.Err())
+	}
+}
+
+func TestMoreAndOffsets(t *testing.T) {
+	d := NewDecoder(strings.NewReader(` [ 1 , {"a" : 2} ] `))
+	type step struct {
+		more bool
+		tok  string
+		off  int64
+	}
+	var got []step
+	for {
+		more := d.More()
+		tok, err := d.NextToken()
+		if err != nil {
+			break
+		}
+		got = append(got, step{more, string(tok), d.InputOffset()})
+	}
+	want := []step{{true, "[", 2}, {true, "1", 4}, {true, "{", 8}, {true, `"a"`, 11}, {true, "2", 15}, {false, "}", 16}, {false, "]", 18}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("got  %v\nwant %v", got, want)
+	}
+	if b, _ := io.ReadAll(d.Buffered()); string(b) != "" {
+		t.Fatalf("Buffered = %q", b)
+	}
+}
+
+func TestBuffered(t *testing.T) {
+	d := NewDecoder(strings.NewReader(`{"a":1} trailing stuff`))
+	for d.Depth() > 0 || d.InputOffset() == 0 {
+		if _, err := d.NextToken(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, _ := io.ReadAll(d.Buffered())
+	if string(b) != " trailing stuff" {
+		t.Fatalf("Buffered = %q", b)
+	}
+}
+
+func TestPeekSkipRaw(t *testing.T) {
+	in := `{"a": [1, {"b": "c"}] , "d": "e", "f": 12, "g": {}}`
+	for shape, mk := range readerShapes(in) {
+		d := mk()
+		tok, _ := d.NextToken() // {
+		if string(tok) != "{" {
+			t.Fatal(shape, string(tok))
+		}
+		d.NextToken() // "a"
+		if k := d.PeekKind(); k != '[' {
+			t.Fatalf("%s: PeekKind = %q", shape, k)
+		}
+		raw, err := d.RawValue()
+		if err != nil || string(raw) != `[1, {"b": "c"}]` {
+			t.Fatalf("%s: RawValue = %q, %v", shape, raw, err)
+		}
+		d.NextToken() // "d"
+		if err := d.SkipValue(); err != nil {
+			t.Fatalf("%s: SkipValue: %v", shape, err)
+		}
+		d.NextToken() // "f"
+		if k := d.PeekKind(); k != '0' {
+			t.Fatalf("%s: PeekKind = %q", shape, k)
+		}
+		raw, err = d.RawValue()
+		if err != nil || string(raw) != `12` {
+			t.Fatalf("%s: RawValue = %q, %v", shape, raw, err)
+		}
+		d.NextToken() // "g"
+		raw, err = d.RawValue()
+		if err != nil || string(raw) != `{}` {
+			t.Fatalf("%s: RawValue = %q, %v", shape, raw, err)
+		}
+		if tok, err := d.NextToken(); err != nil || string(tok) != "}" {
+			t.Fatalf("%s: end %q %v", shape, tok, err)
+		}
+		if _, err := d.NextToken(); err != io.EOF {
+			t.Fatalf("%s: %v", shape, err)
+		}
+	}
+}
+
+func TestReset(t *testing.T) {
+	d := NewDecoder(strings.NewReader(`[1,`))
+	collect(d)
+	d.Reset(strings.NewReader(`[2]`))
+	toks, err := collect(d)
+	if err != io.EOF || fmt.Sprint(toks) != "[[ 2 ]]" {
+		t.Fatalf("after Reset: %q %v", toks, err)
+	}
+}
+
+func TestAppendUnquoted(t *testing.T) {
+	cases := []struct{ tok, want string }{
+		{`""`, ""},
+		{`"plain"`, "plain"},
+		{`"a\"b\\c\/d\b\f\n\r\t"`, "a\"b\\c/d\b\f\n\r\t"},
+		{`"\u00e9\u4e16"`, "é世"},
+		{`"\ud834\udd1e"`, "\U0001D11E"},
+		{`"\ud800"`, "\uFFFD"},
+		{`"\ud800\u0041"`, "\uFFFDA"},
+		{`"\udd1e\ud834"`, "\uFFFD\uFFFD"},
+		{"\"a\xffb\"", "a\uFFFDb"},
+		{"\"\xed\xa0\x80\"", "\uFFFD\uFFFD\uFFFD"},
+		{`"héllo"`, "héllo"},
+	}
+	for _, c := range cases {
+		if got := string(AppendUnquoted(nil, []byte(c.tok))); got != c.want {
+			t.Errorf("AppendUnquoted(%s) = %q, want %q", c.tok, got, c.want)
+		}
+		d := NewDecoder(strings.NewReader(c.tok))
+		tok, err := d.NextToken()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(d.AppendUnquoted([]byte("x"), tok)); got != "x"+c.want {
+			t.Errorf("Decoder.AppendUnquoted(%s) = %q, want %q", c.tok, got, "x"+c.want)
+		}
+	}
+}
+
+func TestParseNumbers(t *testing.T) {
+	ints := []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"0", 0, true}, {"-0", 0, true}, {"123", 123, true}, {"-9223372036854775808", -9223372036854775808, true},
+		{"9223372036854775807", 9223372036854775807, true}, {"9223372036854775808", 0, false},
+		{"-9223372036854775809", 0, false}, {"1.5", 0, false}, {"1e3", 0, false}, {"123456789012345678", 123456789012345678, true},
+	}
+	for _, c := range ints {
+		got, err := ParseInt([]byte(c.in))
+		if (err == nil) != c.ok || (c.ok && got != c.want) {
+			t.Errorf("ParseInt(%s) = %d, %v", c.in, got, err)
+		}
+	}
+	if _, err := ParseUint([]byte("-1")); err == nil {
+		t.Error("ParseUint(-1) succeeded")
+	}
+	if got, err := ParseUint([]byte("18446744073709551615")); err != nil || got != 1<<64-1 {
+		t.Errorf("ParseUint(max) = %d, %v", got, err)
+	}
+	if _, err := ParseUint([]byte("18446744073709551616")); err == nil {
+		t.Error("ParseUint(max+1) succeeded")
+	}
+	for _, c := range []struct {
+		in   string
+		want float64
+	}{{"0", 0}, {"-12", -12}, {"1.5", 1.5}, {"-2.5e-3", -2.5e-3}, {"123456789012345678901234567890", 1.2345678901234568e29}} {
+		if got, err := ParseFloat([]byte(c.in)); err != nil || got != c.want {
+			t.Errorf("ParseFloat(%s) = %v, %v", c.in, got, err)
+		}
+	}
+	if _, err := ParseFloat([]byte("1e999")); err == nil {
+		t.Error("ParseFloat(1e999) succeeded")
+	}
+	if f, _ := ParseFloat([]byte("-0")); f != 0 || !signbit(f) {
+		t.Errorf("ParseFloat(-0) = %v", f)
+	}
+}
+
+func signbit(f float64) bool { return fmt.Sprint(f) == "-0" }
+
+func TestValid(t *testing.T) {
+	for _, tc := range tokenCases {
+		want := tc.err == "" && len(tc.tokens) > 0 && !strings.HasPrefix(tc.name, "stream")
+		if got := Valid([]byte(tc.in)); got != want {
+			t.Errorf("%s: Valid(%q) = %v, want %v", tc.name, tc.in, got, want)
+		}
+	}
+	for _, in := range []string{`{} x`, `1 2`, `[1] [2]`, "\ufeff{}"} {
+		if Valid([]byte(in)) {
+			t.Errorf("Valid(%q) = true", in)
+		}
+	}
+}
+
+// TestUnmarshalSyntaxErrors checks the errors checkOne gives (what Unmarshal
+// reports for a syntax error) against encoding/json's, message and offset.
+func TestUnmarshalSyntaxErrors(t *testing.T) {
+	for _, tc := range tokenCases {
+		if strings.HasPrefix(tc.name, "stream") {
+			continue
+		}
+		if got, want := errString(ourCheck([]byte(tc.in))), errString(stdCheck([]byte(tc.in))); got != want {
+			t.Errorf("%s: %q\n got  %s\n want %s", tc.name, tc.in, got, want)
+		}
+	}
+}
+
+func TestTokenMatchesEncodingJSON(t *testing.T) {
+	extra := []string{
+		`{}x`, `truex`, `nulll`, `{"a" 1}`, `[1 2]`, `[`, `"abc`, `{,`, `{1}`, `[,`, `{"a":}`,
+		` \a`, `{ "\a" }`, `[0. `, `fal `, `[0:`, `{"k",`, `{"k"}`, `n`, `nul`, `{"`, `{"k"`, `{"k":`,
+		` [0`, `[0,`, `[1e999]`, `1e999`, `"\ud800"`, `"\ud800\u0041"`, "\"a\xffb\"", `{"a":1 "b":2}`,
+		`["a" "b"]`, `{"a"1}`, `[[[]]]]`, `{}}`, "\xef\xbb\xbf{}", `{"a":{"b":[1,{"c":"d"}]}}`,
+	}
+	var inputs []string
+	for _, tc := range tokenCases {
+		inputs = append(inputs, tc.in)
+	}
+	inputs = append(inputs, extra...)
+	for _, in := range inputs {
+		for _, useNumber := range []bool{false, true} {
+			want := stdTokens(in, useNumber)
+			for shape, r := range map[string]io.Reader{
+				"whole":   strings.NewReader(in),
+				"onebyte": iotest.OneByteReader(strings.NewReader(in)),
+			} {
+				got := ourTokens(r, in, useNumber)
+				if !sameTokenStream(got, want) {
+					t.Errorf("%q (UseNumber %v, %s):\n got  %q\n want %q", in, useNumber, shape, got, want)
+				}
+			}
+		}
+	}
+}
+
+// sameTokenStream compares our Token stream with encoding/json's. The one
+// accepted difference: encoding/json's Decoder takes a number or literal
+// directly followed by another value (`00`, `true1`, `1"a"`) as two
+// top-level values; we require a delimiter, as RFC 8259 does, so our stream
+// ends there with an "after top-level value" error.
+func sameTokenStream(got, want []string) bool {
+	if fmt.Sprint(got) == fmt.Sprint(want) {
+		return true
+	}
+	n := len(got) - 1
+	if n < 0 || !strings.Contains(got[n], "after top-level value") || len(want) <= n {
+		return false
+	}
+	return fmt.Sprint(got[:n]) == fmt.Sprint(want[:n])
+}
+
+func TestDepthLimit(t *testing.T) {
+	d := NewDecoder(strings.NewReader(strings.Repeat("[", 100000)))
+	toks, err := collect(d)
+	want := synErr("invalid character '[' exceeded max depth", 10001)
+	if errString(err) != want || len(toks) != 10000 {
+		t.Fatalf("after %d tokens: %s, want %s", len(toks), errString(err), want)
+	}
+	d = NewDecoder(strings.NewReader(`[[[1]]]`))
+	d.SetMaxDepth(2)
+	if _, err := collect(d); errString(err) != synErr("invalid character '[' exceeded max depth", 3) {
+		t.Fatalf("SetMaxDepth(2): %v", err)
+	}
+	// Up to the limit, fine, and through the bit stack past its inline words.
+	deep := strings.Repeat("[", 10000) + strings.Repeat("]", 10000)
+	if !Valid([]byte(deep)) {
+		t.Fatal("10000 levels rejected")
+	}
+	mixed := strings.Repeat(`{"a":[`, 600) + strings.Repeat(`]}`, 600)
+	if !Valid([]byte(mixed)) {
+		t.Fatal("1200 mixed levels rejected")
+	}
+	if Valid([]byte(strings.Repeat(`{"a":[`, 600) + `]]` + strings.Repeat(`]}`, 599))) {
+		t.Fatal("mismatched deep close accepted")
+	}
+}
+
+func TestHostileInput(t *testing.T) {
+	t.Run("64MiB string", func(t *testing.T) {
+		const n = 64 << 20
+		r := io.MultiReader(strings.NewReader(`["`), &repeatReader{b: 'x', n: n}, strings.NewReader(`"]`))
+		d := NewDecoder(r)
+		d.NextToken()
+		tok, err := d.NextToken()
+		if err != nil || len(tok) != n+2 {
+			t.Fatalf("len %d, %v", len(tok), err)
+		}
+		if tok, err := d.NextToken(); err != nil || string(tok) != "]" {
+			t.Fatalf("%q %v", tok, err)
+		}
+	})
+	t.Run("limit rejects", func(t *testing.T) {
+		r := io.MultiReader(strings.NewReader(`["`), &repeatReader{b: 'x', n: 64 << 20}, strings.NewReader(`"]`))
+		d := NewDecoder(r)
+		d.SetMaxTokenSize(1 << 20)
+		d.NextToken()
+		_, err := d.NextToken()
+		if !errors.Is(err, ErrTokenTooLong) || !strings.Contains(err.Error(), "offset 1 ") {
+			t.Fatalf("error %v, want ErrTokenTooLong at offset 1", err)
+		}
+		if cap(d.s.br.data) > 1<<20 {
+			t.Fatalf("window grew to %d", cap(d.s.br.data))
+		}
+	})
+	t.Run("whitespace run", func(t *testing.T) {
+		r := io.MultiReader(&repeatReader{b: ' ', n: 32 << 20}, strings.NewReader(`1`))
+		d := NewDecoder(r)
+		tok, err := d.NextToken()
+		if err != nil || string(tok) != "1" || d.InputOffset() != 32<<20+1 {
+			t.Fatalf("%q %v at %d", tok, err, d.InputOffset())
+		}
+		if cap(d.s.br.data) > defaultBufSize {
+			t.Fatalf("window grew to %d on whitespace", cap(d.s.br.data))
+		}
+	})
+	t.Run("1MiB number", func(t *testing.T) {
+		for _, onebyte := range []bool{false, true} {
+			var r io.Reader = io.MultiReader(strings.NewReader(`[1`), &repeatReader{b: '0', n: 1 << 20}, strings.NewReader(`]`))
+			if onebyte {
+				r = iotest.OneByteReader(r)
+			}
+			d := NewDecoder(r)
+			d.NextToken()
+			tok, err := d.NextToken()
+			if err != nil || len(tok) != 1<<20+1 {
+				t.Fatalf("len %d, %v", len(tok), err)
+			}
+			if _, err := ParseFloat(tok); err == nil {
+				t.Fatal("1e1048576 parsed as a float64")
+			}
+		}
+	})
+	t.Run("long unclosed prefix", func(t *testing.T) {
+		in := strings.Repeat(`[{"":`, 1000)
+		toks, err := collect(NewDecoder(strings.NewReader(in)))
+		if err != io.ErrUnexpectedEOF || len(toks) != 3000 {
+			t.Fatalf("%d tokens, %v", len(toks), err)
+		}
+	})
+}
+
+// repeatReader yields n copies of b.
+type repeatReader struct {
+	b byte
+	n int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	if len(p) > r.n {
+		p = p[:r.n]
+	}
+	for i := range p {
+		p[i] = r.b
+	}
+	r.n -= len(p)
+	return len(p), nil
+}
+
+func TestBytesDecoderDoesNotWrite(t *testing.T) {
+	in := []byte(`{"a":"b\n","c":[1,2,{"d":null}]}`)
+	orig := bytes.Clone(in)
+	d := newBytesDecoder(in)
+	if _, err := collect(d); err != io.EOF {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(in, orig) {
+		t.Fatal("input modified")
+	}
+}

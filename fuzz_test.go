@@ -1,0 +1,105 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+)
+
+var fuzzSeeds = []string{
+	`{"a":[1,2.5e3,-0,true,false,null,"x\"\u00e9\ud834\udd1e"]}`,
+	`[{"k":{"k":[[]]}},{}]`, `"\ud800"`, "\"a\xffb\"", `1 2 [3] {"a":4}`, `[1,]`, `{"a" 1}`,
+	`00`, `1a`, `[-]`, `[1.e5]`, `nul`, `{"a":1`, `"abc\`, `[0. `, "\ufeff[]", `{,}`, `{}x`,
+}
+
+// FuzzTokenDiff: for any input, Token yields what encoding/json's
+// Decoder.Token yields (values, and error or not), but for the one documented
+// difference (sameTokenStream). Syntax errors for the input as a whole match
+// Unmarshal's to the message and offset.
+func FuzzTokenDiff(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s), false)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, useNumber bool) {
+		in := string(data)
+		want := stdTokens(in, useNumber)
+		got := ourTokens(bytes.NewReader(data), in, useNumber)
+		if !sameTokenStream(errorOrNot(got), errorOrNot(want)) {
+			t.Fatalf("%q:\n got  %q\n want %q", in, got, want)
+		}
+		if g, w := errString(ourCheck(data)), errString(stdCheck(data)); g != w {
+			t.Fatalf("syntax error for %q:\n got  %s\n want %s", in, g, w)
+		}
+	})
+}
+
+// errorOrNot keeps the values of a token stream and reduces its errors to
+// their kind (syntax, type, EOF, unexpected EOF).
+func errorOrNot(stream []string) []string {
+	out := make([]string, len(stream))
+	for i, s := range stream {
+		switch {
+		case strings.Contains(s, "after top-level value"):
+			out[i] = s // sameTokenStream looks for it
+		case strings.HasPrefix(s, "err:SyntaxError"):
+			out[i] = "err:syntax"
+		case strings.HasPrefix(s, "err:UnmarshalTypeError"):
+			out[i] = "err:type"
+		default:
+			out[i] = s
+		}
+	}
+	return out
+}
+
+// FuzzChunked: the whole input and the same input fed in small chunks give
+// identical tokens and errors.
+func FuzzChunked(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s), []byte{1, 2, 3})
+	}
+	f.Fuzz(func(t *testing.T, data, sizes []byte) {
+		whole, werr := collect(NewDecoder(bytes.NewReader(data)))
+		chunked, cerr := collect(NewDecoderBuffer(&sizedReader{data: data, sizes: sizes}, make([]byte, 0, 1+len(sizes)%7)))
+		if fmt.Sprintf("%q", whole) != fmt.Sprintf("%q", chunked) || errString(werr) != errString(cerr) {
+			t.Fatalf("%q in chunks %v:\n whole   %q %s\n chunked %q %s", data, sizes, whole, errString(werr), chunked, errString(cerr))
+		}
+	})
+}
+
+// sizedReader returns data in reads of the sizes given (cycled, each 1..8).
+type sizedReader struct {
+	data  []byte
+	sizes []byte
+	i     int
+}
+
+func (r *sizedReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := 1
+	if len(r.sizes) > 0 {
+		n = int(r.sizes[r.i%len(r.sizes)])%8 + 1
+		r.i++
+	}
+	n = min(n, len(p), len(r.data))
+	copy(p, r.data[:n])
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// FuzzValid: Valid agrees with encoding/json.Valid.
+func FuzzValid(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if got, want := Valid(data), stdjson.Valid(data); got != want {
+			t.Fatalf("Valid(%q) = %v, encoding/json says %v", data, got, want)
+		}
+	})
+}

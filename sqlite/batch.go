@@ -260,8 +260,8 @@ func (ins *inserter) alter() error {
 	return ins.prepare()
 }
 
-// insertSQL renders the INSERT statement for k rows of all known columns.
-func (ins *inserter) insertSQL(k int) (string, error) {
+// insertSQL renders the INSERT statement for k rows of cols.
+func (ins *inserter) insertSQL(cols []column, k int) (string, error) {
 	var b strings.Builder
 	switch ins.opts.Conflict {
 	case Ignore:
@@ -273,7 +273,7 @@ func (ins *inserter) insertSQL(k int) (string, error) {
 	}
 	writeIdent(&b, ins.table)
 	b.WriteString(" (")
-	for i, c := range ins.cols {
+	for i, c := range cols {
 		if i > 0 {
 			b.WriteString(", ")
 		}
@@ -285,7 +285,7 @@ func (ins *inserter) insertSQL(k int) (string, error) {
 			b.WriteString(", ")
 		}
 		b.WriteByte('(')
-		for i, c := range ins.cols {
+		for i, c := range cols {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -311,7 +311,7 @@ func (ins *inserter) insertSQL(k int) (string, error) {
 		}
 		b.WriteString(") DO ")
 		n := 0
-		for _, c := range ins.cols {
+		for _, c := range cols {
 			isPK := false
 			for _, p := range ins.pk {
 				isPK = isPK || asciiEqualFold(p, c.name)
@@ -339,8 +339,8 @@ func (ins *inserter) insertSQL(k int) (string, error) {
 	return b.String(), nil
 }
 
-func (ins *inserter) prepareK(k int) (*sqlite3.SQLiteStmt, error) {
-	q, err := ins.insertSQL(k)
+func (ins *inserter) prepareK(cols []column, k int) (*sqlite3.SQLiteStmt, error) {
+	q, err := ins.insertSQL(cols, k)
 	if err != nil {
 		return nil, err
 	}
@@ -364,12 +364,12 @@ func (ins *inserter) prepare() error {
 	}
 	per = min(per, maxParams/n)
 	var err error
-	if ins.stmt1, err = ins.prepareK(1); err != nil {
+	if ins.stmt1, err = ins.prepareK(ins.cols, 1); err != nil {
 		return err
 	}
 	ins.stmt = ins.stmt1
 	if per > 1 {
-		if ins.stmt, err = ins.prepareK(per); err != nil {
+		if ins.stmt, err = ins.prepareK(ins.cols, per); err != nil {
 			return err
 		}
 	}
@@ -447,7 +447,7 @@ func (ins *inserter) flush() error {
 	st := ins.stmt
 	if k != ins.perStmt {
 		var err error
-		if st, err = ins.prepareK(k); err != nil {
+		if st, err = ins.prepareK(ins.cols[:ins.ncols], k); err != nil {
 			return err
 		}
 		defer st.Close()

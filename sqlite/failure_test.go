@@ -1,0 +1,170 @@
+package sqlite
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	json "github.com/jsonpipe/json"
+)
+
+func TestSyntaxErrorNamesRowAndOffset(t *testing.T) {
+	rows := []string{`{"a":1}`, `{"a":2}`, `{"a":3,}`, `{"a":4}`}
+	in := ndjson(rows...)
+	db := openDB(t)
+	res, err := Insert(context.Background(), db, "t", strings.NewReader(in), &Options{BatchSize: 2})
+	var re *RowError
+	var se *json.SyntaxError
+	if !errors.As(err, &re) || !errors.As(err, &se) {
+		t.Fatalf("error %T %v, want *RowError wrapping *json.SyntaxError", err, err)
+	}
+	// The '}' after the comma is the offending byte; SyntaxError.Offset
+	// counts it, as encoding/json's does.
+	wantOff := int64(strings.Index(in, ",}") + 2)
+	if re.Row != 3 || re.Offset != wantOff || se.Offset != wantOff {
+		t.Errorf("row %d offset %d (syntax %d), want row 3 offset %d", re.Row, re.Offset, se.Offset, wantOff)
+	}
+	if !strings.HasPrefix(err.Error(), "sqlite: row 3 at byte ") {
+		t.Errorf("message %q", err)
+	}
+	if res.Rows != 2 || count(t, db, "t") != 2 {
+		t.Errorf("committed %d, table has %d, want 2", res.Rows, count(t, db, "t"))
+	}
+}
+
+func TestReaderErrorMidStream(t *testing.T) {
+	// Ten rows and half of an eleventh, then the reader fails. Batches of
+	// four: rows 1-8 are committed, 9 and 10 are rolled back.
+	data := rowsOf(10, func(i int) string { return `{"id":` + itoa(i) + `,"title":"t"}` }) + `{"id":11,"ti`
+	for name, wrap := range map[string]func(io.Reader) io.Reader{
+		"whole":  func(r io.Reader) io.Reader { return r },
+		"1-byte": iotest.OneByteReader,
+	} {
+		for _, per := range []int{1, 3, 128} {
+			t.Run(name, func(t *testing.T) {
+				db := openDB(t)
+				r := wrap(&failingReader{data: []byte(data), err: errBoom})
+				res, err := Insert(context.Background(), db, "t", r, &Options{BatchSize: 4, RowsPerStatement: per, InferRows: 3})
+				if !errors.Is(err, errBoom) {
+					t.Fatalf("error %v, want the reader's error", err)
+				}
+				var re *RowError
+				if !errors.As(err, &re) || re.Row != 11 {
+					t.Errorf("error %v, want it in row 11", err)
+				}
+				if res.Rows != 8 || count(t, db, "t") != 8 {
+					t.Errorf("committed %d, table has %d, want 8", res.Rows, count(t, db, "t"))
+				}
+			})
+		}
+	}
+	t.Run("while inferring", func(t *testing.T) {
+		// The failure comes during the rows read to infer the table: the
+		// complete batches before it are still committed.
+		db := openDB(t)
+		res, err := Insert(context.Background(), db, "t", &failingReader{data: []byte(data), err: errBoom}, &Options{BatchSize: 4})
+		if !errors.Is(err, errBoom) || res.Rows != 8 || count(t, db, "t") != 8 {
+			t.Errorf("err %v, committed %d, table has %d, want 8", err, res.Rows, count(t, db, "t"))
+		}
+	})
+	t.Run("before any row", func(t *testing.T) {
+		db := openDB(t)
+		res, err := Insert(context.Background(), db, "t", &failingReader{err: errBoom}, nil)
+		if !errors.Is(err, errBoom) || res.Rows != 0 || res.Created {
+			t.Errorf("err %v, %+v", err, res)
+		}
+	})
+}
+
+func TestTruncatedInput(t *testing.T) {
+	for _, in := range []string{`[{"a":1},{"a":2}`, `[{"a":1},{"a":2},`, `{"a":1}` + "\n" + `{"a":2}` + "\n" + `{"a"`} {
+		db := openDB(t)
+		res, err := Insert(context.Background(), db, "t", strings.NewReader(in), &Options{BatchSize: 1})
+		var re *RowError
+		var se *json.SyntaxError
+		if !errors.As(err, &re) || re.Row != 3 || !(errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &se)) {
+			t.Errorf("%s: error %v, want unexpected EOF in row 3", in, err)
+		}
+		if res.Rows != 2 {
+			t.Errorf("%s: committed %d, want 2", in, res.Rows)
+		}
+	}
+}
+
+func TestTypeErrors(t *testing.T) {
+	tests := []struct {
+		in   string
+		row  int64
+		msg  string
+		rows int64
+	}{
+		{`[{"a":1},2]`, 2, "row is a number, want an object", 1},
+		{`[{"a":1},"x"]`, 2, "row is a string, want an object", 1},
+		{`[[{"a":1}]]`, 1, "row is an array, want an object", 0},
+		{`{"a":1} null`, 2, "row is null, want an object", 1},
+		{`{"a":1} true`, 2, "row is a boolean, want an object", 1},
+		{`{"a":1} {"a":1e400}`, 2, "number 1e400 is out of float64 range", 1},
+		{`{"a\u0000b":1}`, 1, "NUL", 0},
+	}
+	for _, tc := range tests {
+		db := openDB(t)
+		res, err := Insert(context.Background(), db, "t", strings.NewReader(tc.in), &Options{BatchSize: 1})
+		var re *RowError
+		if !errors.As(err, &re) || re.Row != tc.row || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s: error %v, want row %d: %s", tc.in, err, tc.row, tc.msg)
+		}
+		if res.Rows != tc.rows {
+			t.Errorf("%s: committed %d, want %d", tc.in, res.Rows, tc.rows)
+		}
+	}
+}
+
+func TestConstraintErrorNamesRowInMultiRowStatement(t *testing.T) {
+	rows := make([]string, 300)
+	for i := range rows {
+		rows[i] = `{"title":"t` + itoa(i+1) + `"}`
+	}
+	rows[149] = `{"title":null}` // row 150
+	in := "[" + strings.Join(rows, ",") + "]"
+	wantOff := int64(strings.Index(in, `{"title":null}`))
+	for _, per := range []int{1, 7, 128} {
+		db := openDB(t)
+		res, err := Insert(context.Background(), db, "t", strings.NewReader(in), &Options{
+			Columns: []Column{{Name: "title", Type: "TEXT", NotNull: true}}, BatchSize: 100, RowsPerStatement: per})
+		var re *RowError
+		if !errors.As(err, &re) || re.Row != 150 || re.Offset != wantOff || !strings.Contains(err.Error(), "NOT NULL") {
+			t.Errorf("per=%d: error %v, want row 150 at byte %d", per, err, wantOff)
+		}
+		if res.Rows != 100 || count(t, db, "t") != 100 {
+			t.Errorf("per=%d: committed %d, table has %d, want 100", per, res.Rows, count(t, db, "t"))
+		}
+	}
+}
+
+func TestCancelBetweenBatches(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	db := openDB(t)
+	res, err := Insert(ctx, db, "t", strings.NewReader(string(tasksJSON(100, true))), &Options{
+		BatchSize: 10,
+		Progress: func(p Progress) {
+			if p.Committed >= 30 {
+				cancel()
+			}
+		},
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if res.Rows != 30 || count(t, db, "t") != 30 {
+		t.Errorf("committed %d, table has %d, want 30", res.Rows, count(t, db, "t"))
+	}
+	// A context canceled before the start does nothing.
+	res, err = Insert(ctx, db, "t", strings.NewReader(`{"title":"x"}`), nil)
+	if !errors.Is(err, context.Canceled) || res.Rows != 0 {
+		t.Errorf("err %v, %+v", err, res)
+	}
+}

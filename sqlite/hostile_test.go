@@ -1,0 +1,84 @@
+package sqlite
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// Keys become column names through identifier quoting; values are only
+// ever bound. None of these may do anything but name a column or be
+// stored as text.
+func TestHostileKeys(t *testing.T) {
+	long := strings.Repeat("k", 10<<10)
+	keys := []string{`a"; DROP TABLE x; --`, `]`, ``, long, `'`, "`", `[x]`, `a.b`, `"`, `\`, `a b`, `naïve`, `x"`, `"x"`, `--`, `/*`, `?`, `:a`, `$a`, `@a`, `1`}
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(appendString(nil, k))
+		b.WriteString(`:"v` + itoa(i) + `"`)
+	}
+	b.WriteByte('}')
+	row := b.String()
+	hostileValue := `{` + string(appendString(nil, keys[0])) + `:"'); DROP TABLE x; --"}`
+
+	for _, table := range []string{"t", `x"; DROP TABLE x; --`, `]`, long[:1000], ``} {
+		for _, alter := range []bool{false, true} {
+			db := openDB(t)
+			if _, err := db.Exec(`CREATE TABLE x (v TEXT); INSERT INTO x VALUES ('still here')`); err != nil {
+				t.Fatal(err)
+			}
+			opts := &Options{}
+			if alter {
+				// The columns arrive one at a time through ALTER TABLE.
+				load(t, db, table, `{"first":1}`, nil)
+				opts.Alter = true
+			}
+			load(t, db, table, row+"\n"+hostileValue+"\n", opts)
+
+			var still string
+			if err := db.QueryRow("SELECT v FROM x").Scan(&still); err != nil || still != "still here" {
+				t.Fatalf("table %q alter=%v: table x: %q %v", shortName(table), alter, still, err)
+			}
+			rows, err := db.Query("SELECT name FROM pragma_table_info(?)", table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for rows.Next() {
+				var n string
+				rows.Scan(&n)
+				names = append(names, n)
+			}
+			rows.Close()
+			want := keys
+			if alter {
+				want = append([]string{"first"}, keys...)
+			}
+			if strings.Join(names, "\x00") != strings.Join(want, "\x00") {
+				t.Errorf("table %s alter=%v: columns\n%q\nwant\n%q", shortName(table), alter, names, want)
+			}
+			got := dump(t, db, "SELECT * FROM "+quoteIdent(table)+" WHERE "+quoteIdent(keys[0])+" = ?", "'); DROP TABLE x; --")
+			if !strings.Contains(got, `"a\"; DROP TABLE x; --":"'); DROP TABLE x; --"`) {
+				t.Errorf("hostile value row: %s", got)
+			}
+			// The first row reads back with the same keys and values.
+			got = dump(t, db, "SELECT * FROM "+quoteIdent(table)+" WHERE "+quoteIdent(keys[1])+" = 'v1'")
+			for i, k := range keys {
+				if !strings.Contains(got, string(appendString(nil, k))+`:"v`+itoa(i)+`"`) {
+					t.Errorf("table %s: key %s missing from %.200s", shortName(table), shortName(k), got)
+				}
+			}
+		}
+	}
+}
+
+func TestNULNames(t *testing.T) {
+	db := openDB(t)
+	if _, err := Insert(context.Background(), db, "a\x00b", strings.NewReader(`{"a":1}`), nil); err == nil {
+		t.Error("table name with NUL accepted")
+	}
+}

@@ -1,0 +1,188 @@
+package json
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/jsonpipe/json/internal/number"
+)
+
+// interfaceDecoder decodes into an interface of type t. When it holds a
+// non-nil pointer, the value is decoded into what that points to (for null,
+// only when that is itself a pointer); otherwise an empty interface gets a
+// fresh bool, float64 (or Number), string, []any, map[string]any or nil, and
+// a non-empty one takes only null.
+func interfaceDecoder(t reflect.Type) decodeFn {
+	if t.NumMethod() == 0 {
+		return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+			if x := *(*any)(p); x != nil {
+				if e := reflect.ValueOf(x); e.Kind() == reflect.Pointer && !e.IsNil() {
+					if done, err := ds.intoHeldPointer(e, t, tok); done {
+						return err
+					}
+				}
+			}
+			return ds.intoEmptyInterface(tok, p)
+		}
+	}
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		iv := reflect.NewAt(t, p).Elem()
+		if !iv.IsNil() {
+			if e := iv.Elem(); e.Kind() == reflect.Pointer && !e.IsNil() {
+				if done, err := ds.intoHeldPointer(e, t, tok); done {
+					return err
+				}
+			}
+		}
+		return ds.intoInterface(tok, t, p)
+	}
+}
+
+// intoHeldPointer decodes into the non-nil pointer e held by an interface of
+// type t, as encoding/json's indirect does. done is false when the value
+// should replace the interface's content instead.
+func (ds *decodeState) intoHeldPointer(e reflect.Value, t reflect.Type, tok []byte) (done bool, err error) {
+	et := e.Type()
+	if tok[0] == 'n' && et.Elem().Kind() != reflect.Pointer {
+		return false, nil
+	}
+	if et.Elem().Kind() == reflect.Interface {
+		// An interface holding a pointer to itself: decode into it.
+		if inner := e.Elem(); !inner.IsNil() && inner.Elem().Equal(e) {
+			return true, ds.intoInterface(tok, et.Elem(), e.UnsafePointer())
+		}
+	}
+	td := cachedDecoder(decodeKey{et, modeTop, t})
+	return true, td.fn(ds, tok, e.UnsafePointer())
+}
+
+// intoInterface replaces the content of the interface of type t at p.
+func (ds *decodeState) intoInterface(tok []byte, t reflect.Type, p unsafe.Pointer) error {
+	if t.NumMethod() == 0 {
+		return ds.intoEmptyInterface(tok, p)
+	}
+	switch c := tok[0]; {
+	case c == 'n':
+		reflect.NewAt(t, p).Elem().SetZero()
+	case c == '-' || c-'0' <= 9:
+		if !ds.useNumber {
+			if _, err := number.ParseFloat(tok, 64); err != nil {
+				ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
+				return nil
+			}
+		}
+		ds.typeError("number", t, ds.offset())
+	default:
+		return ds.mismatch(tok, t)
+	}
+	return nil
+}
+
+// intoEmptyInterface stores a fresh value in the empty interface at p. A
+// number that does not fit a float64 leaves it unchanged.
+func (ds *decodeState) intoEmptyInterface(tok []byte, p unsafe.Pointer) error {
+	if c := tok[0]; c == '-' || c-'0' <= 9 {
+		if ds.useNumber {
+			*(*any)(p) = Number(tok)
+			return nil
+		}
+		f, err := number.ParseFloat(tok, 64)
+		if err != nil {
+			ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
+			return nil
+		}
+		*(*any)(p) = f
+		return nil
+	}
+	v, err := ds.anyValue(tok)
+	if err != nil {
+		return err
+	}
+	*(*any)(p) = v
+	return nil
+}
+
+// anyValue returns the value that starts with tok as encoding/json builds it
+// for an empty interface. A number that does not fit a float64 is nil, with
+// the error saved.
+func (ds *decodeState) anyValue(tok []byte) (any, error) {
+	switch c := tok[0]; c {
+	case '{':
+		m := make(map[string]any)
+		if err := ds.fillObject(m); err != nil {
+			return nil, err
+		}
+		return m, nil
+	case '[':
+		return ds.anyArray()
+	case '"':
+		return ds.stringValue(tok), nil
+	case 't':
+		return true, nil
+	case 'f':
+		return false, nil
+	case 'n':
+		return nil, nil
+	}
+	if ds.useNumber {
+		return Number(tok), nil
+	}
+	f, err := number.ParseFloat(tok, 64)
+	if err != nil {
+		ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
+		return nil, nil
+	}
+	return f, nil
+}
+
+// fillObject stores the members of the object whose '{' was just read in m.
+func (ds *decodeState) fillObject(m map[string]any) error {
+	d := ds.d
+	for {
+		tok, err := d.NextToken()
+		if err != nil {
+			return err
+		}
+		if tok[0] == '}' {
+			return nil
+		}
+		key := ds.keyString(tok)
+		if tok, err = d.NextToken(); err != nil {
+			return err
+		}
+		v, err := ds.anyValue(tok)
+		if err != nil {
+			return err
+		}
+		m[key] = v
+	}
+}
+
+// anyArray returns the []any for the array whose '[' was just read. Elements
+// gather on ds.anyBuf, shared by every nesting level, so the result is
+// allocated once at its final length.
+func (ds *decodeState) anyArray() (any, error) {
+	d := ds.d
+	base := len(ds.anyBuf)
+	for {
+		tok, err := d.NextToken()
+		if err == nil {
+			if tok[0] == ']' {
+				break
+			}
+			var v any
+			if v, err = ds.anyValue(tok); err == nil {
+				ds.anyBuf = append(ds.anyBuf, v)
+				continue
+			}
+		}
+		clear(ds.anyBuf[base:])
+		ds.anyBuf = ds.anyBuf[:base]
+		return nil, err
+	}
+	out := make([]any, len(ds.anyBuf)-base)
+	copy(out, ds.anyBuf[base:])
+	clear(ds.anyBuf[base:])
+	ds.anyBuf = ds.anyBuf[:base]
+	return out, nil
+}

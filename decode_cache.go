@@ -1,0 +1,291 @@
+package json
+
+import (
+	"encoding"
+	"reflect"
+	"sync"
+	"time"
+	"unsafe"
+)
+
+// Per-type decoders, built once per reflect.Type and cached.
+//
+// A decodeFn decodes the JSON value that starts with tok (the token just
+// read from ds.d) into the Go value at p, reading the rest of the value from
+// ds.d. It returns only fatal errors; type errors are saved in ds and
+// decoding carries on, as encoding/json does.
+type decodeFn func(ds *decodeState, tok []byte, p unsafe.Pointer) error
+
+type typeDecoder struct {
+	fn decodeFn
+	// hooks reports whether decoding may run user code (an Unmarshaler or
+	// encoding.TextUnmarshaler other than the package's own RawMessage and
+	// time.Time): then Unmarshal validates the whole input first.
+	hooks bool
+
+	selfHooks bool           // this decoder itself may run user code
+	deps      []*typeDecoder // decoders this one calls
+}
+
+// How the value at p is reached, which decides where encoding/json looks for
+// Unmarshaler and TextUnmarshaler methods (its indirect function).
+type decodeMode uint8
+
+const (
+	// modeLoc: a settable location of type t (a field, an element): a named
+	// non-pointer type is addressed first, so methods on *t count.
+	modeLoc decodeMode = iota
+	// modeElem: a settable location reached through a pointer: no
+	// addressing step; pointers are followed, allocating when nil.
+	modeElem
+	// modeTop: t is a non-nil pointer type that cannot be set (the argument
+	// of Unmarshal, or a pointer held by an interface): t's methods count,
+	// then its element is decoded as modeElem.
+	modeTop
+	// modeRO: a location that cannot be set nor interfaced (a tagged,
+	// unexported embedded struct field): no methods are looked at.
+	modeRO
+	// modeKind: the value's kind decides, no methods.
+	modeKind
+)
+
+type decodeKey struct {
+	t    reflect.Type
+	mode decodeMode
+	// errType is the type UnmarshalTypeError names when a value does not
+	// fit a TextUnmarshaler: the type of the location decoding started at.
+	errType reflect.Type
+}
+
+var decoderCache sync.Map // decodeKey -> *typeDecoder
+
+var (
+	unmarshalerType     = reflect.TypeFor[Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	rawMessageType      = reflect.TypeFor[RawMessage]()
+	numberType          = reflect.TypeFor[Number]()
+	timeType            = reflect.TypeFor[time.Time]()
+)
+
+// topDecoder returns the decoder for the argument of Unmarshal or Decode, a
+// pointer of type pt.
+func topDecoder(pt reflect.Type) *typeDecoder {
+	return cachedDecoder(decodeKey{pt, modeTop, pt})
+}
+
+func cachedDecoder(k decodeKey) *typeDecoder {
+	if td, ok := decoderCache.Load(k); ok {
+		return td.(*typeDecoder)
+	}
+	b := &builder{built: map[decodeKey]*typeDecoder{}}
+	td := b.get(k)
+	b.publish()
+	return td
+}
+
+// A builder builds the decoders of one type and of every type it reaches
+// that is not cached yet. Recursive types refer to the decoder being built,
+// whose fn is set before any of them is published.
+type builder struct {
+	built map[decodeKey]*typeDecoder
+	order []*typeDecoder
+}
+
+func (b *builder) get(k decodeKey) *typeDecoder {
+	if k.mode != modeLoc && k.mode != modeElem && k.mode != modeTop {
+		k.errType = nil
+	}
+	if k.mode == modeElem && k.t.Kind() != reflect.Pointer {
+		// Only pointer chains use errType.
+		k.errType = nil
+	}
+	if td, ok := decoderCache.Load(k); ok {
+		return td.(*typeDecoder)
+	}
+	if td, ok := b.built[k]; ok {
+		return td
+	}
+	td := &typeDecoder{}
+	b.built[k] = td
+	b.order = append(b.order, td)
+	b.build(td, k)
+	return td
+}
+
+// dep returns the decoder for k and records that td calls it.
+func (b *builder) dep(td *typeDecoder, k decodeKey) *typeDecoder {
+	d := b.get(k)
+	td.deps = append(td.deps, d)
+	return d
+}
+
+// publish works out hooks over the graph just built and caches it.
+func (b *builder) publish() {
+	for _, td := range b.order {
+		seen := map[*typeDecoder]bool{}
+		td.hooks = reachesHooks(td, seen)
+	}
+	for k, td := range b.built {
+		td.deps = nil
+		decoderCache.LoadOrStore(k, td)
+	}
+}
+
+func reachesHooks(td *typeDecoder, seen map[*typeDecoder]bool) bool {
+	if td.selfHooks || (td.deps == nil && td.hooks) {
+		return true
+	}
+	if seen[td] {
+		return false
+	}
+	seen[td] = true
+	for _, d := range td.deps {
+		if reachesHooks(d, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) build(td *typeDecoder, k decodeKey) {
+	t := k.t
+	switch k.mode {
+	case modeLoc:
+		et := k.errType
+		if et == nil {
+			et = t
+		}
+		if t.Kind() != reflect.Pointer && t.Name() != "" {
+			pt := reflect.PointerTo(t)
+			if pt.NumMethod() > 0 && b.hook(td, pt, t, et) {
+				return
+			}
+		}
+		td.fn = b.dep(td, decodeKey{t, modeElem, et}).call
+	case modeElem:
+		switch t.Kind() {
+		case reflect.Pointer:
+			b.buildPointer(td, t, k.errType)
+		case reflect.Interface:
+			td.fn = interfaceDecoder(t)
+		default:
+			td.fn = b.dep(td, decodeKey{t, modeKind, nil}).call
+		}
+	case modeTop:
+		if t.NumMethod() > 0 && b.hook(td, t, t.Elem(), k.errType) {
+			return
+		}
+		td.fn = b.dep(td, decodeKey{t.Elem(), modeElem, k.errType}).call
+	case modeRO:
+		if t.Kind() == reflect.Pointer {
+			elem := b.dep(td, decodeKey{t.Elem(), modeKind, nil})
+			td.fn = roPointerDecoder(t, elem)
+			return
+		}
+		td.fn = b.dep(td, decodeKey{t, modeKind, nil}).call
+	case modeKind:
+		b.buildKind(td, t)
+	}
+}
+
+// call lets a *typeDecoder stand where a decodeFn is wanted while the
+// decoder may still be under construction.
+func (td *typeDecoder) call(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+	return td.fn(ds, tok, p)
+}
+
+// hook sets td to call an Unmarshaler or TextUnmarshaler method of pointer
+// type pt on the value at p (of type elem), if pt has one. errType is what
+// type errors name.
+func (b *builder) hook(td *typeDecoder, pt, elem, errType reflect.Type) bool {
+	if pt.Implements(unmarshalerType) {
+		switch elem {
+		case rawMessageType:
+			td.fn = decodeRawMessage
+		case timeType:
+			td.fn = unmarshalerDecoder(elem)
+		default:
+			td.selfHooks = true
+			td.fn = unmarshalerDecoder(elem)
+		}
+		return true
+	}
+	if pt.Implements(textUnmarshalerType) {
+		td.selfHooks = true
+		// null is decoded by the kind of elem, as if there were no method.
+		null := b.dep(td, decodeKey{elem, modeElem, errType})
+		td.fn = textUnmarshalerDecoder(elem, errType, null)
+		return true
+	}
+	return false
+}
+
+// buildPointer: a settable pointer of type t. null sets it to nil; anything
+// else allocates the element when nil, then looks at t's methods, then
+// decodes into the element.
+func (b *builder) buildPointer(td *typeDecoder, t, errType reflect.Type) {
+	elem := t.Elem()
+	var next *typeDecoder
+	if t.NumMethod() > 0 {
+		h := &typeDecoder{}
+		if b.hook(h, t, elem, errType) {
+			next = h
+			td.deps = append(td.deps, h)
+		}
+	}
+	if next == nil {
+		next = b.dep(td, decodeKey{elem, modeElem, errType})
+	}
+	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		pp := (*unsafe.Pointer)(p)
+		if tok[0] == 'n' {
+			*pp = nil
+			return nil
+		}
+		if *pp == nil {
+			*pp = reflect.New(elem).UnsafePointer()
+		}
+		return next.fn(ds, tok, *pp)
+	}
+}
+
+func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
+	switch t.Kind() {
+	case reflect.Bool:
+		td.fn = boolDecoder(t)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		td.fn = intDecoder(t)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		td.fn = uintDecoder(t)
+	case reflect.Float32, reflect.Float64:
+		td.fn = floatDecoder(t)
+	case reflect.String:
+		if t == numberType {
+			td.fn = decodeNumber
+		} else {
+			td.fn = stringDecoder(t)
+		}
+	case reflect.Struct:
+		b.buildStruct(td, t)
+	case reflect.Map:
+		b.buildMap(td, t)
+	case reflect.Slice:
+		b.buildSlice(td, t)
+	case reflect.Array:
+		b.buildArray(td, t)
+	case reflect.Interface:
+		td.fn = interfaceDecoder(t)
+	case reflect.Pointer:
+		td.fn = b.dep(td, decodeKey{t, modeElem, t}).call
+	default:
+		td.fn = mismatchDecoder(t)
+	}
+}
+
+// mismatchDecoder is for kinds JSON cannot fill (complex, chan, func,
+// unsafe.Pointer): every value but null is a type error.
+func mismatchDecoder(t reflect.Type) decodeFn {
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		return ds.mismatch(tok, t)
+	}
+}

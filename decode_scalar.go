@@ -1,0 +1,177 @@
+package json
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/jsonpipe/json/internal/number"
+)
+
+// Decoders for booleans, numbers and strings. Each writes its Go value at p
+// with a typed store; named types share the layout of their kind.
+
+func boolDecoder(t reflect.Type) decodeFn {
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		switch tok[0] {
+		case 't':
+			*(*bool)(p) = true
+		case 'f':
+			*(*bool)(p) = false
+		default:
+			return ds.mismatch(tok, t)
+		}
+		return nil
+	}
+}
+
+func intDecoder(t reflect.Type) decodeFn {
+	bits := t.Bits()
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		if c := tok[0]; c != '-' && c-'0' > 9 {
+			return ds.mismatch(tok, t)
+		}
+		n, err := number.ParseInt(tok)
+		if err != nil || (bits < 64 && (n < -1<<(bits-1) || n >= 1<<(bits-1))) {
+			ds.typeError("number "+string(tok), t, ds.offset())
+			return nil
+		}
+		switch bits {
+		case 8:
+			*(*int8)(p) = int8(n)
+		case 16:
+			*(*int16)(p) = int16(n)
+		case 32:
+			*(*int32)(p) = int32(n)
+		default:
+			*(*int64)(p) = n
+		}
+		return nil
+	}
+}
+
+func uintDecoder(t reflect.Type) decodeFn {
+	bits := t.Bits()
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		if c := tok[0]; c != '-' && c-'0' > 9 {
+			return ds.mismatch(tok, t)
+		}
+		n, err := number.ParseUint(tok)
+		if err != nil || (bits < 64 && n >= 1<<bits) {
+			ds.typeError("number "+string(tok), t, ds.offset())
+			return nil
+		}
+		switch bits {
+		case 8:
+			*(*uint8)(p) = uint8(n)
+		case 16:
+			*(*uint16)(p) = uint16(n)
+		case 32:
+			*(*uint32)(p) = uint32(n)
+		default:
+			*(*uint64)(p) = n
+		}
+		return nil
+	}
+}
+
+func floatDecoder(t reflect.Type) decodeFn {
+	if t.Bits() == 32 {
+		return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+			if c := tok[0]; c != '-' && c-'0' > 9 {
+				return ds.mismatch(tok, t)
+			}
+			f, err := number.ParseFloat(tok, 32)
+			if err != nil {
+				ds.typeError("number "+string(tok), t, ds.offset())
+				return nil
+			}
+			*(*float32)(p) = float32(f)
+			return nil
+		}
+	}
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		if c := tok[0]; c != '-' && c-'0' > 9 {
+			return ds.mismatch(tok, t)
+		}
+		f, err := number.ParseFloat(tok, 64)
+		if err != nil {
+			ds.typeError("number "+string(tok), t, ds.offset())
+			return nil
+		}
+		*(*float64)(p) = f
+		return nil
+	}
+}
+
+func stringDecoder(t reflect.Type) decodeFn {
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		if tok[0] != '"' {
+			return ds.mismatch(tok, t)
+		}
+		*(*string)(p) = ds.stringValue(tok)
+		return nil
+	}
+}
+
+// decodeNumber fills a Number: a number token as written, or a string that
+// holds a valid number (anything else in a string is a fatal error, as in
+// encoding/json).
+func decodeNumber(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+	switch c := tok[0]; {
+	case c == '"':
+		s := ds.unquote(tok)
+		if !isValidNumber(s) {
+			return fmt.Errorf("json: invalid number literal, trying to unmarshal %q into Number", tok)
+		}
+		*(*Number)(p) = Number(s)
+	case c == '-' || c-'0' <= 9:
+		*(*Number)(p) = Number(tok)
+	default:
+		return ds.mismatch(tok, numberType)
+	}
+	return nil
+}
+
+// isValidNumber reports whether s is a JSON number literal.
+func isValidNumber(s []byte) bool {
+	if len(s) == 0 {
+		return false
+	}
+	if s[0] == '-' {
+		s = s[1:]
+		if len(s) == 0 {
+			return false
+		}
+	}
+	switch {
+	case s[0] == '0':
+		s = s[1:]
+	case '1' <= s[0] && s[0] <= '9':
+		s = s[1:]
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	default:
+		return false
+	}
+	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
+		s = s[2:]
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
+		s = s[1:]
+		if s[0] == '+' || s[0] == '-' {
+			s = s[1:]
+			if len(s) == 0 {
+				return false
+			}
+		}
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	return len(s) == 0
+}

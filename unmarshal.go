@@ -1,0 +1,484 @@
+package json
+
+import (
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// Unmarshal parses the JSON-encoded data and stores the result in the value
+// pointed to by v. If v is nil or not a pointer, Unmarshal returns an
+// *InvalidUnmarshalError.
+//
+// Unmarshal is a drop-in for encoding/json.Unmarshal: the same rules (struct
+// tags and case-insensitive field matching with exact matches preferred,
+// embedded structs, maps merged, slices reused, Unmarshaler and
+// encoding.TextUnmarshaler, RawMessage and Number, null handling, U+FFFD for
+// invalid UTF-8 and lone surrogates) and the same errors, with the same
+// Offset, Struct and Field values: a *SyntaxError when data is not valid JSON
+// (then nothing is assigned), otherwise the first *UnmarshalTypeError met
+// while decoding carries on past values that do not fit.
+//
+// Unmarshal reads data through the token layer without copying it. Per Go
+// type a decoder is built once and cached; struct keys are matched on their
+// raw bytes, numbers are parsed from the token bytes, and each string value
+// costs one allocation.
+func Unmarshal(data []byte, v any) error {
+	ds := getState()
+	ds.bd.resetBytes(data)
+	ds.d = &ds.bd
+	ds.base = 0
+	ds.useNumber, ds.disallowUnknown = false, false
+	err := ds.unmarshalBytes(data, v)
+	ds.bd.resetBytes(nil) // drop the reference to data
+	putState(ds)
+	return err
+}
+
+// Decode reads the next JSON-encoded value from its input and stores it in
+// the value pointed to by v, with the rules and errors of Unmarshal. As with
+// encoding/json, the whole value is read and checked before anything is
+// assigned, a type error leaves the stream usable, and Decode may be mixed
+// with Token and More.
+func (d *Decoder) Decode(v any) error {
+	if d.err != nil {
+		return d.err
+	}
+	base, err := d.prepareForDecode()
+	if err != nil {
+		return err
+	}
+	d.resumeAfterTopValue()
+	ds := getState()
+	ds.d = d
+	ds.useNumber, ds.disallowUnknown = d.useNumber, d.disallowUnknownFields
+	err = ds.decodeStream(v, base)
+	putState(ds)
+	return err
+}
+
+// decodeState is the state of one Unmarshal or Decode call. It is pooled, so
+// its buffers (key scratch, field stack, interned keys) are reused.
+type decodeState struct {
+	d    *Decoder // the token source
+	base int64    // absolute offset where this value's input starts
+
+	useNumber       bool
+	disallowUnknown bool
+
+	saved error // the first non-fatal error, with its context
+
+	// stack holds the struct fields being decoded, innermost last: the
+	// error context (UnmarshalTypeError's Struct and Field).
+	stack      []*fieldDecoder
+	ctxApplied bool // a fatal error already got its context
+
+	scratch []byte // unescaped keys and strings
+	fold    []byte // folded keys
+	anyBuf  []any  // elements of the []any being built, for every level
+
+	keys [keyCacheSize]string // interned object keys
+
+	bd  Decoder // the decoder for Unmarshal's bytes
+	sub Decoder // re-reads a value captured by Decode
+}
+
+const keyCacheSize = 512
+
+var statePool = sync.Pool{New: func() any {
+	ds := new(decodeState)
+	ds.bd.maxDepth = defaultMaxDepth
+	ds.sub.maxDepth = defaultMaxDepth
+	return ds
+}}
+
+func getState() *decodeState { return statePool.Get().(*decodeState) }
+
+func putState(ds *decodeState) {
+	ds.d = nil
+	ds.saved = nil
+	ds.stack = ds.stack[:0]
+	ds.ctxApplied = false
+	if cap(ds.scratch) > 64<<10 {
+		ds.scratch = nil
+	}
+	if cap(ds.anyBuf) > 4<<10 {
+		ds.anyBuf = nil
+	}
+	statePool.Put(ds)
+}
+
+// unmarshalBytes is Unmarshal on ds.bd, which reads data.
+func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		// A syntax error still takes precedence, as in encoding/json.
+		if err := ds.bd.checkOne(); err != nil {
+			return err
+		}
+		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	td := topDecoder(rv.Type())
+	p := rv.UnsafePointer()
+	if !td.hooks && rv.Elem().IsZero() {
+		// Speculative single pass: the target is zero and decoding runs no
+		// user code, so on a syntax error it can simply be zeroed again,
+		// which is all that encoding/json's validate-first order shows.
+		err := ds.value(td, p)
+		if err == nil {
+			err = ds.bd.unmarshalEnd()
+		} else if !isInputError(err) {
+			// A fatal decoding error: a syntax error later in the input
+			// would still win.
+			if serr := ds.drain(); serr != nil {
+				err = serr
+			} else if serr := ds.bd.unmarshalEnd(); serr != nil {
+				err = serr
+			}
+		}
+		if err != nil {
+			if isInputError(err) {
+				rv.Elem().SetZero()
+				return ds.bd.unmarshalError(err)
+			}
+			return err
+		}
+		return ds.saved
+	}
+	// Validate first, then decode.
+	if err := ds.bd.checkOne(); err != nil {
+		return err
+	}
+	ds.bd.resetBytes(data)
+	if err := ds.value(td, p); err != nil {
+		return err
+	}
+	return ds.saved
+}
+
+// decodeStream is Decode; base is where this value's input starts.
+func (ds *decodeState) decodeStream(v any, base int64) error {
+	d := ds.d
+	ds.base = base
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		if err := d.SkipValue(); err != nil {
+			return err
+		}
+		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	td := topDecoder(rv.Type())
+	p := rv.UnsafePointer()
+	if !td.hooks && rv.Elem().IsZero() {
+		// Speculative single pass, as in Unmarshal.
+		depth := d.Depth()
+		err := ds.value(td, p)
+		if err != nil && !isInputError(err) {
+			if serr := ds.drainTo(depth); serr != nil {
+				err = serr
+			}
+		}
+		if err != nil {
+			if isInputError(err) {
+				rv.Elem().SetZero()
+			}
+			return err
+		}
+		return ds.saved
+	}
+	// Capture the value whole, then decode it from the window.
+	raw, err := d.RawValue()
+	if err != nil {
+		return err
+	}
+	rawStart := d.InputOffset() - int64(len(raw))
+	ds.sub.resetBytes(raw)
+	ds.d = &ds.sub
+	ds.base = base - rawStart
+	err = ds.value(td, p)
+	ds.sub.resetBytes(nil)
+	if err != nil {
+		return err
+	}
+	return ds.saved
+}
+
+// value decodes the next value of the stream with td into p.
+func (ds *decodeState) value(td *typeDecoder, p unsafe.Pointer) error {
+	tok, err := ds.d.NextToken()
+	if err != nil {
+		return err
+	}
+	err = td.fn(ds, tok, p)
+	if err != nil {
+		return ds.fatal(err)
+	}
+	return nil
+}
+
+// isInputError reports whether err comes from the input (syntax, truncation,
+// reading) rather than from decoding into Go values.
+func isInputError(err error) bool {
+	switch err.(type) {
+	case *SyntaxError:
+		return true
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return true
+	}
+	return false
+}
+
+// drain reads the rest of the current top-level value after a fatal error,
+// returning the input's first error if any.
+func (ds *decodeState) drain() error { return ds.drainTo(0) }
+
+func (ds *decodeState) drainTo(depth int) error {
+	for ds.d.Depth() > depth {
+		if _, err := ds.d.NextToken(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unmarshalEnd reports what encoding/json's Unmarshal reports when something other
+// than whitespace follows the value: it is called after one value was read.
+func (d *Decoder) unmarshalEnd() error {
+	if c, ok := d.skipSpace(); ok {
+		return &SyntaxError{msg: invalidChar(c, "after top-level value"), Offset: d.InputOffset() + 1}
+	}
+	if d.s.err != nil {
+		return d.s.err
+	}
+	return nil
+}
+
+// unmarshalError words a token-layer error from a bytes decoder as
+// encoding/json's Unmarshal does.
+func (d *Decoder) unmarshalError(err error) error {
+	switch err {
+	case io.EOF:
+		return &SyntaxError{msg: "unexpected end of JSON input", Offset: d.InputOffset()}
+	case io.ErrUnexpectedEOF:
+		return d.unexpectedEOFError()
+	}
+	return err
+}
+
+// prepareForDecode is encoding/json's tokenPrepareForDecode and
+// tokenValueAllowed: Decode after Token must start where a value may. It
+// returns where the value's input starts, after any separator, which is what
+// encoding/json's error Offsets count from.
+func (d *Decoder) prepareForDecode() (int64, error) {
+	switch d.decodeContext() {
+	case ctxArrayComma, ctxObjectColon:
+		want, msg := byte(','), "expected comma after array element"
+		if d.decodeContext() == ctxObjectColon {
+			want, msg = ':', "expected colon after object key"
+		}
+		c, ok := d.skipSpace()
+		if !ok {
+			_, err := d.NextToken()
+			return 0, err
+		}
+		if c != want {
+			return 0, &SyntaxError{msg: msg, Offset: d.InputOffset()}
+		}
+		return d.InputOffset() + 1, nil
+	case ctxObjectFirst, ctxObjectKey, ctxObjectComma:
+		return 0, &SyntaxError{msg: "not at beginning of value", Offset: d.InputOffset()}
+	}
+	return d.InputOffset(), nil
+}
+
+// resumeAfterTopValue lets a value start right after a top-level number or
+// literal, as encoding/json's Decoder does for "1x" (the next Decode fails
+// looking for a value) and "falsetrue" (two values): the scanner's pending
+// complaint about the byte after the value is dropped, so the byte is
+// scanned again as the start of a token.
+func (d *Decoder) resumeAfterTopValue() {
+	if d.depth == 0 && d.s.errKind == errBadFollow {
+		d.s.err = nil
+		d.s.errKind = errNone
+	}
+}
+
+// decodeContext reports the syntactic position of d from its state.
+func (d *Decoder) decodeContext() context {
+	switch reflect.ValueOf(d.state).Pointer() {
+	case statePtrs[ctxArrayComma]:
+		return ctxArrayComma
+	case statePtrs[ctxObjectColon]:
+		return ctxObjectColon
+	case statePtrs[ctxObjectFirst]:
+		return ctxObjectFirst
+	case statePtrs[ctxObjectKey]:
+		return ctxObjectKey
+	case statePtrs[ctxObjectComma]:
+		return ctxObjectComma
+	}
+	return ctxTopValue
+}
+
+var statePtrs = [...]uintptr{
+	ctxArrayComma:  reflect.ValueOf((*Decoder).stateArrayComma).Pointer(),
+	ctxObjectColon: reflect.ValueOf((*Decoder).stateObjectColon).Pointer(),
+	ctxObjectFirst: reflect.ValueOf((*Decoder).stateObjectFirst).Pointer(),
+	ctxObjectKey:   reflect.ValueOf((*Decoder).stateObjectKey).Pointer(),
+	ctxObjectComma: reflect.ValueOf((*Decoder).stateObjectComma).Pointer(),
+}
+
+// offset is the input offset just after the last token, relative to the
+// start of this value's input, as encoding/json's error Offsets are.
+func (ds *decodeState) offset() int64 { return ds.d.InputOffset() - ds.base }
+
+// saveError keeps the first non-fatal error, with its context.
+func (ds *decodeState) saveError(err error) {
+	if ds.saved == nil {
+		ds.saved = ds.addErrorContext(err)
+	}
+}
+
+// typeError saves an UnmarshalTypeError for a value described by what that
+// does not fit type t, at offset off.
+func (ds *decodeState) typeError(what string, t reflect.Type, off int64) {
+	if ds.saved == nil {
+		ds.saved = ds.addErrorContext(&UnmarshalTypeError{Value: what, Type: t, Offset: off})
+	}
+}
+
+// fatal gives an error that stops decoding its context, once.
+func (ds *decodeState) fatal(err error) error {
+	if !ds.ctxApplied {
+		ds.ctxApplied = true
+		err = ds.addErrorContext(err)
+	}
+	return err
+}
+
+// addErrorContext sets Struct and Field of an UnmarshalTypeError from the
+// fields being decoded, as encoding/json does.
+func (ds *decodeState) addErrorContext(err error) error {
+	if len(ds.stack) == 0 {
+		return err
+	}
+	if e, ok := err.(*UnmarshalTypeError); ok {
+		top := ds.stack[len(ds.stack)-1]
+		e.Struct = top.owner.Name()
+		var b strings.Builder
+		for _, f := range ds.stack {
+			for _, name := range f.errPath {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(name)
+			}
+		}
+		if e.Field != "" {
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(e.Field)
+		}
+		e.Field = b.String()
+	}
+	return err
+}
+
+// mismatch records that the value starting with tok does not fit type t and
+// skips it.
+func (ds *decodeState) mismatch(tok []byte, t reflect.Type) error {
+	switch tok[0] {
+	case '{':
+		ds.typeError("object", t, ds.offset())
+		return ds.skipRest()
+	case '[':
+		ds.typeError("array", t, ds.offset())
+		return ds.skipRest()
+	case '"':
+		ds.typeError("string", t, ds.offset())
+	case 't', 'f':
+		ds.typeError("bool", t, ds.offset())
+	case 'n':
+	default:
+		ds.typeError("number", t, ds.offset())
+	}
+	return nil
+}
+
+// skip skips the value that starts with tok.
+func (ds *decodeState) skip(tok []byte) error {
+	if tok[0] == '{' || tok[0] == '[' {
+		return ds.skipRest()
+	}
+	return nil
+}
+
+// skipRest skips the rest of the array or object whose opening token was
+// the last one read.
+func (ds *decodeState) skipRest() error {
+	return ds.drainTo(ds.d.Depth() - 1)
+}
+
+// rawValue returns the whole input of the value that starts with tok, which
+// was the last token read: tok itself for a scalar. The result is valid until
+// the next token is read.
+func (ds *decodeState) rawValue(tok []byte) ([]byte, error) {
+	if tok[0] != '{' && tok[0] != '[' {
+		return tok, nil
+	}
+	br := &ds.d.s.br
+	br.pin = br.offset - 1
+	err := ds.skipRest()
+	start := br.pin
+	br.pin = -1
+	if err != nil {
+		return nil, err
+	}
+	return br.data[start:br.offset], nil
+}
+
+// unquote returns the value of the string token tok, which was the last
+// token read, in ds.scratch (or in the token itself when it needs no work).
+func (ds *decodeState) unquote(tok []byte) []byte {
+	if ds.d.s.str == 0 {
+		return tok[1 : len(tok)-1]
+	}
+	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+	return ds.scratch
+}
+
+// stringValue returns the string value of the string token tok, which was the
+// last token read: one allocation.
+func (ds *decodeState) stringValue(tok []byte) string {
+	return string(ds.unquote(tok))
+}
+
+// keyString returns the string value of the key token tok (the last token
+// read), interning it: repeated keys share one string.
+func (ds *decodeState) keyString(tok []byte) string {
+	key := ds.unquote(tok)
+	if len(key) > 64 {
+		return string(key)
+	}
+	h := uint32(2166136261)
+	for _, c := range key {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	slot := &ds.keys[h%keyCacheSize]
+	if *slot == string(key) {
+		return *slot
+	}
+	s := string(key)
+	*slot = s
+	return s
+}
+
+// unknownField saves the error DisallowUnknownFields asks for.
+func (ds *decodeState) unknownField(key []byte) {
+	ds.saveError(fmt.Errorf("json: unknown field %q", key))
+}

@@ -583,3 +583,23 @@ func TestBytesDecoderDoesNotWrite(t *testing.T) {
 		t.Fatal("input modified")
 	}
 }
+
+// TestSkipDigits checks the SWAR digit run against the byte loop for every
+// byte value at every position.
+func TestSkipDigits(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		for p := 0; p < 20; p++ {
+			data := []byte(strings.Repeat("7", 20))
+			data[p] = byte(b)
+			want := p
+			if isDigit(byte(b)) {
+				want = 20
+			}
+			for start := 0; start <= p; start++ {
+				if got := skipDigits(data, start); got != want {
+					t.Fatalf("byte %#x at %d from %d: got %d, want %d", b, p, start, got, want)
+				}
+			}
+		}
+	}
+}

@@ -80,4 +80,3 @@ func stdCheck(data []byte) error {
 func ourCheck(data []byte) error {
 	return newBytesDecoder(data).checkOne()
 }
-

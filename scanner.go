@@ -39,8 +39,7 @@ var (
 
 // Facts the scanner records about the last string token, for free.
 const (
-	strEscaped  = 1 << iota // the string has a backslash escape
-	strNonASCII             // the string has a byte >= 0x80
+	strEscaped = 1 << iota // the string has a backslash escape
 )
 
 // errKind says what a sticky scanner error is, so that the decoder can
@@ -69,7 +68,7 @@ type Scanner struct {
 	tokPos  int64  // absolute offset of the token the error is in
 	eofMsg  string // for errEOF: encoding/json's Unmarshal wording
 
-	str    uint8  // strEscaped|strNonASCII facts about strTok
+	str    uint8  // strEscaped: facts about strTok
 	strTok []byte // the last string token returned
 }
 
@@ -139,31 +138,29 @@ func (s *Scanner) Next() []byte {
 	if s.err != nil {
 		return nil
 	}
-	w := s.br.window()
-	i := 0
+	data, i := s.br.data, s.br.offset
 	for {
-		for i < len(w) && whitespace[w[i]] {
+		for i < len(data) && whitespace[data[i]] {
 			i++
 		}
-		if i < len(w) {
+		if i < len(data) {
 			break
 		}
 		// Slow path: the window is all whitespace; drop it and read more.
-		s.br.release(i)
-		i = 0
+		s.br.offset = i
 		if s.br.extend() == 0 {
 			s.end()
 			return nil
 		}
-		w = s.br.window()
+		data, i = s.br.data, s.br.offset
 	}
-	s.br.release(i)
-	w = w[i:]
-	switch c := w[0]; c {
+	s.br.offset = i
+	switch c := data[i]; c {
 	case '{', '}', '[', ']', ':', ',':
-		s.br.release(1)
-		return w[:1]
+		s.br.offset = i + 1
+		return data[i : i+1]
 	case '"':
+		w := data[i:]
 		s.str = 0
 		n := s.scanString(w, 1)
 		if n <= 0 {
@@ -177,26 +174,45 @@ func (s *Scanner) Next() []byte {
 		s.strTok = w[:n]
 		return w[:n]
 	case 't', 'f', 'n':
-		return s.literal(w, c)
+		return s.literal(data[i:], c)
 	default:
-		if c == '-' || c-'0' < 10 {
-			// Fast path: the whole number and the byte after it are in
-			// the window.
-			n, st := s.scanNumber(w, 0, numStart)
-			if st != numDone {
-				if st == numErr {
-					return nil
-				}
-				return s.numberSlow(n, st)
-			}
-			if !endsValue[w[n]] {
-				s.badFollow(w[n], n)
-			}
-			s.br.release(n)
-			return w[:n]
+		if c != '-' && !isDigit(c) {
+			s.fail(errBadStart, c, 0, "looking for beginning of value")
+			return nil
 		}
-		s.fail(errBadStart, c, 0, "looking for beginning of value")
-		return nil
+		// Fast path for -?(0|[1-9][0-9]*)(.[0-9]+)? followed, in the
+		// window, by a byte that may end a value; anything else goes
+		// through the number state machine.
+		j := i
+		if c == '-' {
+			j++
+		}
+		k := skipDigits(data, j)
+		if k > j && (k == j+1 || data[j] != '0') && k < len(data) {
+			if data[k] == '.' {
+				f := skipDigits(data, k+1)
+				if f > k+1 {
+					k = f
+				}
+			}
+			if k < len(data) && endsValue[data[k]] {
+				s.br.offset = k
+				return data[i:k]
+			}
+		}
+		w := data[i:]
+		n, st := s.scanNumber(w, 0, numStart)
+		if st != numDone {
+			if st == numErr {
+				return nil
+			}
+			return s.numberSlow(n, st)
+		}
+		if !endsValue[w[n]] {
+			s.badFollow(w[n], n)
+		}
+		s.br.release(n)
+		return w[:n]
 	}
 }
 
@@ -250,12 +266,11 @@ const (
 // scanString scans a string token from index j of w (w[0] is the opening
 // quote). It returns the token's length, or -j when w ends first at j (j is
 // then the resume point: an escape cut by the window's end is rescanned
-// whole), or 0 after a syntax error. It records strEscaped and strNonASCII.
+// whole), or 0 after a syntax error. It records strEscaped.
 //
 // The body is scanned 8 bytes at a time (SWAR) for '"', '\\' and bytes below
-// 0x20; bytes >= 0x80 are OR-ed together to set strNonASCII.
+// 0x20.
 func (s *Scanner) scanString(w []byte, j int) int {
-	var acc uint64
 	for {
 		// Find the next quote, backslash or control byte.
 		for {
@@ -265,35 +280,27 @@ func (s *Scanner) scanString(w []byte, j int) int {
 				b := v ^ (lsb * '\\')
 				m := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((v - lsb*0x20) &^ v)
 				if m &= msb; m != 0 {
-					k := bits.TrailingZeros64(m) >> 3
-					acc |= v & (1<<(8*k) - 1)
-					j += k
+					j += bits.TrailingZeros64(m) >> 3
 					break
 				}
-				acc |= v
 				j += 8
 				continue
 			}
 			if j < len(w) {
-				c := w[j]
-				if strSpecial[c] {
+				if strSpecial[w[j]] {
 					break
 				}
-				acc |= uint64(c)
 				j++
 				continue
 			}
-			s.noteASCII(acc)
 			return -j
 		}
 		switch w[j] {
 		case '"':
-			s.noteASCII(acc)
 			return j + 1
 		case '\\':
 			s.str |= strEscaped
 			if j+1 >= len(w) {
-				s.noteASCII(acc)
 				return -j
 			}
 			switch w[j+1] {
@@ -302,7 +309,6 @@ func (s *Scanner) scanString(w []byte, j int) int {
 			case 'u':
 				for k := j + 2; k < j+6; k++ {
 					if k >= len(w) {
-						s.noteASCII(acc)
 						return -j
 					}
 					if !hexDigit[w[k]] {
@@ -319,12 +325,6 @@ func (s *Scanner) scanString(w []byte, j int) int {
 			s.fail(errLexical, w[j], j, "in string literal")
 			return 0
 		}
-	}
-}
-
-func (s *Scanner) noteASCII(acc uint64) {
-	if acc&msb != 0 {
-		s.str |= strNonASCII
 	}
 }
 
@@ -381,6 +381,29 @@ var numEOF = [...]string{
 }
 
 func isDigit(c byte) bool { return c-'0' < 10 }
+
+// skipDigits returns the index of the first non-digit in data at or after k,
+// 8 bytes at a time while it can.
+func skipDigits(data []byte, k int) int {
+	for k+8 <= len(data) {
+		v := binary.LittleEndian.Uint64(data[k:])
+		// A byte is a digit iff its high nibble is 3 and adding 6 keeps
+		// it so. A carry out of a byte >= 0xFA only disturbs the bytes
+		// above the first non-digit, which do not count.
+		hi := (v & (lsb * 0xF0)) ^ (lsb * 0x30)              // 0 where the high nibble is 3
+		lo := ((v + lsb*0x06) & (lsb * 0xF0)) ^ (lsb * 0x30) // 0 where the low nibble is <= 9
+		nz := hi | lo
+		nz = ((nz & (lsb * 0x7F)) + lsb*0x7F | nz) & msb // high bit per non-digit byte
+		if nz != 0 {
+			return k + bits.TrailingZeros64(nz)>>3
+		}
+		k += 8
+	}
+	for k < len(data) && isDigit(data[k]) {
+		k++
+	}
+	return k
+}
 
 // scanNumber scans a number in w from index i in state st. It returns the
 // index where it stopped and the state there: numDone (w[i] follows the

@@ -75,8 +75,8 @@ const (
 // tokenString unescapes a string token and returns it boxed, interned when
 // short.
 func (d *Decoder) tokenString(tok []byte) Token {
-	b := tok[1 : len(tok)-1]
-	if d.s.str != 0 || !d.isLastString(tok) {
+	b := d.plainString(tok)
+	if b == nil {
 		d.scratch = unquote.Append(d.scratch[:0], tok)
 		b = d.scratch
 	}

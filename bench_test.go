@@ -1,0 +1,193 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"io"
+	"testing"
+
+	"github.com/jsonpipe/json/internal/corpus"
+)
+
+// Benchmarks for the token layer, named Benchmark<API>/<impl>/<corpus> so
+// that benchstat can compare implementations side by side. Each body checks
+// its token count against an independent count, so a benchmark that got
+// faster by doing less fails instead.
+//
+//	go test -run='^$' -bench='CountWhitespace|Scanner|DecoderNextToken|DecoderToken|Valid' -benchmem -count=10 . | tee new.txt
+//	go tool benchstat -col /impl new.txt
+
+// counts holds what the benchmarks check: value tokens (as Token and
+// NextToken return them) and separators (':' and ',').
+type counts struct{ tokens, separators int }
+
+// countTokens is an independent count, with encoding/json.
+func countTokens(tb testing.TB, data []byte) counts {
+	tb.Helper()
+	var c counts
+	d := stdjson.NewDecoder(bytes.NewReader(data))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		c.tokens++
+	}
+	inString, escaped := false, false
+	for _, b := range data {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && b == '\\':
+			escaped = true
+		case b == '"':
+			inString = !inString
+		case !inString && (b == ':' || b == ','):
+			c.separators++
+		}
+	}
+	return c
+}
+
+func benchCorpus(b *testing.B, run func(b *testing.B, data []byte, want counts)) {
+	for _, f := range corpus.Files(b) {
+		want := countTokens(b, f.Data)
+		b.Run(f.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(f.Data)))
+			b.ReportAllocs()
+			run(b, f.Data, want)
+		})
+	}
+}
+
+func check(b *testing.B, got, want int) {
+	if got != want {
+		b.Fatalf("counted %d tokens, want %d", got, want)
+	}
+}
+
+// BenchmarkCountWhitespace is the floor: one pass over the bytes with a
+// table lookup each. No tokenizer can beat it.
+func BenchmarkCountWhitespace(b *testing.B) {
+	benchCorpus(b, func(b *testing.B, data []byte, _ counts) {
+		for b.Loop() {
+			n := 0
+			for _, c := range data {
+				if whitespace[c] {
+					n++
+				}
+			}
+			if n < 0 {
+				b.Fatal(n)
+			}
+		}
+	})
+}
+
+func BenchmarkScanner(b *testing.B) {
+	benchCorpus(b, func(b *testing.B, data []byte, want counts) {
+		r := bytes.NewReader(data)
+		s := NewScanner(r)
+		for b.Loop() {
+			r.Reset(data)
+			s.Reset(r)
+			n := 0
+			for s.Next() != nil {
+				n++
+			}
+			if s.Err() != nil {
+				b.Fatal(s.Err())
+			}
+			check(b, n, want.tokens+want.separators)
+		}
+	})
+}
+
+func BenchmarkDecoderNextToken(b *testing.B) {
+	b.Run("jsonpipe", func(b *testing.B) {
+		benchCorpus(b, func(b *testing.B, data []byte, want counts) {
+			r := bytes.NewReader(data)
+			d := NewDecoder(r)
+			for b.Loop() {
+				r.Reset(data)
+				d.Reset(r)
+				n := 0
+				for {
+					_, err := d.NextToken()
+					if err != nil {
+						if err != io.EOF {
+							b.Fatal(err)
+						}
+						break
+					}
+					n++
+				}
+				check(b, n, want.tokens)
+			}
+		})
+	})
+	b.Run("encodingjson", benchStdToken) // its nearest: Decoder.Token
+}
+
+func BenchmarkDecoderToken(b *testing.B) {
+	b.Run("jsonpipe", func(b *testing.B) {
+		benchCorpus(b, func(b *testing.B, data []byte, want counts) {
+			for b.Loop() {
+				d := NewDecoder(bytes.NewReader(data))
+				n := 0
+				for {
+					_, err := d.Token()
+					if err != nil {
+						if err != io.EOF {
+							b.Fatal(err)
+						}
+						break
+					}
+					n++
+				}
+				check(b, n, want.tokens)
+			}
+		})
+	})
+	b.Run("encodingjson", benchStdToken)
+}
+
+func benchStdToken(b *testing.B) {
+	benchCorpus(b, func(b *testing.B, data []byte, want counts) {
+		for b.Loop() {
+			d := stdjson.NewDecoder(bytes.NewReader(data))
+			n := 0
+			for {
+				_, err := d.Token()
+				if err != nil {
+					if err != io.EOF {
+						b.Fatal(err)
+					}
+					break
+				}
+				n++
+			}
+			check(b, n, want.tokens)
+		}
+	})
+}
+
+func BenchmarkValid(b *testing.B) {
+	for _, impl := range []struct {
+		name  string
+		valid func([]byte) bool
+	}{{"jsonpipe", Valid}, {"encodingjson", stdjson.Valid}} {
+		b.Run(impl.name, func(b *testing.B) {
+			benchCorpus(b, func(b *testing.B, data []byte, _ counts) {
+				for b.Loop() {
+					if !impl.valid(data) {
+						b.Fatal("invalid")
+					}
+				}
+			})
+		})
+	}
+}

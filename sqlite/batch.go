@@ -4,6 +4,7 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
@@ -131,10 +132,16 @@ func (ins *inserter) createTable() error {
 		}
 		ins.cols[i].notNull = true
 	}
-	for name, v := range o.Defaults {
+	for _, name := range sortedKeys(o.Defaults) {
+		v := o.Defaults[name]
 		i := ins.findColumn(name)
 		if i < 0 {
-			return fmt.Errorf("sqlite: Defaults: table %s has no column %s", shortName(ins.table), shortName(name))
+			// A default for a key the input lacks: a column holding it.
+			if err := checkName(name); err != nil {
+				return fmt.Errorf("sqlite: Defaults: %s: %w", shortName(name), err)
+			}
+			ins.addColumn(column{name: name, typ: literalType(v)}, string(appendString(nil, name)))
+			i = len(ins.cols) - 1
 		}
 		d, err := sqlLiteral(v)
 		if err != nil {
@@ -208,13 +215,19 @@ func (ins *inserter) sample() error {
 			c.typ = TypeInteger // nothing but integers or nulls: the rowid alias
 		}
 	}
-	before := len(ins.cols)
+	first := ""
+	if len(ins.cols) > 0 {
+		first = ins.cols[0].name
+	}
 	if err := ins.createTable(); err != nil {
 		return err
 	}
-	// createTable may have put a primary-key column first: values were
-	// stored by the column order of the sample.
-	shift := len(ins.cols) - before
+	// createTable may have put primary-key columns first (and defaults'
+	// columns last): values were stored by the column order of the sample.
+	shift := 0
+	if first != "" {
+		shift = ins.findColumn(first)
+	}
 	arena := ins.text
 	ins.text = make([]byte, 0, 4096)
 	row := make([]value, len(ins.cols))
@@ -599,4 +612,26 @@ func bulkPragmas(c *sqlite3.SQLiteConn) (func() error, error) {
 		}
 		return set(fmt.Sprintf("PRAGMA synchronous=%d", sync))
 	}, nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// literalType is the column type for a default value's Go type.
+func literalType(v any) string {
+	switch v.(type) {
+	case bool, int, int32, int64, uint64:
+		return TypeInteger
+	case float64:
+		return TypeReal
+	case []byte:
+		return "BLOB"
+	}
+	return TypeText
 }

@@ -43,10 +43,17 @@ func Insert(ctx context.Context, db *sql.DB, table string, r io.Reader, opts *Op
 	return res, err
 }
 
+// Open opens the SQLite database file at path with go-sqlite3 (creating it
+// when missing, as SQLite does); path may also be a go-sqlite3 DSN such as
+// "file:x.db?_journal_mode=WAL".
+func Open(path string) (*sql.DB, error) {
+	return sql.Open("sqlite3", path)
+}
+
 // InsertPath is Insert into the SQLite database file at path, which is
 // created if missing.
 func InsertPath(ctx context.Context, path, table string, r io.Reader, opts *Options) (Result, error) {
-	db, err := sql.Open("sqlite3", path)
+	db, err := Open(path)
 	if err != nil {
 		return Result{}, err
 	}

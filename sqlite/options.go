@@ -74,7 +74,9 @@ type Options struct {
 
 	// NotNull and Defaults add NOT NULL constraints and DEFAULT values to
 	// the named columns of a table Insert creates (in addition to those
-	// set in Columns).
+	// set in Columns). A default for a key the input does not have adds a
+	// column typed after the default's Go type; NotNull must name a column
+	// that exists.
 	NotNull  []string
 	Defaults map[string]any
 

@@ -201,7 +201,7 @@ func TestNotNullAndDefaults(t *testing.T) {
 		t.Errorf("error %v, want NOT NULL in row 2", err)
 	}
 	// Unknown names and unsupported defaults are errors before anything happens.
-	for _, o := range []*Options{{NotNull: []string{"nope"}}, {Defaults: map[string]any{"a": struct{}{}}}} {
+	for _, o := range []*Options{{NotNull: []string{"nope"}}, {Defaults: map[string]any{"a": struct{}{}}}, {Defaults: map[string]any{"b\x00": 1}}} {
 		db := openDB(t)
 		if _, err := Insert(context.Background(), db, "t", strings.NewReader(`{"a":1}`), o); err == nil {
 			t.Errorf("%+v accepted", o)
@@ -361,5 +361,14 @@ func TestMaxValueSize(t *testing.T) {
 	db.QueryRow("SELECT sum(length(a)) FROM t").Scan(&n)
 	if n != 2+100<<10+(4*50<<10)+3 {
 		t.Errorf("stored %d bytes", n)
+	}
+}
+
+func TestDefaultsAddColumnsWithPrimaryKey(t *testing.T) {
+	db := openDB(t)
+	load(t, db, "t", ndjson(`{"a":"x"}`, `{"a":"y","b":2}`), &Options{PrimaryKey: []string{"id"}, Defaults: map[string]any{"z": 1.5, "b": 7}})
+	want := ndjson(`{"id":1,"a":"x","b":7,"z":1.5}`, `{"id":2,"a":"y","b":2,"z":1.5}`)
+	if got := dump(t, db, "SELECT * FROM t"); got != want {
+		t.Errorf("\n got: %s\nwant: %s", got, want)
 	}
 }

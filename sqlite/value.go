@@ -87,9 +87,12 @@ func readValue(d *json.Decoder, v *value, arena []byte) ([]byte, error) {
 // parseNumber stores a number token as an int64 when it is an integer
 // literal in range, else as a float64.
 func parseNumber(v *value, tok []byte) error {
-	if i, err := json.ParseInt(tok); err == nil {
-		v.kind, v.i = kindInt, i
-		return nil
+	// Only integer literals go to ParseInt: its error path allocates.
+	if isIntegerLiteral(tok) {
+		if i, err := json.ParseInt(tok); err == nil {
+			v.kind, v.i = kindInt, i
+			return nil
+		}
 	}
 	f, err := json.ParseFloat(tok)
 	if err != nil {
@@ -101,4 +104,15 @@ func parseNumber(v *value, tok []byte) error {
 	}
 	v.kind, v.f = kindFloat, f
 	return nil
+}
+
+// isIntegerLiteral reports whether a number token has no fraction and no
+// exponent.
+func isIntegerLiteral(tok []byte) bool {
+	for _, c := range tok {
+		if c == '.' || c == 'e' || c == 'E' {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,339 @@
+// Command jsonpipe loads JSON into SQLite and exports SQLite rows as JSON.
+//
+//	jsonpipe insert [flags] DB TABLE [FILE|-]
+//	jsonpipe query [--nl] DB SQL
+//
+// insert reads a JSON array of objects, or newline-delimited objects, from
+// FILE (standard input when FILE is "-" or absent) and inserts each object
+// as a row of TABLE in the SQLite database DB, which is created if missing;
+// TABLE is created if missing, with column types inferred from the first
+// rows. query runs SQL on DB and writes the rows to standard output as a
+// JSON array, or as one object per line with --nl.
+//
+// Run "jsonpipe insert -h" for the flags. Progress goes to standard error
+// while loading when it is a terminal (or with --progress), then a
+// one-line summary. Exit status: 0 on success, 1 when the load or query
+// fails, 2 for a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jsonpipe/json/sqlite"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+const usage = `usage:
+  jsonpipe insert [flags] DB TABLE [FILE|-]   load JSON objects into a table
+  jsonpipe query [--nl] DB SQL                 write a query's rows as JSON
+
+Run "jsonpipe insert -h" or "jsonpipe query -h" for the flags.
+`
+
+// errUsage marks errors that are the caller's invocation, for exit code 2.
+type errUsage struct{ msg string }
+
+func (e errUsage) Error() string { return e.msg }
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "insert":
+		err = insertCmd(ctx, args[1:], stdin, stderr)
+	case "query":
+		err = queryCmd(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		err = errUsage{fmt.Sprintf("unknown command %q", args[0])}
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, new(errUsage)):
+		fmt.Fprintf(stderr, "jsonpipe: %v\n%s", err, usage)
+		return 2
+	}
+	fmt.Fprintf(stderr, "jsonpipe: %v\n", err)
+	return 1
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// positional arguments, and returns the positionals.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(pos, rest...), nil // all positional after "--"
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Writer) error {
+	fs := flag.NewFlagSet("jsonpipe insert", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		pk, notNull, defaults                listFlag
+		nl, array, alter, allOrNothing, bulk bool
+		replace, ignore, upsert, progress    bool
+		batch, inferRows                     int
+	)
+	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
+	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
+	fs.BoolVar(&array, "array", false, "input is a JSON array of objects")
+	fs.BoolVar(&alter, "alter", false, "add columns for keys first seen after the table was created")
+	fs.IntVar(&batch, "batch-size", 100000, "rows per transaction")
+	fs.BoolVar(&replace, "replace", false, "replace rows whose primary key exists")
+	fs.BoolVar(&ignore, "ignore", false, "skip rows whose primary key exists")
+	fs.BoolVar(&upsert, "upsert", false, "update rows whose primary key exists with the new non-null values")
+	fs.BoolVar(&allOrNothing, "all-or-nothing", false, "load in one transaction: on error nothing is kept")
+	fs.Var(&notNull, "not-null", "`column` of a new table that is NOT NULL (repeatable)")
+	fs.Var(&defaults, "default", "`column=value` default for a new table's column (repeatable; value is a JSON scalar or else text)")
+	fs.IntVar(&inferRows, "infer-rows", 1000, "rows read to infer a new table's column types")
+	fs.BoolVar(&bulk, "bulk", false, "synchronous=OFF and journal_mode=MEMORY during the load (faster; a crash mid-load can corrupt the database)")
+	fs.BoolVar(&progress, "progress", false, "report progress on standard error even when it is not a terminal")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: jsonpipe insert [flags] DB TABLE [FILE|-]")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage{err.Error()}
+	}
+	if len(pos) < 2 || len(pos) > 3 {
+		return errUsage{"insert needs DB TABLE [FILE|-]"}
+	}
+	opts := &sqlite.Options{PrimaryKey: pk, NotNull: notNull, Alter: alter, BatchSize: batch,
+		AllOrNothing: allOrNothing, BulkPragmas: bulk, InferRows: inferRows}
+	n := 0
+	for _, f := range []struct {
+		set bool
+		c   sqlite.Conflict
+	}{{replace, sqlite.Replace}, {ignore, sqlite.Ignore}, {upsert, sqlite.Upsert}} {
+		if f.set {
+			n++
+			opts.Conflict = f.c
+		}
+	}
+	if n > 1 {
+		return errUsage{"--replace, --ignore and --upsert exclude each other"}
+	}
+	if nl && array {
+		return errUsage{"--nl and --array exclude each other"}
+	}
+	if nl {
+		opts.Format = sqlite.Lines
+	} else if array {
+		opts.Format = sqlite.Array
+	}
+	if batch <= 0 || inferRows <= 0 {
+		return errUsage{"--batch-size and --infer-rows must be positive"}
+	}
+	for _, d := range defaults {
+		col, val, ok := strings.Cut(d, "=")
+		if !ok {
+			return errUsage{fmt.Sprintf("--default %q: want column=value", d)}
+		}
+		if opts.Defaults == nil {
+			opts.Defaults = map[string]any{}
+		}
+		opts.Defaults[col] = parseScalar(val)
+	}
+
+	dbPath, table := pos[0], pos[1]
+	var in io.Reader = stdin
+	var size int64 = -1
+	name := "standard input"
+	if len(pos) == 3 && pos[2] != "-" {
+		f, err := os.Open(pos[2])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in, name = f, pos[2]
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			size = st.Size()
+		}
+	}
+
+	start := time.Now()
+	var p *progressLine
+	if tty := isTerminal(stderr); progress || tty {
+		p = &progressLine{w: stderr, size: size, start: start, tty: tty}
+		opts.Progress = p.report
+	}
+	res, err := sqlite.InsertPath(ctx, dbPath, table, in, opts)
+	elapsed := time.Since(start)
+	if p != nil && p.shown && p.tty {
+		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w\njsonpipe: %s rows committed to %s before the error", name, err, commas(res.Rows), table)
+	}
+	what := "inserted"
+	if opts.Conflict != sqlite.Fail {
+		what = fmt.Sprintf("loaded (%s rows changed)", commas(res.Changes))
+	}
+	extra := ""
+	if res.Created {
+		extra = " (created)"
+	}
+	if len(res.Added) > 0 {
+		extra += fmt.Sprintf(" (added %d columns)", len(res.Added))
+	}
+	fmt.Fprintf(stderr, "jsonpipe: %s %s rows into %s%s in %v, %s rows/s\n", what, commas(res.Rows), table, extra,
+		elapsed.Round(time.Millisecond), commas(int64(float64(res.Rows)/elapsed.Seconds())))
+	return nil
+}
+
+// parseScalar reads a --default value: a JSON number, true, false or
+// null, or a JSON string; anything else is taken as text.
+func parseScalar(s string) any {
+	switch s {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return i
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return f
+	}
+	if u, err := strconv.Unquote(s); err == nil && strings.HasPrefix(s, `"`) {
+		return u
+	}
+	return s
+}
+
+func queryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("jsonpipe query", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	nl := fs.Bool("nl", false, "write one object per line instead of a JSON array")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: jsonpipe query [--nl] DB SQL")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage{err.Error()}
+	}
+	if len(pos) != 2 {
+		return errUsage{"query needs DB SQL"}
+	}
+	if _, err := os.Stat(pos[0]); err != nil {
+		return err // do not create an empty database by mistake
+	}
+	db, err := sqlite.Open(pos[0])
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	format := sqlite.Array
+	if *nl {
+		format = sqlite.Lines
+	}
+	_, err = sqlite.WriteQuery(ctx, db, stdout, format, pos[1])
+	return err
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressLine rewrites one line of standard error with the load's
+// progress, at most five times a second.
+type progressLine struct {
+	w     io.Writer
+	size  int64
+	start time.Time
+	last  time.Time
+	tty   bool // rewrite one line; else print a line per report
+	shown bool
+}
+
+func (p *progressLine) report(pr sqlite.Progress) {
+	now := time.Now()
+	if now.Sub(p.last) < 200*time.Millisecond && pr.Rows != 0 && p.tty {
+		return
+	}
+	p.last = now
+	rate := float64(pr.Rows) / now.Sub(p.start).Seconds()
+	line := fmt.Sprintf("%s rows, %s rows/s", commas(pr.Rows), commas(int64(rate)))
+	if p.size > 0 {
+		line += fmt.Sprintf(", %.0f%%", 100*float64(pr.Bytes)/float64(p.size))
+	}
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s", line)
+	} else {
+		fmt.Fprintf(p.w, "jsonpipe: %s\n", line)
+	}
+	p.shown = true
+}
+
+func commas(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// bin is the jsonpipe binary, built once for all tests.
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "jsonpipe-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	bin = filepath.Join(dir, "jsonpipe")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "building jsonpipe: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// jsonpipe runs the binary with stdin and returns what it did.
+func jsonpipe(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{code, out.String(), errb.String()}
+}
+
+func (r result) must(t *testing.T, code int, stderrHas ...string) {
+	t.Helper()
+	if r.code != code {
+		t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", r.code, code, r.stdout, r.stderr)
+	}
+	for _, s := range stderrHas {
+		if !strings.Contains(r.stderr, s) {
+			t.Errorf("stderr %q lacks %q", r.stderr, s)
+		}
+	}
+}
+
+func TestInsertTasksAndQuery(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "tasks.db")
+	// The README's main job, on the file the repository ships.
+	r := jsonpipe(t, "", "insert", "--pk", "id", "--not-null", "title", db, "tasks", "../../testdata/tasks.json")
+	r.must(t, 0, "inserted 1,000 rows into tasks (created)", "rows/s")
+	if r.stdout != "" {
+		t.Errorf("stdout %q", r.stdout)
+	}
+	r = jsonpipe(t, "", "query", db, "SELECT * FROM tasks WHERE id <= 2")
+	r.must(t, 0)
+	want := `[{"id":1,"title":"Clean Room","done":0},` + "\n" + `{"id":2,"title":"Check Twitter","done":1}]` + "\n"
+	if r.stdout != want {
+		t.Errorf("query output %q, want %q", r.stdout, want)
+	}
+	r = jsonpipe(t, "", "query", "--nl", db, "SELECT count(*) AS n, sum(done) AS d FROM tasks")
+	r.must(t, 0)
+	if r.stdout != `{"n":1000,"d":500}`+"\n" {
+		t.Errorf("query --nl output %q", r.stdout)
+	}
+	// The whole table round-trips through query's output.
+	r = jsonpipe(t, "", "query", db, "SELECT * FROM tasks")
+	var rows []map[string]any
+	if err := stdjson.Unmarshal([]byte(r.stdout), &rows); err != nil || len(rows) != 1000 {
+		t.Fatalf("query output does not parse as 1000 rows: %v", err)
+	}
+	r2 := jsonpipe(t, r.stdout, "insert", db, "copy", "-")
+	r2.must(t, 0, "inserted 1,000 rows into copy")
+}
+
+func TestInsertStdinNDJSONAndFlags(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "x.db")
+	in := "{\"id\":1,\"v\":\"a\"}\n{\"id\":2,\"v\":\"b\"}\n"
+	jsonpipe(t, in, "insert", "--nl", "--pk", "id", db, "t").must(t, 0, "inserted 2 rows")
+	// Same input again: fails on the key, exit 1, nothing committed.
+	jsonpipe(t, in, "insert", db, "t").must(t, 1, "row 1 at byte 0", "UNIQUE constraint failed", "0 rows committed")
+	// --ignore changes nothing.
+	jsonpipe(t, in, "insert", "--ignore", db, "t").must(t, 0, "loaded (0 rows changed) 2 rows")
+	// --replace and --upsert.
+	jsonpipe(t, `{"id":2,"v":"B"}`, "insert", "--replace", db, "t").must(t, 0, "(1 rows changed)")
+	jsonpipe(t, `{"id":3,"v":"c","w":1}`, "insert", "--upsert", "--alter", db, "t").must(t, 0, "added 1 columns")
+	r := jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM t ORDER BY id")
+	if want := "{\"id\":1,\"v\":\"a\",\"w\":null}\n{\"id\":2,\"v\":\"B\",\"w\":null}\n{\"id\":3,\"v\":\"c\",\"w\":1}\n"; r.stdout != want {
+		t.Errorf("rows %q, want %q", r.stdout, want)
+	}
+	// --nl rejects an array; --array rejects objects.
+	jsonpipe(t, `[{"id":9}]`, "insert", "--nl", db, "t").must(t, 1, "want newline-delimited objects")
+	jsonpipe(t, `{"id":9}`, "insert", "--array", db, "t").must(t, 1, "want an array")
+	// Flags after the positionals work too.
+	jsonpipe(t, `{"id":10,"v":"z"}`, "insert", db, "t", "-", "--batch-size", "1").must(t, 0, "inserted 1 rows")
+}
+
+func TestInsertErrors(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "e.db")
+	bad := filepath.Join(dir, "bad.json")
+	var b strings.Builder
+	for i := 1; i <= 10; i++ {
+		if i == 8 {
+			b.WriteString(`{"a":1 "b":2}` + "\n")
+			continue
+		}
+		fmt.Fprintf(&b, "{\"a\":%d}\n", i)
+	}
+	os.WriteFile(bad, []byte(b.String()), 0o644)
+	r := jsonpipe(t, "", "insert", "--batch-size", "3", db, "t", bad)
+	r.must(t, 1, "bad.json: sqlite: row 8 at byte", "6 rows committed to t")
+	r = jsonpipe(t, "", "query", db, "SELECT count(*) AS n FROM t")
+	if r.stdout != `[{"n":6}]`+"\n" {
+		t.Errorf("after the error: %s", r.stdout)
+	}
+	jsonpipe(t, "", "insert", "--all-or-nothing", db, "t2", bad).must(t, 1, "0 rows committed")
+	jsonpipe(t, "", "query", db, "SELECT * FROM t2").must(t, 1, "no such table")
+
+	jsonpipe(t, "", "insert", db, "t", filepath.Join(dir, "missing.json")).must(t, 1, "no such file")
+	jsonpipe(t, "", "query", filepath.Join(dir, "missing.db"), "SELECT 1").must(t, 1, "no such file")
+	if _, err := os.Stat(filepath.Join(dir, "missing.db")); err == nil {
+		t.Error("query created the missing database")
+	}
+	jsonpipe(t, "", "query", db, "SELEC 1").must(t, 1, "syntax error")
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"insert"},
+		{"insert", "only.db"},
+		{"insert", "a.db", "t", "f.json", "extra"},
+		{"insert", "--replace", "--ignore", "a.db", "t"},
+		{"insert", "--nl", "--array", "a.db", "t"},
+		{"insert", "--batch-size", "0", "a.db", "t"},
+		{"insert", "--batch-size", "x", "a.db", "t"},
+		{"insert", "--default", "novalue", "a.db", "t"},
+		{"insert", "--nope", "a.db", "t"},
+		{"query", "a.db"},
+	} {
+		r := jsonpipe(t, "", args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "usage") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and usage", args, r.code, r.stderr)
+		}
+	}
+	jsonpipe(t, "", "help").must(t, 0)
+	jsonpipe(t, "", "insert", "-h").must(t, 0, "-batch-size")
+}
+
+func TestProgressAndDefaults(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var b strings.Builder
+	for i := 0; i < 200000; i++ {
+		b.WriteString(`{"title":"t"}` + "\n")
+	}
+	r := jsonpipe(t, b.String(), "insert", "--progress", "--batch-size", "50000",
+		"--default", "done=false", "--default", "prio=2", "--default", `note="x y"`, "--default", "w=1.5", db, "t", "-")
+	r.must(t, 0, "rows/s", "inserted 200,000 rows")
+	if !strings.Contains(r.stderr, "jsonpipe: 50,000 rows") {
+		t.Errorf("no progress lines in %q", r.stderr)
+	}
+	// Defaults for keys the input lacks add columns holding the default.
+	r = jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM t LIMIT 1")
+	if want := `{"title":"t","done":0,"note":"x y","prio":2,"w":1.5}` + "\n"; r.stdout != want {
+		t.Errorf("row %q, want %q", r.stdout, want)
+	}
+}

@@ -1,0 +1,82 @@
+// Package sqlite streams JSON into SQLite tables, and SQLite query results
+// back out as JSON, through github.com/mattn/go-sqlite3 (cgo).
+//
+// # Loading
+//
+// Insert reads objects from an io.Reader: one JSON array of objects,
+// newline-delimited JSON (NDJSON), or objects simply concatenated; the
+// shape is detected, or enforced with Options.Format. Each object becomes
+// a row; each key a column.
+//
+//	db, _ := sqlite.Open("tasks.db")
+//	res, err := sqlite.Insert(ctx, db, "tasks", file, &sqlite.Options{
+//		PrimaryKey: []string{"id"},
+//	})
+//
+// No map or struct is built per row. The inserter reads tokens with
+// json.Decoder.NextToken and binds each value straight into the parameter
+// slot of its column, found by comparing the key's bytes with the keys seen
+// so far (starting after the previous key's column, so keys in a steady
+// order cost one comparison each). Strings are unescaped once, into a
+// buffer reused from statement to statement; nested objects and arrays are
+// captured as their exact input text with Decoder.RawValue. Rows go into a
+// prepared multi-row INSERT (Options.RowsPerStatement rows a statement),
+// executed through go-sqlite3's raw connection (database/sql's Conn.Raw),
+// and every Options.BatchSize rows are one transaction. Memory stays flat
+// whatever the input's size: one statement's rows, one decoder window
+// (which grows only to hold a single long value, capped by
+// Options.MaxValueSize), and SQLite's own page cache.
+//
+// # Tables and types
+//
+// A missing table is created, inside the first batch's transaction. Its
+// columns come from Options.Columns (see ColumnsOf for a Go struct type),
+// or are inferred, as sqlite-utils does, from the first Options.InferRows
+// rows (1000): integers and booleans INTEGER, other numbers REAL (and
+// integers mixed with them), strings TEXT, nested objects and arrays TEXT
+// holding their JSON, anything mixed or only null TEXT. Options.PrimaryKey
+// names the key; a single key the input lacks, or holds only integers in,
+// becomes INTEGER PRIMARY KEY, which SQLite fills in. Options.NotNull and
+// Options.Defaults add constraints. A key first seen later is an error
+// naming the key and the row, unless Options.Alter adds a column for it.
+//
+// Values bind as: strings TEXT; numbers int64 when the literal is an
+// integer in int64's range, else float64 (precision beyond float64 is
+// lost, as encoding/json loses it); true and false 1 and 0; null NULL (or
+// the column's default, if it has one); nested values TEXT. A key missing
+// from an object is NULL, or the column's default.
+//
+// Table and column names are always quoted as SQL identifiers, so any key
+// (`a"; DROP TABLE x; --`, `]`, "", a 10 KB key) is just a column name;
+// values are only ever bound, never spliced into SQL. SQLite ignores ASCII
+// case in names: keys "Name" and "name" are one column. A name containing
+// NUL is an error.
+//
+// # Conflicts, batches and failure
+//
+// Options.Conflict says what a primary-key collision does: Fail (the
+// default), Ignore, Replace or Upsert. A syntax error, a value that cannot
+// be stored, a constraint failure or a reader error in row N stops the
+// load with a *RowError naming row N (1-based) and a byte offset; batches
+// committed before it stay, the batch holding it is rolled back, and
+// Result.Rows says exactly how many rows were committed. AllOrNothing makes
+// the whole load one transaction. Cancellation of ctx is checked between
+// batches.
+//
+// Options.BulkPragmas trades crash safety for speed for the duration of
+// the load only; it is off unless asked for, and the database's own
+// settings are restored afterwards.
+//
+// # Exporting
+//
+// WriteQuery runs any query and streams its rows to an io.Writer as a JSON
+// array of objects or as NDJSON: integers and reals as numbers, text
+// escaped, NULL as null, BLOBs as base64, in constant memory.
+//
+// # The command
+//
+// cmd/jsonpipe wraps both: "jsonpipe insert [flags] DB TABLE [FILE|-]" and
+// "jsonpipe query [--nl] DB SQL".
+package sqlite
+
+//go:generate go test -run TestTasksFile -update

@@ -1,0 +1,53 @@
+// Package json is a fast, allocation-free JSON decoder with the decoding API
+// of encoding/json.
+//
+// # Layers
+//
+// Input flows through three layers, each usable on its own:
+//
+//	io.Reader ─► byteReader ─► Scanner.Next ─► Decoder.NextToken ─► Token, More, Decode, Unmarshal
+//
+// The byteReader is a sliding window over the reader (8 KiB to start). It
+// grows only while a single token, or a raw value being captured, is longer
+// than the window, and SetMaxTokenSize caps that growth (default 512 MiB).
+//
+// Scanner.Next returns each lexical token as a subslice of the window and
+// validates it as RFC 8259 says: string escapes and control bytes, the
+// number grammar, the literals, and what may follow a number or literal.
+//
+// Decoder.NextToken validates the order of tokens with a state machine and
+// returns every token but ':' and ',' (which it checks and consumes). It
+// allocates nothing; its tokens are valid until the next call.
+//
+// # Compatibility with encoding/json
+//
+// Decoder.Token, More, Buffered, InputOffset, UseNumber, Decode, Unmarshal and
+// Valid behave as encoding/json's, with the same error values: SyntaxError
+// has encoding/json's shape, messages and Offset conventions, and Token,
+// Delim, Number, RawMessage, UnmarshalTypeError and the other types that can
+// be are aliases of encoding/json's own, so values cross between the two.
+//
+// Two deliberate differences:
+//
+//   - A number or literal must end at whitespace, a structural character or
+//     the end of input. encoding/json's Decoder reads `00`, `true1` or `1"a"`
+//     as two top-level values; here the stream fails after the first value
+//     with "invalid character ... after top-level value". (Unmarshal and
+//     Valid reject such input in both packages.)
+//   - Nesting is limited to 10000 levels (SetMaxDepth) in every API, Token
+//     included; encoding/json's Token has no limit.
+//
+// # Errors
+//
+// Syntax errors are *SyntaxError with the byte offset: NextToken counts the
+// bytes read up to and including the offending one, as encoding/json's
+// Unmarshal does. The input ending inside a value is io.ErrUnexpectedEOF
+// (io.EOF between top-level values); a reader's error comes out unchanged.
+// Errors are sticky.
+//
+// # Helpers for allocation-free consumers
+//
+// AppendUnquoted decodes a string token into a caller's buffer; ParseInt,
+// ParseUint and ParseFloat parse number tokens without allocating; PeekKind,
+// SkipValue and RawValue look ahead, skip or capture whole values.
+package json

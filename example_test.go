@@ -1,0 +1,142 @@
+package json_test
+
+import (
+	"fmt"
+	"io"
+	"log"
+	"strings"
+
+	"github.com/jsonpipe/json"
+)
+
+// NextToken yields each token as bytes, without allocating; ':' and ','
+// are checked and consumed.
+func ExampleDecoder_NextToken() {
+	d := json.NewDecoder(strings.NewReader(`{"name": "gopher", "tags": ["a", "b"], "age": 13}`))
+	for {
+		tok, err := d.NextToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s ", tok)
+	}
+	fmt.Println()
+	// Output: { "name" "gopher" "tags" [ "a" "b" ] "age" 13 }
+}
+
+// Token is encoding/json's Decoder.Token, value for value.
+func ExampleDecoder_Token() {
+	d := json.NewDecoder(strings.NewReader(`{"a": [1, "x\n", true, null]}`))
+	for {
+		t, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%T: %q\n", t, fmt.Sprint(t))
+	}
+	// Output:
+	// json.Delim: "{"
+	// string: "a"
+	// json.Delim: "["
+	// float64: "1"
+	// string: "x\n"
+	// bool: "true"
+	// <nil>: "<nil>"
+	// json.Delim: "]"
+	// json.Delim: "}"
+}
+
+// Syntax errors carry the byte offset, as encoding/json's do.
+func ExampleSyntaxError() {
+	d := json.NewDecoder(strings.NewReader(`{"a": 1 "b": 2}`))
+	for {
+		if _, err := d.NextToken(); err != nil {
+			fmt.Println(err, "at offset", err.(*json.SyntaxError).Offset)
+			return
+		}
+	}
+	// Output: invalid character '"' after object key:value pair at offset 9
+}
+
+// A stream of values (NDJSON or concatenated) reads like one value after
+// another; io.EOF marks the clean end.
+func ExampleDecoder_More() {
+	d := json.NewDecoder(strings.NewReader("{\"id\":1}\n{\"id\":2}\n"))
+	var ids []int64
+	for {
+		tok, err := d.NextToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		if string(tok) == `"id"` {
+			tok, _ = d.NextToken()
+			id, _ := json.ParseInt(tok)
+			ids = append(ids, id)
+		}
+	}
+	fmt.Println(ids)
+	// Output: [1 2]
+}
+
+// AppendUnquoted decodes a string token into a reused buffer.
+func ExampleAppendUnquoted() {
+	d := json.NewDecoder(strings.NewReader(`["caf\u00e9", "plain"]`))
+	var buf []byte
+	d.NextToken() // [
+	for d.More() {
+		tok, _ := d.NextToken()
+		buf = d.AppendUnquoted(buf[:0], tok)
+		fmt.Println(string(buf))
+	}
+	// Output:
+	// café
+	// plain
+}
+
+// RawValue captures a whole value as it appears in the input.
+func ExampleDecoder_RawValue() {
+	d := json.NewDecoder(strings.NewReader(`{"meta": {"a": [1, 2]}, "n": 3}`))
+	d.NextToken() // {
+	d.NextToken() // "meta"
+	raw, err := d.RawValue()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(raw))
+	// Output: {"a": [1, 2]}
+}
+
+func ExampleParseFloat() {
+	f, err := json.ParseFloat([]byte("-12.5e-1"))
+	fmt.Println(f, err)
+	_, err = json.ParseInt([]byte("9223372036854775808"))
+	fmt.Println(err)
+	// Output:
+	// -1.25 <nil>
+	// strconv.ParseInt: parsing "9223372036854775808": value out of range
+}
+
+func ExampleValid() {
+	fmt.Println(json.Valid([]byte(`{"a": [1, 2]}`)), json.Valid([]byte(`{"a": [1, 2}`)))
+	// Output: true false
+}
+
+// The Scanner splits input into lexical tokens, ':' and ',' included,
+// validating each token but not their order.
+func ExampleScanner() {
+	s := json.NewScanner(strings.NewReader(`{"a": [1, true]}`))
+	for tok := s.Next(); tok != nil; tok = s.Next() {
+		fmt.Printf("%s ", tok)
+	}
+	fmt.Println(s.Err())
+	// Output: { "a" : [ 1 , true ] } <nil>
+}

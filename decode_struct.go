@@ -187,8 +187,8 @@ func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDe
 	} else if i, ok := sd.exact[string(key)]; ok {
 		return &fields[i]
 	}
-	if ds.d.s.str == 0 {
-		// A plain ASCII key: fold while comparing.
+	if isASCII(key) {
+		// An ASCII key: fold while comparing.
 		if sd.exact == nil {
 			for i := range fields {
 				if fields[i].ascii && foldASCIIEqual(key, fields[i].folded) {
@@ -211,4 +211,13 @@ func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDe
 		return &fields[i]
 	}
 	return nil
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -52,11 +53,18 @@ func (d *Decoder) Decode(v any) error {
 		return err
 	}
 	d.resumeAfterTopValue()
+	if c := d.PeekKind(); c == ']' || c == '}' {
+		// encoding/json's Decode reads a value here: the closing delimiter
+		// is an error, and its inner scanner's byte count the Offset.
+		return d.setErr(&SyntaxError{msg: invalidChar(c, "looking for beginning of value"),
+			Offset: d.tokScanned + d.InputOffset() - base + 1})
+	}
 	ds := getState()
 	ds.d = d
 	ds.useNumber, ds.disallowUnknown = d.useNumber, d.disallowUnknownFields
 	err = ds.decodeStream(v, base)
 	putState(ds)
+	d.tokScanned += d.InputOffset() - base
 	return err
 }
 
@@ -443,10 +451,12 @@ func (ds *decodeState) rawValue(tok []byte) ([]byte, error) {
 }
 
 // unquote returns the value of the string token tok, which was the last
-// token read, in ds.scratch (or in the token itself when it needs no work).
+// token read: its body itself when the scanner saw no escape and it is valid
+// UTF-8, else the unescaped value in ds.scratch.
 func (ds *decodeState) unquote(tok []byte) []byte {
-	if ds.d.s.str == 0 {
-		return tok[1 : len(tok)-1]
+	body := tok[1 : len(tok)-1]
+	if ds.d.s.str&strEscaped == 0 && utf8.Valid(body) {
+		return body
 	}
 	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
 	return ds.scratch

@@ -1,0 +1,184 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"github.com/jsonpipe/json/internal/corpus"
+)
+
+// Benchmarks of Unmarshal and Decoder.Decode against encoding/json, side by
+// side in one run (benchstat compares the impl= rows):
+//
+//	go test -run='^$' -bench='Unmarshal|DecoderDecode|Objects|ColdStart' -benchmem -count=10
+//
+// The comparison with other Go libraries lives in compare/unmarshal.
+
+type unmarshalImpl struct {
+	name      string
+	unmarshal func([]byte, any) error
+	decode    func(io.Reader, any) error
+}
+
+var unmarshalImpls = []unmarshalImpl{
+	{"jsonpipe", Unmarshal, func(r io.Reader, v any) error { return NewDecoder(r).Decode(v) }},
+	{"encoding_json", stdjson.Unmarshal, func(r io.Reader, v any) error { return stdjson.NewDecoder(r).Decode(v) }},
+}
+
+// newTarget returns a fresh target for a corpus file: *any, or the
+// hand-written type (nil when the file has none).
+func newTarget(file, kind string) any {
+	if kind == "any" {
+		return new(any)
+	}
+	return typedTarget(file)
+}
+
+func BenchmarkUnmarshal(b *testing.B) {
+	for _, impl := range unmarshalImpls {
+		for _, f := range corpus.Files(b) {
+			for _, kind := range []string{"any", "typed"} {
+				if newTarget(f.Name, kind) == nil {
+					continue
+				}
+				b.Run(impl.name+"/"+f.Name+"/"+kind, func(b *testing.B) {
+					b.SetBytes(int64(len(f.Data)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if err := impl.unmarshal(f.Data, newTarget(f.Name, kind)); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+func BenchmarkDecoderDecode(b *testing.B) {
+	for _, impl := range unmarshalImpls {
+		for _, f := range corpus.Files(b) {
+			for _, kind := range []string{"any", "typed"} {
+				if newTarget(f.Name, kind) == nil {
+					continue
+				}
+				b.Run(impl.name+"/"+f.Name+"/"+kind, func(b *testing.B) {
+					b.SetBytes(int64(len(f.Data)))
+					b.ReportAllocs()
+					r := bytes.NewReader(f.Data)
+					for b.Loop() {
+						r.Reset(f.Data)
+						if err := impl.decode(r, newTarget(f.Name, kind)); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// objectsInput is n objects {"hi":N,"there":N,"comment":"comment"} in an
+// array (about 44 bytes each).
+func objectsInput(n int) []byte {
+	var buf bytes.Buffer
+	buf.Grow(n * 45)
+	buf.WriteByte('[')
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		fmt.Fprintf(&buf, `{"hi":%d,"there":%d,"comment":"comment"}`, i, n-i)
+	}
+	buf.WriteByte(']')
+	return buf.Bytes()
+}
+
+type objectsRow struct {
+	Hi, There int
+	Comment   string
+}
+
+const objectsCount = 1_000_000
+
+// BenchmarkObjects decodes a million small objects into a slice of structs,
+// beside the floor: building the same slice in code (one string allocation
+// per row, as decoding needs).
+func BenchmarkObjects(b *testing.B) {
+	data := objectsInput(objectsCount)
+	for _, impl := range unmarshalImpls {
+		b.Run(impl.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var rows []objectsRow
+				if err := impl.unmarshal(data, &rows); err != nil {
+					b.Fatal(err)
+				}
+				if len(rows) != objectsCount {
+					b.Fatal(len(rows))
+				}
+			}
+		})
+	}
+	b.Run("floor", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		comment := []byte("comment")
+		for b.Loop() {
+			var rows []objectsRow
+			for i := 0; i < objectsCount; i++ {
+				rows = append(rows, objectsRow{Hi: i, There: objectsCount - i, Comment: string(comment)})
+			}
+			if len(rows) != objectsCount {
+				b.Fatal(len(rows))
+			}
+		}
+	})
+}
+
+// coldTypes returns n distinct struct types (each with a few fields of a
+// unique name), made with reflect.StructOf, and an input that fills them.
+func coldTypes(n int) ([]reflect.Type, []byte) {
+	types := make([]reflect.Type, n)
+	for i := range types {
+		coldSeq++
+		types[i] = reflect.StructOf([]reflect.StructField{
+			{Name: "A" + strconv.Itoa(coldSeq), Type: reflect.TypeFor[int](), Tag: `json:"a"`},
+			{Name: "B", Type: reflect.TypeFor[string]()},
+			{Name: "C", Type: reflect.TypeFor[[]float64]()},
+			{Name: "D", Type: reflect.TypeFor[map[string]int]()},
+			{Name: "E", Type: reflect.TypeFor[*bool]()},
+		})
+	}
+	return types, []byte(`{"a":1,"B":"x","C":[1.5,2],"D":{"k":3},"E":true}`)
+}
+
+var coldSeq int // makes every cold type new
+
+// BenchmarkColdStart is the first decode of each of many distinct struct
+// types: the per-type set-up cost. Each iteration makes fresh types, so both
+// packages start with empty caches for them.
+func BenchmarkColdStart(b *testing.B) {
+	const n = 100
+	for _, impl := range unmarshalImpls {
+		b.Run(impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				types, data := coldTypes(n)
+				b.StartTimer()
+				for _, t := range types {
+					if err := impl.unmarshal(data, reflect.New(t).Interface()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,238 @@
+package json
+
+import (
+	stdjson "encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Differential testing of Unmarshal and Decode against encoding/json: for an
+// input and a target type, both packages must produce equal values and
+// equal errors (message, Offset, Struct, Field, type).
+
+// describeError renders an error of either package in one comparable form.
+func describeError(err error) string {
+	switch e := err.(type) {
+	case nil:
+		return "<nil>"
+	case *SyntaxError:
+		return fmt.Sprintf("SyntaxError(%q, %d)", e.msg, e.Offset)
+	case *stdjson.SyntaxError:
+		return fmt.Sprintf("SyntaxError(%q, %d)", e.Error(), e.Offset)
+	case *UnmarshalTypeError:
+		return fmt.Sprintf("UnmarshalTypeError(%q, %v, %d, %q, %q)", e.Value, e.Type, e.Offset, e.Struct, e.Field)
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return err.Error()
+	}
+	return fmt.Sprintf("%T(%v)", err, err)
+}
+
+// The differential targets: every kind of decoder, with tags, embedding,
+// methods and the shared types.
+
+type diffEmbedded struct {
+	E      int
+	Shadow string
+}
+
+type DiffPtrEmbed struct {
+	P  string `json:"p"`
+	PX []int
+}
+
+type diffCustom struct{ Raw string }
+
+func (c *diffCustom) UnmarshalJSON(b []byte) error {
+	if string(b) == `"fail"` {
+		return errors.New("diffCustom: fail")
+	}
+	c.Raw = string(b)
+	return nil
+}
+
+type diffText struct{ S string }
+
+func (t *diffText) UnmarshalText(b []byte) error {
+	if string(b) == "bad" {
+		return errors.New("diffText: bad")
+	}
+	t.S = "text:" + string(b)
+	return nil
+}
+
+type diffTextKey string
+
+func (k *diffTextKey) UnmarshalText(b []byte) error {
+	*k = diffTextKey("k:" + string(b))
+	return nil
+}
+
+type diffStruct struct {
+	A  int     `json:"a"`
+	B  string  `json:"b,omitempty"`
+	C  float64 //
+	D  *int
+	E  []int
+	F  map[string]int
+	G  map[int]string
+	H  any
+	I  Number
+	J  RawMessage
+	K  [3]uint8
+	L  []byte
+	M  bool
+	N  *diffStruct
+	O  diffCustom
+	Q  int    `json:",string"`
+	QB bool   `json:"qb,string"`
+	R  string `json:"-"`
+	S  uint16
+	T  int8
+	U  float32
+	diffEmbedded
+	*DiffPtrEmbed
+	V   map[diffTextKey]int
+	W   diffText
+	X   []any
+	Y   *diffText
+	Z   map[string]any
+	Ünï string
+	KK  int `json:"k"` // "K" matches K first, exactly
+}
+
+type diffSmall struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Tags  []string
+	Score float64
+	Next  *diffSmall `json:"next"`
+}
+
+// diffTargets returns constructors of fresh targets, by name.
+func diffTargets() []struct {
+	name string
+	new  func() any
+} {
+	return []struct {
+		name string
+		new  func() any
+	}{
+		{"any", func() any { return new(any) }},
+		{"map", func() any { return new(map[string]any) }},
+		{"slice", func() any { return new([]any) }},
+		{"ints", func() any { return new([]int) }},
+		{"int", func() any { return new(int) }},
+		{"uint8", func() any { return new(uint8) }},
+		{"float32", func() any { return new(float32) }},
+		{"string", func() any { return new(string) }},
+		{"bytes", func() any { return new([]byte) }},
+		{"array", func() any { return new([2]int) }},
+		{"ptr", func() any { return new(*int) }},
+		{"number", func() any { return new(Number) }},
+		{"raw", func() any { return new(RawMessage) }},
+		{"intmap", func() any { return new(map[int]any) }},
+		{"uintmap", func() any { return new(map[uint8]string) }},
+		{"textmap", func() any { return new(map[diffTextKey]any) }},
+		{"custom", func() any { return new(diffCustom) }},
+		{"text", func() any { return new(diffText) }},
+		{"struct", func() any { return new(diffStruct) }},
+		{"structs", func() any { return new([]diffStruct) }},
+		{"small", func() any { return new(diffSmall) }},
+		{"smallmap", func() any { return new(map[string]*diffSmall) }},
+		{"iface", func() any { return new(fmt.Stringer) }},
+	}
+}
+
+// prefill makes a target non-zero (so decoding takes the validate-first
+// path) in the same way for both packages.
+const prefillJSON = `{"a":7,"E":[1,2,3,4],"F":{"x":1},"N":{"a":1},"Shadow":"s","p":"q","X":[1,"2"],"id":5,"Tags":["t","u","v"]}`
+
+func diffUnmarshal(t *testing.T, in []byte, prefill bool) {
+	t.Helper()
+	for _, tg := range diffTargets() {
+		want, got := tg.new(), tg.new()
+		if prefill {
+			stdjson.Unmarshal([]byte(prefillJSON), want)
+			stdjson.Unmarshal([]byte(prefillJSON), got)
+		}
+		werr := stdjson.Unmarshal(in, want)
+		gerr := Unmarshal(in, got)
+		if describeError(werr) != describeError(gerr) {
+			t.Fatalf("Unmarshal(%q) into %s (prefill %v):\n got error %s\nwant error %s", in, tg.name, prefill, describeError(gerr), describeError(werr))
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("Unmarshal(%q) into %s (prefill %v):\n got %#v\nwant %#v", in, tg.name, prefill, deref(got), deref(want))
+		}
+	}
+}
+
+func deref(v any) any { return reflect.ValueOf(v).Elem().Interface() }
+
+// diffDecode decodes a stream of values from in with both packages, the
+// input delivered by mkReader, and compares every result.
+func diffDecode(t *testing.T, in []byte, target string, opts string, mkReader func([]byte) io.Reader) {
+	t.Helper()
+	var newT func() any
+	for _, tg := range diffTargets() {
+		if tg.name == target {
+			newT = tg.new
+		}
+	}
+	sd := stdjson.NewDecoder(strings.NewReader(string(in)))
+	od := NewDecoder(mkReader(in))
+	if strings.Contains(opts, "n") {
+		sd.UseNumber()
+		od.UseNumber()
+	}
+	if strings.Contains(opts, "u") {
+		sd.DisallowUnknownFields()
+		od.DisallowUnknownFields()
+	}
+	for i := 0; i < 20; i++ {
+		want, got := newT(), newT()
+		werr := sd.Decode(want)
+		gerr := od.Decode(got)
+		if describeError(werr) != describeError(gerr) {
+			t.Fatalf("Decode #%d of %q into %s (%s):\n got error %s\nwant error %s", i, in, target, opts, describeError(gerr), describeError(werr))
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("Decode #%d of %q into %s (%s):\n got %#v\nwant %#v", i, in, target, opts, deref(got), deref(want))
+		}
+		if werr != nil && !isTypeError(werr) {
+			return
+		}
+	}
+}
+
+// chunkedReader returns at most n bytes per Read, n cycling through sizes.
+type chunkedReader struct {
+	data  []byte
+	sizes []int
+	i     int
+}
+
+func (r *chunkedReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := r.sizes[r.i%len(r.sizes)]
+	r.i++
+	n = min(n, len(p), len(r.data))
+	copy(p, r.data[:n])
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func readerShapesFor(seed uint64) map[string]func([]byte) io.Reader {
+	sizes := []int{1 + int(seed%4), 1 + int(seed/4%7), 1 + int(seed/28%3)}
+	return map[string]func([]byte) io.Reader{
+		"whole":   func(b []byte) io.Reader { return strings.NewReader(string(b)) },
+		"bytes1":  func(b []byte) io.Reader { return &chunkedReader{data: b, sizes: []int{1}} },
+		"chunked": func(b []byte) io.Reader { return &chunkedReader{data: b, sizes: sizes} },
+	}
+}

@@ -1,0 +1,300 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jsonpipe/json/internal/corpus"
+)
+
+// diffInputs are hand-made inputs that reach every decoder and error path;
+// each is decoded into every differential target.
+var diffInputs = []string{
+	// scalars and null
+	`null`, `true`, `false`, `0`, `-0`, `1`, `-1`, `255`, `256`, `-129`, `1.5`, `1e3`, `1E-2`,
+	`9223372036854775807`, `9223372036854775808`, `-9223372036854775809`, `18446744073709551616`,
+	`1e400`, `-1e400`, `3.4028235e39`, `1.401298464324817e-46`, `123456789012345678901234567890`,
+	`""`, `"abc"`, `"a\nb\u00e9\ud83d\ude00"`, `"\ud800"`, `"\udc00x"`, "\"\xff\xfe\"", `"\u0000"`,
+	`"AQID"`, `"AQI="`, `"!!!"`, `"1.5"`, `"12"`, `"bad"`, `"fail"`, `"x\/y"`,
+	// arrays
+	`[]`, `[1]`, `[1,2]`, `[1,2,3]`, `[1,"a",true,null,{},[]]`, `[[1],[2,3]]`, `[null]`, `[1.5]`, `[300]`,
+	// objects and fields
+	`{}`, `{"a":1}`, `{"a":"x"}`, `{"A":2,"a":3}`, `{"a":null}`, `{"b":"s","C":1.25,"D":4}`,
+	`{"D":null}`, `{"D":"x"}`, `{"E":[5,6]}`, `{"E":[]}`, `{"E":null}`, `{"E":{}}`,
+	`{"F":{"x":1,"y":"z"}}`, `{"F":null}`, `{"G":{"1":"a","-2":"b"}}`, `{"G":{"x":"a"}}`, `{"G":{"99999999999999999999":"a"}}`,
+	`{"H":{"k":[1,{"q":null}]}}`, `{"I":12.5}`, `{"I":"12"}`, `{"I":"x"}`, `{"I":true}`,
+	`{"J":{"raw": [1, 2]}}`, `{"J":null}`, `{"K":[1,2,3,4]}`, `{"K":[1]}`, `{"K":"AQID"}`,
+	`{"L":"AQID"}`, `{"L":"!"}`, `{"L":[1,2]}`, `{"L":null}`, `{"M":true}`, `{"M":1}`,
+	`{"N":{"a":1,"N":{"a":2}}}`, `{"N":null}`, `{"O":{"x":1}}`, `{"O":null}`, `{"O":"fail"}`,
+	`{"Q":"12"}`, `{"Q":12}`, `{"Q":"x"}`, `{"Q":null}`, `{"Q":"null"}`, `{"Q":[1]}`, `{"Q":""}`, `{"Q":1e400}`,
+	`{"qb":"true"}`, `{"qb":"tru"}`, `{"qb":true}`, `{"R":"no"}`, `{"S":65536}`, `{"S":-1}`, `{"T":-128}`, `{"T":128}`,
+	`{"U":1e39}`, `{"U":0.1}`, `{"E":1,"Shadow":"x","diffEmbedded":2}`, `{"p":"ptr","PX":[1]}`,
+	`{"V":{"a":1}}`, `{"W":"w"}`, `{"W":"bad"}`, `{"W":1}`, `{"W":null}`, `{"W":[1]}`, `{"Y":"y"}`, `{"Y":null}`,
+	`{"X":[1,[2,{"a":[]}]]}`, `{"Z":{"a":{"b":1}}}`, `{"ünï":"u"}`, `{"ÜNÏ":"u"}`, `{"k":1}`, `{"K":[9]}`,
+	`{"ID":3,"NAME":"n","tags":["a"],"score":2,"next":{"id":4}}`, `{"id":"x","name":5}`,
+	`{"a":1,"a":2}`, `{"unknown":{"deep":[1,2,{"x":3}]},"a":1}`, `{"\u0061":5}`, `{"a\u0000":1}`,
+	`{"a":1, "E": [1, "x", 3], "S": "str", "N": {"T": 1000}}`,
+	`[{"a":1},{"a":"x"},{"b":2}]`, `{"x":{"id":1},"y":null,"z":{"next":{"next":{"id":"q"}}}}`,
+	`{"1":1,"2":{"a":2},"x":3}`, `{"200":"a","300":"b"}`, `{"":1}`,
+	// whitespace, trailing data, syntax errors
+	` 1 `, "\t[ 1 , 2 ]\n", `1 2`, `[1] x`, `1x`, `{"a":1}}`, `[`, `[1,`, `{"a"`, `{"a":`, `{"a":1,`,
+	`[1,]`, `{,}`, `{"a" 1}`, `{"a":1 "b":2}`, `tru`, `nul`, `-`, `1.`, `1e`, `01`, `"abc`, `"\x"`, `"\u12"`,
+	"\"a\x01\"", `]`, `}`, `,`, ``, ` `, `{"E":[1,2,3],"a":"x",}`, `{"O":{"x":1},"a":"x",`,
+	`[{"O":1},{"a":1}]]`, `{"a":"x","W":"w",`,
+}
+
+func TestUnmarshalDiff(t *testing.T) {
+	for _, in := range diffInputs {
+		diffUnmarshal(t, []byte(in), false)
+		diffUnmarshal(t, []byte(in), true)
+	}
+}
+
+func TestDecodeDiff(t *testing.T) {
+	inputs := append([]string{
+		`1 2 3`, `{"a":1} {"a":"x"} {"a":3}`, `[1] [2,3]`, `"a" "b" null`, `1x`, `falsetruenul#`,
+		`{"a":1}{"b":2}`, `0.1"hello"nulltruefalse[1,2]{"x":1}`, `1 2 }`,
+	}, diffInputs...)
+	for name, mk := range readerShapesFor(7) {
+		for _, in := range inputs {
+			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number"} {
+				for _, opts := range []string{"", "n", "u"} {
+					t.Run(name, func(t *testing.T) {
+						diffDecode(t, []byte(in), target, opts, mk)
+					})
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeAfterToken mixes Token and Decode as encoding/json's tests do.
+func TestDecodeAfterToken(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		tokens int // Token calls before Decode
+	}{
+		{`[1,2,3]`, 1}, {`[{"a":1},{"a":2}]`, 1}, {`{"a":[1,2]}`, 2}, {`{"a":1}`, 1},
+		{`[1 2]`, 2}, {`{"a" 1}`, 2}, {`[1,2]`, 3}, {`[]`, 1}, {`{"a":1}`, 3},
+	} {
+		for _, target := range []string{"any", "struct", "ints"} {
+			var newT func() any
+			for _, tg := range diffTargets() {
+				if tg.name == target {
+					newT = tg.new
+				}
+			}
+			sd := stdjson.NewDecoder(strings.NewReader(tc.in))
+			od := NewDecoder(strings.NewReader(tc.in))
+			for i := 0; i < tc.tokens; i++ {
+				wt, werr := sd.Token()
+				gt, gerr := od.Token()
+				if !reflect.DeepEqual(wt, gt) || describeError(werr) != describeError(gerr) {
+					t.Fatalf("%s: Token #%d: got %v %s, want %v %s", tc.in, i, gt, describeError(gerr), wt, describeError(werr))
+				}
+			}
+			for i := 0; i < 3; i++ {
+				want, got := newT(), newT()
+				werr := sd.Decode(want)
+				gerr := od.Decode(got)
+				if describeError(werr) != describeError(gerr) || !reflect.DeepEqual(want, got) {
+					t.Fatalf("%s into %s: Decode #%d: got %#v %s, want %#v %s", tc.in, target, i, deref(got), describeError(gerr), deref(want), describeError(werr))
+				}
+				if werr != nil {
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestUnmarshalCorpus decodes each corpus file into any and, where the
+// project has one, into its hand-written type: the values must equal
+// encoding/json's, through Unmarshal and through Decode in small chunks.
+func TestUnmarshalCorpus(t *testing.T) {
+	for _, f := range corpus.Files(t) {
+		for _, kind := range []string{"any", "typed"} {
+			if newTarget(f.Name, kind) == nil {
+				continue
+			}
+			t.Run(f.Name+"/"+kind, func(t *testing.T) {
+				want := newTarget(f.Name, kind)
+				if err := stdjson.Unmarshal(f.Data, want); err != nil {
+					t.Fatal(err)
+				}
+				got := newTarget(f.Name, kind)
+				if err := Unmarshal(f.Data, got); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(want, got) {
+					t.Fatal("Unmarshal: values differ from encoding/json's")
+				}
+				got = newTarget(f.Name, kind)
+				r := &chunkedReader{data: f.Data, sizes: []int{1, 7, 300, 4096, 3}}
+				if err := NewDecoder(r).Decode(got); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(want, got) {
+					t.Fatal("Decode: values differ from encoding/json's")
+				}
+			})
+		}
+	}
+}
+
+type numbersOnly struct {
+	A int
+	B int64
+	C uint32
+	D float64
+	E float32
+	F bool
+	G [3]int
+	H struct {
+		X, Y int8
+		Z    *int
+	}
+	I []float64
+}
+
+// TestUnmarshalAllocs: decoding numbers and booleans into a reused value
+// allocates nothing after warm-up; each string value costs one allocation.
+func TestUnmarshalAllocs(t *testing.T) {
+	data := []byte(`{"A":1,"B":-2,"C":3,"D":4.5,"E":5.5,"F":true,"G":[1,2,3],"H":{"X":1,"Y":2,"Z":7},"I":[1,2,3.5]}`)
+	var v numbersOnly
+	if err := Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := Unmarshal(data, &v); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("Unmarshal of numbers into a reused value: %v allocations, want 0", n)
+	}
+	d := NewDecoder(nil)
+	if n := testing.AllocsPerRun(100, func() {
+		d.Reset(bytes.NewReader(data))
+		if err := d.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+	}); n > 1 { // the bytes.Reader
+		t.Errorf("Decode of numbers into a reused value: %v allocations, want at most 1", n)
+	}
+
+	type strs struct{ A, B, C string }
+	sdata := []byte(`{"A":"one","B":"two\n","C":"three"}`)
+	var s strs
+	if n := testing.AllocsPerRun(100, func() {
+		if err := Unmarshal(sdata, &s); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 3 {
+		t.Errorf("Unmarshal of 3 strings: %v allocations, want 3", n)
+	}
+}
+
+// TestUnmarshalConcurrentFirstUse decodes many new types from many
+// goroutines at once (run it with -race).
+func TestUnmarshalConcurrentFirstUse(t *testing.T) {
+	types, data := coldTypes(50)
+	rec := reflect.TypeFor[diffStruct]()
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range types {
+				tp := types[(i+g*7)%len(types)]
+				v := reflect.New(tp)
+				if err := Unmarshal(data, v.Interface()); err != nil {
+					t.Error(err)
+					return
+				}
+				w := reflect.New(tp)
+				stdjson.Unmarshal(data, w.Interface())
+				if !reflect.DeepEqual(v.Interface(), w.Interface()) {
+					t.Errorf("type %v: got %v, want %v", tp, v.Elem(), w.Elem())
+				}
+			}
+			v := reflect.New(rec)
+			if err := Unmarshal([]byte(`{"N":{"N":{"a":3}}}`), v.Interface()); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestUnmarshalDeep: deep nesting is bounded by the depth limit, with
+// encoding/json's error, for any and for recursive types; nothing overflows
+// the stack and time stays linear.
+func TestUnmarshalDeep(t *testing.T) {
+	type rec struct {
+		A []rec `json:"a"`
+	}
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		for name, in := range map[string]string{
+			"arrays":   strings.Repeat("[", n) + strings.Repeat("]", n),
+			"unclosed": strings.Repeat(`[{"":`, n/2),
+			"objects":  strings.Repeat(`{"a":[`, n/2),
+		} {
+			for _, target := range []any{new(any), new(rec), new([]any)} {
+				err := Unmarshal([]byte(in), target)
+				werr := stdjson.Unmarshal([]byte(in), reflect.New(reflect.TypeOf(target).Elem()).Interface())
+				if describeError(err) != describeError(werr) {
+					t.Errorf("%s %d into %T: got %s, want %s", name, n, target, describeError(err), describeError(werr))
+				}
+				err = NewDecoder(strings.NewReader(in)).Decode(target)
+				werr = stdjson.NewDecoder(strings.NewReader(in)).Decode(reflect.New(reflect.TypeOf(target).Elem()).Interface())
+				if describeError(err) != describeError(werr) {
+					t.Errorf("%s %d into %T: Decode: got %s, want %s", name, n, target, describeError(err), describeError(werr))
+				}
+			}
+		}
+	}
+}
+
+func TestInvalidUnmarshal(t *testing.T) {
+	for _, v := range []any{nil, 1, (*int)(nil), map[string]any{}} {
+		for _, in := range []string{`1`, `{`} {
+			werr := stdjson.Unmarshal([]byte(in), v)
+			gerr := Unmarshal([]byte(in), v)
+			if describeError(werr) != describeError(gerr) {
+				t.Errorf("Unmarshal(%q, %#v): got %s, want %s", in, v, describeError(gerr), describeError(werr))
+			}
+			werr = stdjson.NewDecoder(strings.NewReader(in)).Decode(v)
+			gerr = NewDecoder(strings.NewReader(in)).Decode(v)
+			if describeError(werr) != describeError(gerr) {
+				t.Errorf("Decode(%q, %#v): got %s, want %s", in, v, describeError(gerr), describeError(werr))
+			}
+		}
+	}
+}
+
+// TestErrorsCrossPackages: the shared types are encoding/json's own.
+func TestErrorsCrossPackages(t *testing.T) {
+	var v struct{ A int }
+	err := Unmarshal([]byte(`{"A":"x"}`), &v)
+	var te *stdjson.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field != "A" {
+		t.Fatalf("got %v, want an encoding/json UnmarshalTypeError for A", err)
+	}
+	var n Number = stdjson.Number("1")
+	var raw RawMessage = stdjson.RawMessage(`1`)
+	if b, _ := Marshal(struct {
+		N Number
+		R RawMessage
+	}{n, raw}); string(b) != `{"N":1,"R":1}` {
+		t.Fatalf("Marshal: %s", b)
+	}
+	var buf bytes.Buffer
+	if err := Indent(&buf, []byte(`{"a":}`), "", " "); describeError(err) != `SyntaxError("invalid character '}' looking for beginning of value", 6)` {
+		t.Fatalf("Indent error: %s", describeError(err))
+	}
+}

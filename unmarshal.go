@@ -53,7 +53,15 @@ func (d *Decoder) Decode(v any) error {
 		return err
 	}
 	d.resumeAfterTopValue()
-	if c := d.PeekKind(); c == ']' || c == '}' {
+	c, _ := d.skipSpace()
+	if c == ',' || c == ':' {
+		// Past the separator prepareForDecode checked; a misplaced one is
+		// left for NextToken to report.
+		if ctx := d.decodeContext(); ctx == ctxArrayComma || ctx == ctxObjectColon {
+			c = d.PeekKind()
+		}
+	}
+	if c == ']' || c == '}' {
 		// encoding/json's Decode reads a value here: the closing delimiter
 		// is an error, and its inner scanner's byte count the Offset.
 		return d.setErr(&SyntaxError{msg: invalidChar(c, "looking for beginning of value"),

@@ -28,6 +28,9 @@ var (
 		return t
 	}()
 
+	// delimiter marks the one-byte tokens.
+	delimiter = [256]bool{',': true, ':': true, '[': true, ']': true, '{': true, '}': true}
+
 	// hexDigit marks the digits of a \uXXXX escape.
 	hexDigit = func() (t [256]bool) {
 		for _, c := range "0123456789abcdefABCDEF" {
@@ -155,10 +158,12 @@ func (s *Scanner) Next() []byte {
 		data, i = s.br.data, s.br.offset
 	}
 	s.br.offset = i
-	switch c := data[i]; c {
-	case '{', '}', '[', ']', ':', ',':
+	c := data[i]
+	if delimiter[c] {
 		s.br.offset = i + 1
 		return data[i : i+1]
+	}
+	switch c {
 	case '"':
 		w := data[i:]
 		s.str = 0

@@ -387,16 +387,12 @@ func (ins *inserter) prepare() error {
 		}
 	}
 	ins.ncols, ins.perStmt = n, per
-	ins.args = make([]driver.NamedValue, per*n)
-	for i := range ins.args {
-		ins.args[i].Ordinal = i + 1
-	}
+	ins.ch = newChunk(per, n)
+	ins.spare, ins.nchunks = nil, 1
 	ins.one = make([]driver.NamedValue, n)
 	for i := range ins.one {
 		ins.one[i].Ordinal = i + 1
 	}
-	ins.pendRow = make([]int64, per)
-	ins.pendOff = make([]int64, per)
 	return nil
 }
 
@@ -411,16 +407,16 @@ func (ins *inserter) closeStmts() {
 }
 
 // addRow binds one row's values (vals by column; columns past len(vals)
-// are null) as the next row of the pending statement, executing it when
-// full and committing when the batch is complete.
+// are null) as the next row of the current chunk, handing the chunk over
+// to be executed when full and committing when the batch is complete.
 func (ins *inserter) addRow(vals []value, arena []byte, row, off int64) error {
 	if !ins.inTx {
 		if err := ins.begin(); err != nil {
 			return err
 		}
 	}
-	n := ins.ncols
-	a := ins.args[ins.npend*n : ins.npend*n+n]
+	ch, n := ins.ch, ins.ncols
+	a := ch.args[ch.n*n : ch.n*n+n]
 	for c := range a {
 		if c < len(vals) {
 			a[c].Value = vals[c].driverValue(arena)
@@ -428,15 +424,21 @@ func (ins *inserter) addRow(vals []value, arena []byte, row, off int64) error {
 			a[c].Value = nil
 		}
 	}
-	ins.pendRow[ins.npend] = row
-	ins.pendOff[ins.npend] = off
-	ins.npend++
+	ch.row[ch.n] = row
+	ch.off[ch.n] = off
+	ch.n++
 	ins.inBatch++
-	if ins.npend == ins.perStmt {
-		if err := ins.flush(); err != nil {
-			return err
+	if ch.n == ins.perStmt {
+		if ins.pipelined {
+			if err := ins.send(); err != nil {
+				return err
+			}
+		} else {
+			if err := ins.flush(); err != nil {
+				return err
+			}
+			ins.text = ins.text[:0]
 		}
-		ins.text = ins.text[:0]
 	}
 	if ins.inBatch%ins.opts.batchSize() == 0 {
 		if err := ins.endBatch(); err != nil {
@@ -449,14 +451,19 @@ func (ins *inserter) addRow(vals []value, arena []byte, row, off int64) error {
 	return nil
 }
 
-// flush executes the pending rows. When the statement fails, the rows are
-// run again one by one to name the row that fails.
+// flush waits for the chunks handed over, then executes the current
+// chunk's rows on this goroutine. It leaves the text arena alone: the row
+// being read may still point into it.
 func (ins *inserter) flush() error {
-	k := ins.npend
-	if k == 0 {
+	if err := ins.sync(); err != nil {
+		return err
+	}
+	ch := ins.ch
+	if ch == nil || ch.n == 0 {
 		return nil
 	}
-	ins.npend = 0
+	k := ch.n
+	ch.n = 0
 	st := ins.stmt
 	if k != ins.perStmt {
 		var err error
@@ -465,21 +472,28 @@ func (ins *inserter) flush() error {
 		}
 		defer st.Close()
 	}
-	err := execStmt(st, ins.args[:k*ins.ncols])
-	if err == nil {
-		return nil
+	if err := execStmt(st, ch.args[:k*ins.ncols]); err != nil {
+		ch.n, ch.err = k, err
+		return ins.locate(ch)
 	}
-	if k > 1 {
-		for r := 0; r < k; r++ {
+	return nil
+}
+
+// locate names the row of a failed statement: its rows are run again one
+// by one (the failed statement left nothing behind, and the batch is
+// rolled back anyway).
+func (ins *inserter) locate(ch *chunk) error {
+	if ch.n > 1 {
+		for r := 0; r < ch.n; r++ {
 			for c := range ins.one {
-				ins.one[c].Value = ins.args[r*ins.ncols+c].Value
+				ins.one[c].Value = ch.args[r*ins.ncols+c].Value
 			}
-			if rerr := execStmt(ins.stmt1, ins.one); rerr != nil {
-				return &RowError{Row: ins.pendRow[r], Offset: ins.pendOff[r], Err: rerr}
+			if err := execStmt(ins.stmt1, ins.one); err != nil {
+				return &RowError{Row: ch.row[r], Offset: ch.off[r], Err: err}
 			}
 		}
 	}
-	return &RowError{Row: ins.pendRow[0], Offset: ins.pendOff[0], Err: err}
+	return &RowError{Row: ch.row[0], Offset: ch.off[0], Err: ch.err}
 }
 
 // execStmt runs an INSERT through go-sqlite3's query path, which binds all

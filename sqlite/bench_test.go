@@ -32,6 +32,7 @@ type tasksImpl struct {
 
 var tasksImpls = []tasksImpl{
 	{"jsonpipe", loadJSONPipe},
+	{"jsonpipe_serial", loadJSONPipeSerial},
 	{"encodingjson_sql", loadEncodingJSONSQL},
 	{"go_floor", loadGoFloor},
 }
@@ -39,6 +40,16 @@ var tasksImpls = []tasksImpl{
 // jsonpipe: this package, with its defaults (the table exists).
 func loadJSONPipe(db *sql.DB, in []byte, n int) error {
 	res, err := Insert(context.Background(), db, "tasks", bytes.NewReader(in), nil)
+	if err == nil && res.Rows != int64(n) {
+		err = fmt.Errorf("inserted %d rows, want %d", res.Rows, n)
+	}
+	return err
+}
+
+// jsonpipe_serial: the same, decoding and executing statements on one
+// goroutine (what Insert does when GOMAXPROCS is 1).
+func loadJSONPipeSerial(db *sql.DB, in []byte, n int) error {
+	res, err := Insert(context.Background(), db, "tasks", bytes.NewReader(in), &Options{serial: true})
 	if err == nil && res.Rows != int64(n) {
 		err = fmt.Errorf("inserted %d rows, want %d", res.Rows, n)
 	}

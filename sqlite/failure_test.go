@@ -168,3 +168,52 @@ func TestCancelBetweenBatches(t *testing.T) {
 		t.Errorf("err %v, %+v", err, res)
 	}
 }
+
+// With decoding and statements on two goroutines, the decoder runs ahead
+// of the statements: a constraint failure in an earlier row must still be
+// the error reported, and the counts must be exact, whichever comes first.
+func TestPipelinedErrorOrder(t *testing.T) {
+	rows := make([]string, 1000)
+	for i := range rows {
+		rows[i] = `{"title":"t` + itoa(i+1) + `"}`
+	}
+	rows[149] = `{"title":null}` // row 150: NOT NULL
+	for _, syntaxRow := range []int{151, 155, 170, 400, 0} {
+		in := append([]string(nil), rows...)
+		if syntaxRow > 0 {
+			in[syntaxRow-1] = `{"title":"x",}`
+		}
+		for _, serial := range []bool{false, true} {
+			db := openDB(t)
+			res, err := Insert(context.Background(), db, "t", strings.NewReader(ndjson(in...)), &Options{
+				Columns: []Column{{Name: "title", Type: "TEXT", NotNull: true}}, BatchSize: 100, RowsPerStatement: 10, serial: serial})
+			var re *RowError
+			if !errors.As(err, &re) || re.Row != 150 || !strings.Contains(err.Error(), "NOT NULL") {
+				t.Errorf("syntax error in row %d, serial=%v: error %v, want the NOT NULL in row 150", syntaxRow, serial, err)
+			}
+			if res.Rows != 100 || count(t, db, "t") != 100 {
+				t.Errorf("syntax error in row %d, serial=%v: committed %d, table has %d, want 100", syntaxRow, serial, res.Rows, count(t, db, "t"))
+			}
+		}
+	}
+}
+
+func TestSerialAndPipelinedAgree(t *testing.T) {
+	in := ndjson(`{"a":1,"s":"x"}`, `{"a":2,"s":"y","n":[1]}`, `{"s":"z"}`)
+	in = strings.Repeat(in, 500)
+	var want string
+	for _, serial := range []bool{false, true} {
+		for _, per := range []int{1, 5, 128} {
+			db := openDB(t)
+			if _, err := Insert(context.Background(), db, "t", strings.NewReader(in), &Options{serial: serial, RowsPerStatement: per, BatchSize: 77, Alter: true, InferRows: 1}); err != nil {
+				t.Fatal(err)
+			}
+			got := dump(t, db, "SELECT * FROM t")
+			if want == "" {
+				want = got
+			} else if got != want {
+				t.Errorf("serial=%v per=%d differs", serial, per)
+			}
+		}
+	}
+}

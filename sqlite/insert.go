@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	json "github.com/jsonpipe/json"
 	sqlite3 "github.com/mattn/go-sqlite3"
@@ -102,22 +103,29 @@ type inserter struct {
 	sampling bool // reading the first rows to infer a missing table's columns
 
 	// Prepared state, for len(cols) == ncols.
-	ncols    int
-	perStmt  int
-	stmt     *sqlite3.SQLiteStmt // perStmt rows
-	stmt1    *sqlite3.SQLiteStmt // one row, to find the failing row of a statement
-	args     []driver.NamedValue // perStmt*ncols, parameter order
-	one      []driver.NamedValue // ncols
-	npend    int                 // rows bound in args, not yet executed
-	pendRow  []int64             // their row numbers
-	pendOff  []int64             // their start offsets
-	inArray  bool
-	row      int64 // number of the last row read (1-based)
-	inTx     bool
-	inBatch  int      // rows in the open transaction
-	changes0 int64    // total_changes() when the load began
-	created  bool     // the open transaction created the table
-	added    []string // columns the open transaction added
+	ncols   int
+	perStmt int
+	stmt    *sqlite3.SQLiteStmt // perStmt rows
+	stmt1   *sqlite3.SQLiteStmt // one row, to find the failing row of a statement
+	one     []driver.NamedValue // ncols, to run one row of a failed statement
+	ch      *chunk              // rows bound, not yet executed
+
+	// Pipelining (pipeline.go).
+	pipelined bool
+	work      chan *chunk // full chunks, to the statement goroutine
+	done      chan *chunk // executed chunks, back
+	inflight  int         // chunks sent and not yet back
+	spare     []*chunk
+	nchunks   int
+	bad       *chunk // the first chunk whose statement failed
+	badErr    error  // the row error located in it
+	inArray   bool
+	row       int64 // number of the last row read (1-based)
+	inTx      bool
+	inBatch   int      // rows in the open transaction
+	changes0  int64    // total_changes() when the load began
+	created   bool     // the open transaction created the table
+	added     []string // columns the open transaction added
 }
 
 var bg = context.Background()
@@ -151,7 +159,19 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if ins.changes0, err = queryInt(c, "SELECT total_changes()"); err != nil {
 		return res, err
 	}
+	ins.pipelined = !opts.serial && runtime.GOMAXPROCS(0) > 1
 	err = ins.run()
+	if serr := ins.stop(); serr != nil && err != nil {
+		// A statement that failed before the error run() saw comes first.
+		var re *RowError
+		if errors.As(serr, &re) {
+			if re2 := (*RowError)(nil); !errors.As(err, &re2) || re.Row <= re2.Row {
+				err = serr
+			}
+		}
+	} else if serr != nil {
+		err = serr
+	}
 	ins.closeStmts()
 	if err != nil && ins.inTx {
 		ins.exec("ROLLBACK")

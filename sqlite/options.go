@@ -126,6 +126,10 @@ type Options struct {
 	// Progress, when set, is called from Insert's goroutine after every
 	// committed batch and about every 65,536 rows in between.
 	Progress func(Progress)
+
+	// serial, for tests and benchmarks, keeps decoding and executing
+	// statements on one goroutine.
+	serial bool
 }
 
 // Progress is a snapshot of a running load.

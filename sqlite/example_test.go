@@ -1,0 +1,130 @@
+package sqlite_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/jsonpipe/json/sqlite"
+)
+
+func tempDB() (string, func()) {
+	dir, err := os.MkdirTemp("", "sqlite-example-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	return filepath.Join(dir, "example.db"), func() { os.RemoveAll(dir) }
+}
+
+// Load newline-delimited JSON into a new table, then read it back.
+func ExampleInsert() {
+	path, cleanup := tempDB()
+	defer cleanup()
+	db, err := sqlite.Open(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer db.Close()
+
+	input := `{"title":"Clean Room","done":false}
+{"title":"Check Twitter","done":true,"tags":["social"]}
+`
+	res, err := sqlite.Insert(context.Background(), db, "tasks", strings.NewReader(input), &sqlite.Options{
+		PrimaryKey: []string{"id"}, // not in the input: SQLite numbers the rows
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d rows, table created: %v\n", res.Rows, res.Created)
+
+	var create string
+	db.QueryRow("SELECT sql FROM sqlite_master WHERE name = 'tasks'").Scan(&create)
+	fmt.Println(create)
+	// Output:
+	// 2 rows, table created: true
+	// CREATE TABLE "tasks" (
+	//   "id" INTEGER PRIMARY KEY,
+	//   "title" TEXT,
+	//   "done" INTEGER,
+	//   "tags" TEXT
+	// )
+}
+
+// Load a file into a database file, creating both the database and the
+// table; loading it again with Ignore changes nothing.
+func ExampleInsertPath() {
+	path, cleanup := tempDB()
+	defer cleanup()
+	input := `[{"id":1,"name":"ada"},{"id":2,"name":"grace"}]`
+	opts := &sqlite.Options{PrimaryKey: []string{"id"}, Conflict: sqlite.Ignore}
+	for i := 0; i < 2; i++ {
+		res, err := sqlite.InsertPath(context.Background(), path, "people", strings.NewReader(input), opts)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("load %d: %d rows read, %d changed\n", i+1, res.Rows, res.Changes)
+	}
+	// Output:
+	// load 1: 2 rows read, 2 changed
+	// load 2: 2 rows read, 0 changed
+}
+
+// A failure names the row and byte offset; complete batches before it stay.
+func ExampleRowError() {
+	path, cleanup := tempDB()
+	defer cleanup()
+	input := `{"n":1}
+{"n":2}
+{"n":3,}
+`
+	res, err := sqlite.InsertPath(context.Background(), path, "t", strings.NewReader(input), &sqlite.Options{BatchSize: 1})
+	fmt.Println(err)
+	fmt.Println("committed:", res.Rows)
+	// Output:
+	// sqlite: row 3 at byte 24: invalid character '}' looking for beginning of object key string
+	// committed: 2
+}
+
+// Stream a query's rows out as JSON.
+func ExampleWriteQuery() {
+	path, cleanup := tempDB()
+	defer cleanup()
+	db, _ := sqlite.Open(path)
+	defer db.Close()
+	db.Exec(`CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT);
+		INSERT INTO t VALUES (1, 2.0, 'say "hi"', x'cafe', NULL)`)
+
+	if _, err := sqlite.WriteQuery(context.Background(), db, os.Stdout, sqlite.Lines, "SELECT * FROM t WHERE i = ?", 1); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// {"i":1,"r":2.0,"s":"say \"hi\"","b":"yv4=","n":null}
+}
+
+// Take a table's columns from a Go struct type.
+func ExampleColumnsOf() {
+	type Task struct {
+		ID    int64    `json:"id"`
+		Title string   `json:"title"`
+		Done  bool     `json:"done"`
+		Tags  []string `json:"tags,omitempty"`
+	}
+	cols, err := sqlite.ColumnsOf[Task]()
+	if err != nil {
+		log.Fatal(err)
+	}
+	cols[1].NotNull = true
+	for _, c := range cols {
+		fmt.Println(c.Name, c.Type, c.NotNull)
+	}
+	// Use as: sqlite.Insert(ctx, db, "tasks", r, &sqlite.Options{Columns: cols, PrimaryKey: []string{"id"}})
+
+	// Output:
+	// id INTEGER false
+	// title TEXT true
+	// done INTEGER false
+	// tags TEXT false
+}

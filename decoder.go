@@ -433,10 +433,19 @@ func (d *Decoder) unexpectedEOFError() *SyntaxError {
 	return &SyntaxError{msg: msg, Offset: d.s.errPos}
 }
 
+// pos is the absolute offset of the window's start: everything consumed,
+// trailing whitespace included (what Unmarshal's offsets count).
+func (d *Decoder) pos() int64 { return d.s.br.pos() }
+
 // InputOffset returns the input stream byte offset of the current decoder
 // position: just after the last token returned (and any whitespace that More
-// or PeekKind skipped).
-func (d *Decoder) InputOffset() int64 { return d.s.br.pos() }
+// or PeekKind skipped before a token; not whitespace at the end of input).
+func (d *Decoder) InputOffset() int64 {
+	if d.s.atEnd {
+		return d.s.endPos // trailing whitespace does not count
+	}
+	return d.s.br.pos()
+}
 
 // Buffered returns a reader of the data remaining in the Decoder's window.
 // The reader is valid until the next call on d.
@@ -450,20 +459,10 @@ func (d *Decoder) skipSpace() (c byte, ok bool) {
 	if d.s.err != nil || d.err != nil {
 		return 0, false
 	}
-	for {
-		w := d.s.br.window()
-		i := 0
-		for i < len(w) && whitespace[w[i]] {
-			i++
-		}
-		d.s.br.release(i)
-		if i < len(w) {
-			return w[i], true
-		}
-		if d.s.br.extend() == 0 {
-			return 0, false
-		}
+	if !d.s.skipSpaceSlow() {
+		return 0, false
 	}
+	return d.s.br.window()[0], true
 }
 
 // More reports whether there is another element in the current array or

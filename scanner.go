@@ -71,6 +71,9 @@ type Scanner struct {
 	tokPos  int64  // absolute offset of the token the error is in
 	eofMsg  string // for errEOF: encoding/json's Unmarshal wording
 
+	atEnd  bool  // only whitespace was left: the input ended
+	endPos int64 // where that whitespace began
+
 	str    uint8  // strEscaped: facts about strTok
 	strTok []byte // the last string token returned
 }
@@ -142,17 +145,12 @@ func (s *Scanner) Next() []byte {
 		return nil
 	}
 	data, i := s.br.data, s.br.offset
-	for {
-		for i < len(data) && whitespace[data[i]] {
-			i++
-		}
-		if i < len(data) {
-			break
-		}
-		// Slow path: the window is all whitespace; drop it and read more.
-		s.br.offset = i
-		if s.br.extend() == 0 {
-			s.end()
+	for i < len(data) && whitespace[data[i]] {
+		i++
+	}
+	if i == len(data) {
+		// Slow path: the window is all whitespace.
+		if !s.skipSpaceSlow() {
 			return nil
 		}
 		data, i = s.br.data, s.br.offset
@@ -218,6 +216,33 @@ func (s *Scanner) Next() []byte {
 		}
 		s.br.release(n)
 		return w[:n]
+	}
+}
+
+// skipSpaceSlow consumes whitespace, reading more input, until the window
+// starts with another byte. At the end of input it records where the
+// trailing whitespace began (encoding/json's InputOffset does not count it)
+// and returns false.
+func (s *Scanner) skipSpaceSlow() bool {
+	if s.atEnd {
+		return false
+	}
+	start := s.br.pos()
+	for {
+		w := s.br.window()
+		i := 0
+		for i < len(w) && whitespace[w[i]] {
+			i++
+		}
+		s.br.release(i)
+		if i < len(w) {
+			return true
+		}
+		if s.br.extend() == 0 {
+			s.atEnd, s.endPos = true, start
+			s.end()
+			return false
+		}
 	}
 }
 

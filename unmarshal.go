@@ -278,7 +278,7 @@ func (d *Decoder) unmarshalEnd() error {
 func (d *Decoder) unmarshalError(err error) error {
 	switch err {
 	case io.EOF:
-		return &SyntaxError{msg: "unexpected end of JSON input", Offset: d.InputOffset()}
+		return &SyntaxError{msg: "unexpected end of JSON input", Offset: d.pos()}
 	case io.ErrUnexpectedEOF:
 		return d.unexpectedEOFError()
 	}

@@ -35,7 +35,7 @@ func (d *Decoder) checkOne() error {
 	}
 	if err != nil {
 		if err == io.EOF {
-			return &SyntaxError{msg: "unexpected end of JSON input", Offset: d.InputOffset()}
+			return &SyntaxError{msg: "unexpected end of JSON input", Offset: d.pos()}
 		}
 		if err == io.ErrUnexpectedEOF {
 			return d.unexpectedEOFError()

@@ -386,8 +386,8 @@ func (ins *inserter) prepare() error {
 			return err
 		}
 	}
-	ins.ncols, ins.perStmt = n, per
-	ins.ch = newChunk(per, n)
+	ins.ncols, ins.perStmt, ins.perChunk = n, per, chunkRows(per, n)
+	ins.ch = newChunk(ins.perChunk, per, n)
 	ins.spare, ins.nchunks = nil, 1
 	ins.one = make([]driver.NamedValue, n)
 	for i := range ins.one {
@@ -428,7 +428,7 @@ func (ins *inserter) addRow(vals []value, arena []byte, row, off int64) error {
 	ch.off[ch.n] = off
 	ch.n++
 	ins.inBatch++
-	if ch.n == ins.perStmt {
+	if ch.n == ins.perChunk {
 		if ins.pipelined {
 			if err := ins.send(); err != nil {
 				return err
@@ -462,19 +462,22 @@ func (ins *inserter) flush() error {
 	if ch == nil || ch.n == 0 {
 		return nil
 	}
-	k := ch.n
+	k, per, n := ch.n, ins.perStmt, ins.ncols
 	ch.n = 0
-	st := ins.stmt
-	if k != ins.perStmt {
-		var err error
-		if st, err = ins.prepareK(ins.cols[:ins.ncols], k); err != nil {
+	full := k / per * per
+	if err := ch.run(ins.stmt, full, per, n); err != nil {
+		return ins.locate(ch)
+	}
+	if rest := k - full; rest > 0 {
+		st, err := ins.prepareK(ins.cols[:n], rest)
+		if err != nil {
 			return err
 		}
 		defer st.Close()
-	}
-	if err := execStmt(st, ch.args[:k*ins.ncols]); err != nil {
-		ch.n, ch.err = k, err
-		return ins.locate(ch)
+		if err := execStmt(st, ch.args[full*n:k*n]); err != nil {
+			ch.err, ch.failFrom, ch.failTo = err, full, k
+			return ins.locate(ch)
+		}
 	}
 	return nil
 }
@@ -483,8 +486,8 @@ func (ins *inserter) flush() error {
 // by one (the failed statement left nothing behind, and the batch is
 // rolled back anyway).
 func (ins *inserter) locate(ch *chunk) error {
-	if ch.n > 1 {
-		for r := 0; r < ch.n; r++ {
+	if ch.failTo-ch.failFrom > 1 {
+		for r := ch.failFrom; r < ch.failTo; r++ {
 			for c := range ins.one {
 				ins.one[c].Value = ch.args[r*ins.ncols+c].Value
 			}
@@ -493,7 +496,7 @@ func (ins *inserter) locate(ch *chunk) error {
 			}
 		}
 	}
-	return &RowError{Row: ch.row[0], Offset: ch.off[0], Err: ch.err}
+	return &RowError{Row: ch.row[ch.failFrom], Offset: ch.off[ch.failFrom], Err: ch.err}
 }
 
 // execStmt runs an INSERT through go-sqlite3's query path, which binds all

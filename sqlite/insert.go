@@ -103,12 +103,13 @@ type inserter struct {
 	sampling bool // reading the first rows to infer a missing table's columns
 
 	// Prepared state, for len(cols) == ncols.
-	ncols   int
-	perStmt int
-	stmt    *sqlite3.SQLiteStmt // perStmt rows
-	stmt1   *sqlite3.SQLiteStmt // one row, to find the failing row of a statement
-	one     []driver.NamedValue // ncols, to run one row of a failed statement
-	ch      *chunk              // rows bound, not yet executed
+	ncols    int
+	perStmt  int                 // rows per statement
+	perChunk int                 // rows per chunk, a multiple of perStmt
+	stmt     *sqlite3.SQLiteStmt // perStmt rows
+	stmt1    *sqlite3.SQLiteStmt // one row, to find the failing row of a statement
+	one      []driver.NamedValue // ncols, to run one row of a failed statement
+	ch       *chunk              // rows bound, not yet executed
 
 	// Pipelining (pipeline.go).
 	pipelined bool
@@ -161,16 +162,15 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	ins.pipelined = !opts.serial && runtime.GOMAXPROCS(0) > 1
 	err = ins.run()
-	if serr := ins.stop(); serr != nil && err != nil {
-		// A statement that failed before the error run() saw comes first.
-		var re *RowError
-		if errors.As(serr, &re) {
-			if re2 := (*RowError)(nil); !errors.As(err, &re2) || re.Row <= re2.Row {
-				err = serr
-			}
+	if err != nil && ins.inTx {
+		// The rows read before the failure still pending run now: if one
+		// of them fails, that is the first error in input order.
+		if ferr := ins.flush(); ferr != nil {
+			err = firstError(ferr, err)
 		}
-	} else if serr != nil {
-		err = serr
+	}
+	if serr := ins.stop(); serr != nil {
+		err = firstError(serr, err)
 	}
 	ins.closeStmts()
 	if err != nil && ins.inTx {
@@ -397,4 +397,24 @@ func (ins *inserter) rowError(err error, row, off int64) error {
 		off = ins.d.InputOffset()
 	}
 	return &RowError{Row: row, Offset: off, Err: err}
+}
+
+// firstError returns whichever of two errors names the earlier row; a row
+// error wins over one that names none.
+func firstError(a, b error) error {
+	if b == nil || a == b {
+		return a
+	}
+	var ra, rb *RowError
+	okA, okB := errors.As(a, &ra), errors.As(b, &rb)
+	switch {
+	case okA && okB:
+		if ra.Row < rb.Row {
+			return a
+		}
+		return b
+	case okA:
+		return a
+	}
+	return b
 }

@@ -10,7 +10,8 @@ import (
 // Decoding and inserting overlap: while one goroutine reads and binds the
 // rows of the next statement, another executes the previous one in
 // SQLite. They hand chunks (one statement's rows each) back and forth over
-// two channels; three chunks circulate, so memory stays flat. Everything
+// two channels; three chunks of about a thousand rows circulate, so memory
+// stays flat. Everything
 // else that touches the connection (BEGIN, COMMIT, ALTER, preparing, and
 // running a failed statement's rows one by one) happens on the decoding
 // goroutine after sync, when no chunk is out.
@@ -23,22 +24,47 @@ type chunk struct {
 	row  []int64
 	off  []int64
 	n    int   // rows bound
-	err  error // set by the statement goroutine when the statement failed
+	err  error // set when a statement failed
+	// The failed statement's rows: [failFrom, failTo).
+	failFrom, failTo int
 
-	stmt  *sqlite3.SQLiteStmt // set when sent
-	ncols int
+	stmt       *sqlite3.SQLiteStmt // set when sent
+	per, ncols int
 }
 
-func newChunk(per, ncols int) *chunk {
+// newChunk makes a chunk of rows rows for statements of per rows of ncols
+// columns; rows is a multiple of per. Each statement's parameters are
+// numbered from 1.
+func newChunk(rows, per, ncols int) *chunk {
 	ch := &chunk{
-		args: make([]driver.NamedValue, per*ncols),
-		row:  make([]int64, per),
-		off:  make([]int64, per),
+		args: make([]driver.NamedValue, rows*ncols),
+		row:  make([]int64, rows),
+		off:  make([]int64, rows),
 	}
 	for i := range ch.args {
-		ch.args[i].Ordinal = i + 1
+		ch.args[i].Ordinal = i%(per*ncols) + 1
 	}
 	return ch
+}
+
+// chunkRows is how many rows a chunk holds: several statements' worth, so
+// that the goroutines hand over a chunk only every thousand rows or so,
+// but at most about 32,768 parameters, so that wide tables stay small.
+func chunkRows(per, ncols int) int {
+	m := max(1, min(1024/per, maxParams/(per*ncols)))
+	return m * per
+}
+
+// run executes the first rows rows of ch (a multiple of per) with st, a
+// statement of per rows. On failure it records which statement failed.
+func (ch *chunk) run(st *sqlite3.SQLiteStmt, rows, per, ncols int) error {
+	for from := 0; from < rows; from += per {
+		if err := execStmt(st, ch.args[from*ncols:(from+per)*ncols]); err != nil {
+			ch.err, ch.failFrom, ch.failTo = err, from, from+per
+			return err
+		}
+	}
+	return nil
 }
 
 // errSkipped marks chunks not run because an earlier one failed.
@@ -55,7 +81,7 @@ func (ins *inserter) send() error {
 		go statements(ins.work, ins.done)
 	}
 	ch := ins.ch
-	ch.text, ch.stmt, ch.ncols = ins.text, ins.stmt, ins.ncols
+	ch.text, ch.stmt, ch.per, ch.ncols = ins.text, ins.stmt, ins.perStmt, ins.ncols
 	ins.work <- ch
 	ins.inflight++
 	next, err := ins.freeChunk()
@@ -75,7 +101,7 @@ func (ins *inserter) freeChunk() (*chunk, error) {
 	}
 	if ins.nchunks < maxChunks {
 		ins.nchunks++
-		return newChunk(ins.perStmt, ins.ncols), nil
+		return newChunk(ins.perChunk, ins.perStmt, ins.ncols), nil
 	}
 	ch := <-ins.done
 	ins.inflight--
@@ -123,8 +149,7 @@ func statements(work <-chan *chunk, done chan<- *chunk) {
 	for ch := range work {
 		if failed {
 			ch.err = errSkipped
-		} else if err := execStmt(ch.stmt, ch.args[:ch.n*ch.ncols]); err != nil {
-			ch.err = err
+		} else if ch.run(ch.stmt, ch.n, ch.per, ch.ncols) != nil {
 			failed = true
 		}
 		done <- ch

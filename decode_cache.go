@@ -25,6 +25,7 @@ type typeDecoder struct {
 
 	selfHooks bool           // this decoder itself may run user code
 	deps      []*typeDecoder // decoders this one calls
+	forward   *typeDecoder   // fn only calls forward.fn: resolved at publish
 }
 
 // How the value at p is reached, which decides where encoding/json looks for
@@ -119,16 +120,34 @@ func (b *builder) dep(td *typeDecoder, k decodeKey) *typeDecoder {
 	return d
 }
 
-// publish works out hooks over the graph just built and caches it.
+// publish works out hooks over the graph just built, replaces forwarding
+// decoders' fn by their target's (one indirect call per value, not three),
+// and caches the graph.
 func (b *builder) publish() {
 	for _, td := range b.order {
 		seen := map[*typeDecoder]bool{}
 		td.hooks = reachesHooks(td, seen)
 	}
+	for _, td := range b.order {
+		t := td
+		for n := 0; t.forward != nil && n < 8; n++ {
+			t = t.forward
+		}
+		if t != td && t.forward == nil {
+			td.fn = t.fn
+		}
+	}
 	for k, td := range b.built {
 		td.deps = nil
+		td.forward = nil
 		decoderCache.LoadOrStore(k, td)
 	}
+}
+
+// forwardTo makes td do what d does.
+func (td *typeDecoder) forwardTo(d *typeDecoder) {
+	td.fn = d.call
+	td.forward = d
 }
 
 func reachesHooks(td *typeDecoder, seen map[*typeDecoder]bool) bool {
@@ -161,7 +180,7 @@ func (b *builder) build(td *typeDecoder, k decodeKey) {
 				return
 			}
 		}
-		td.fn = b.dep(td, decodeKey{t, modeElem, et}).call
+		td.forwardTo(b.dep(td, decodeKey{t, modeElem, et}))
 	case modeElem:
 		switch t.Kind() {
 		case reflect.Pointer:
@@ -169,20 +188,20 @@ func (b *builder) build(td *typeDecoder, k decodeKey) {
 		case reflect.Interface:
 			td.fn = interfaceDecoder(t)
 		default:
-			td.fn = b.dep(td, decodeKey{t, modeKind, nil}).call
+			td.forwardTo(b.dep(td, decodeKey{t, modeKind, nil}))
 		}
 	case modeTop:
 		if t.NumMethod() > 0 && b.hook(td, t, t.Elem(), k.errType) {
 			return
 		}
-		td.fn = b.dep(td, decodeKey{t.Elem(), modeElem, k.errType}).call
+		td.forwardTo(b.dep(td, decodeKey{t.Elem(), modeElem, k.errType}))
 	case modeRO:
 		if t.Kind() == reflect.Pointer {
 			elem := b.dep(td, decodeKey{t.Elem(), modeKind, nil})
 			td.fn = roPointerDecoder(t, elem)
 			return
 		}
-		td.fn = b.dep(td, decodeKey{t, modeKind, nil}).call
+		td.forwardTo(b.dep(td, decodeKey{t, modeKind, nil}))
 	case modeKind:
 		b.buildKind(td, t)
 	}
@@ -276,7 +295,7 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 	case reflect.Interface:
 		td.fn = interfaceDecoder(t)
 	case reflect.Pointer:
-		td.fn = b.dep(td, decodeKey{t, modeElem, t}).call
+		td.forwardTo(b.dep(td, decodeKey{t, modeElem, t}))
 	default:
 		td.fn = mismatchDecoder(t)
 	}

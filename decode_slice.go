@@ -3,6 +3,7 @@ package json
 import (
 	"encoding/base64"
 	"reflect"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -18,6 +19,15 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 	elem := b.dep(td, decodeKey{et, modeLoc, nil})
 	size := et.Size()
 	isBytes := et.Kind() == reflect.Uint8
+	empty := reflect.MakeSlice(t, 0, 0) // set without allocating
+	// A slice with no capacity (the usual case: a new value) is first
+	// filled in a scratch buffer of up to small elements, then allocated
+	// once at its length; past that it grows as append does.
+	small := 0
+	if size > 0 {
+		small = max(4, min(64, 2048/int(size)))
+	}
+	id := nextScratchID()
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		switch tok[0] {
 		case '[':
@@ -38,6 +48,50 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		base := v.UnsafePointer()
 		d := ds.d
 		i := 0
+		if c == 0 && small > 0 {
+			sc := ds.takeScratch(id, t, small)
+			sbase := sc.UnsafePointer()
+			for ; ; i++ {
+				tok, err := d.NextToken()
+				if err != nil {
+					ds.dropScratch(id, sc, i)
+					return err
+				}
+				if tok[0] == ']' {
+					break
+				}
+				if i == small {
+					// Too long for the scratch buffer: move to the slice.
+					v.Grow(2 * small)
+					v.SetLen(small)
+					reflect.Copy(v, sc)
+					ds.dropScratch(id, sc, small)
+					n, c = small, v.Cap()
+					base = v.UnsafePointer()
+					if err := elem.fn(ds, tok, unsafe.Add(base, uintptr(i)*size)); err != nil {
+						return err
+					}
+					i++
+					goto direct
+				}
+				if err := elem.fn(ds, tok, unsafe.Add(sbase, uintptr(i)*size)); err != nil {
+					ds.dropScratch(id, sc, i+1)
+					return err
+				}
+			}
+			if i == 0 {
+				ds.dropScratch(id, sc, 0)
+				v.Set(empty)
+				return nil
+			}
+			v.Grow(i)
+			v.SetLen(i)
+			sc.SetLen(i)
+			reflect.Copy(v, sc)
+			ds.dropScratch(id, sc, i)
+			return nil
+		}
+	direct:
 		for ; ; i++ {
 			tok, err := d.NextToken()
 			if err != nil {
@@ -60,12 +114,46 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 			}
 		}
 		if i == 0 {
-			v.Set(reflect.MakeSlice(t, 0, 0))
+			v.Set(empty)
 			return nil
 		}
 		v.SetLen(i)
 		return nil
 	}
+}
+
+var scratchIDs atomic.Int32
+
+func nextScratchID() int { return int(scratchIDs.Add(1)) - 1 }
+
+// takeScratch returns a zeroed, addressable slice Value of type t with
+// length n, from the free list of slice decoder id (nested decodes of the
+// same type each take their own).
+func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) reflect.Value {
+	if id < len(ds.scratchSlices) {
+		if free := ds.scratchSlices[id]; len(free) > 0 {
+			sc := free[len(free)-1]
+			ds.scratchSlices[id] = free[:len(free)-1]
+			sc.SetLen(n)
+			return sc
+		}
+	}
+	sc := reflect.New(t).Elem()
+	sc.Set(reflect.MakeSlice(t, n, n))
+	return sc
+}
+
+// dropScratch zeroes the first used elements of sc and puts it back.
+func (ds *decodeState) dropScratch(id int, sc reflect.Value, used int) {
+	sc.SetLen(used)
+	sc.Clear()
+	if id >= 1<<12 {
+		return
+	}
+	for id >= len(ds.scratchSlices) {
+		ds.scratchSlices = append(ds.scratchSlices, nil)
+	}
+	ds.scratchSlices[id] = append(ds.scratchSlices[id], sc)
 }
 
 // decodeBase64 fills the byte slice at p from the base64 string token tok;

@@ -18,6 +18,7 @@ type fieldDecoder struct {
 	embed  []embedStep
 	offset uintptr
 
+	index  int // in structDecoder.fields
 	dec    *typeDecoder
 	quoted bool         // ",string"
 	typ    reflect.Type // the field's type
@@ -36,17 +37,17 @@ type embedStep struct {
 type structDecoder struct {
 	t      reflect.Type
 	fields []fieldDecoder
-	// Large structs look names up in maps; small ones scan.
-	exact  map[string]int
-	folded map[string]int
+	// Open-addressing tables of field index+1 (0 is empty), hashed with
+	// nameHash: by exact name, and by folded name (the first field in index
+	// order wins a folded name, as in encoding/json).
+	exact, folded []uint16
+	mask          uint32
 }
-
-const structScanMax = 12
 
 func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	sd := &structDecoder{t: t}
 	for _, sf := range typeFields(t) {
-		f := fieldDecoder{name: sf.name, quoted: sf.quoted, owner: t}
+		f := fieldDecoder{name: sf.name, quoted: sf.quoted, owner: t, index: len(sd.fields)}
 		f.folded = string(appendFolded(nil, []byte(sf.name)))
 		f.ascii = true
 		for i := 0; i < len(f.folded); i++ {
@@ -85,15 +86,18 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 		}
 		sd.fields = append(sd.fields, f)
 	}
-	if len(sd.fields) > structScanMax {
-		sd.exact = make(map[string]int, len(sd.fields))
-		sd.folded = make(map[string]int, len(sd.fields))
-		for i := range sd.fields {
-			f := &sd.fields[i]
-			sd.exact[f.name] = i
-			if _, ok := sd.folded[f.folded]; !ok {
-				sd.folded[f.folded] = i
-			}
+	size := 4
+	for size < 2*len(sd.fields) {
+		size *= 2
+	}
+	sd.mask = uint32(size - 1)
+	sd.exact = make([]uint16, size)
+	sd.folded = make([]uint16, size)
+	for i := range sd.fields {
+		f := &sd.fields[i]
+		sd.insert(sd.exact, f.name, i)
+		if sd.find(sd.folded, []byte(f.folded), true) == nil {
+			sd.insert(sd.folded, f.folded, i)
 		}
 	}
 	td.fn = sd.decode
@@ -115,7 +119,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		}
 		f := sd.lookup(ds, tok, &next)
 		if f == nil && ds.disallowUnknown {
-			ds.unknownField(ds.unquote(tok))
+			ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
 		}
 		vtok, err := d.NextToken()
 		if err != nil {
@@ -168,49 +172,82 @@ func (ds *decodeState) followEmbedded(f *fieldDecoder, p unsafe.Pointer) unsafe.
 	return p
 }
 
-// lookup finds the field for the key token tok: an exact match of the
-// unescaped key, else the first field whose name folds to the same bytes.
-func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDecoder {
-	key := ds.unquote(tok)
-	fields := sd.fields
-	if sd.exact == nil {
-		if i := *next; i < len(fields) && fields[i].name == string(key) {
-			*next = i + 1
-			return &fields[i]
-		}
-		for i := range fields {
-			if fields[i].name == string(key) {
-				*next = i + 1
-				return &fields[i]
-			}
-		}
-	} else if i, ok := sd.exact[string(key)]; ok {
-		return &fields[i]
+// nameHash hashes a field name from its length and three of its bytes:
+// constant time, and enough to tell a struct's names apart.
+func nameHash(b []byte) uint32 {
+	n := len(b)
+	if n == 0 {
+		return 0
 	}
-	if isASCII(key) {
-		// An ASCII key: fold while comparing.
-		if sd.exact == nil {
-			for i := range fields {
-				if fields[i].ascii && foldASCIIEqual(key, fields[i].folded) {
-					return &fields[i]
-				}
-			}
+	h := uint32(n)*0x9E3779B1 ^ uint32(b[0])*0x85EBCA6B ^ uint32(b[n-1])*0xC2B2AE35 ^ uint32(b[n>>1])*0x27D4EB2F
+	return h ^ h>>15
+}
+
+func (sd *structDecoder) insert(table []uint16, name string, i int) {
+	h := nameHash([]byte(name)) & sd.mask
+	for table[h] != 0 {
+		h = (h + 1) & sd.mask
+	}
+	table[h] = uint16(i + 1)
+}
+
+// find looks name up in table (sd.exact, or sd.folded when folded).
+func (sd *structDecoder) find(table []uint16, name []byte, folded bool) *fieldDecoder {
+	h := nameHash(name) & sd.mask
+	for {
+		x := table[h]
+		if x == 0 {
 			return nil
 		}
+		f := &sd.fields[x-1]
+		if folded && f.folded == string(name) || !folded && f.name == string(name) {
+			return f
+		}
+		h = (h + 1) & sd.mask
 	}
-	ds.fold = appendFolded(ds.fold[:0], key)
-	if sd.exact == nil {
-		for i := range fields {
-			if fields[i].folded == string(ds.fold) {
-				return &fields[i]
+}
+
+// lookup finds the field for the key token tok: an exact match of the
+// unescaped key, else the first field whose name folds to the same bytes.
+// A key without escapes is first matched on its raw bytes: field names are
+// valid UTF-8, so a raw match is a match of the value.
+func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDecoder {
+	body := tok[1 : len(tok)-1]
+	escaped := ds.d.s.str&strEscaped != 0
+	if !escaped {
+		if i := *next; i < len(sd.fields) && sd.fields[i].name == string(body) {
+			*next = i + 1
+			return &sd.fields[i]
+		}
+		if f := sd.find(sd.exact, body, false); f != nil {
+			*next = f.index + 1
+			return f
+		}
+	}
+	return sd.lookupSlow(ds, tok, escaped)
+}
+
+// lookupSlow: escapes or invalid UTF-8 in the key, or no exact match.
+func (sd *structDecoder) lookupSlow(ds *decodeState, tok []byte, escaped bool) *fieldDecoder {
+	key := tok[1 : len(tok)-1]
+	if escaped || !utf8.Valid(key) {
+		ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+		key = ds.scratch
+		if f := sd.find(sd.exact, key, false); f != nil {
+			return f
+		}
+	}
+	if isASCII(key) {
+		ds.fold = append(ds.fold[:0], key...)
+		for i, c := range ds.fold {
+			if 'a' <= c && c <= 'z' {
+				ds.fold[i] = c - ('a' - 'A')
 			}
 		}
-		return nil
+	} else {
+		ds.fold = appendFolded(ds.fold[:0], key)
 	}
-	if i, ok := sd.folded[string(ds.fold)]; ok {
-		return &fields[i]
-	}
-	return nil
+	return sd.find(sd.folded, ds.fold, true)
 }
 
 func isASCII(b []byte) bool {

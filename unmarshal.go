@@ -1,6 +1,7 @@
 package json
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"reflect"
@@ -96,13 +97,17 @@ type decodeState struct {
 	fold    []byte // folded keys
 	anyBuf  []any  // elements of the []any being built, for every level
 
-	keys [keyCacheSize]string // interned object keys
+	strings [stringCacheSize]string // interned keys and values
+
+	// scratchSlices holds, per slice decoder, free scratch buffers that
+	// new slices are gathered in before their one allocation.
+	scratchSlices [][]reflect.Value
 
 	bd  Decoder // the decoder for Unmarshal's bytes
 	sub Decoder // re-reads a value captured by Decode
 }
 
-const keyCacheSize = 512
+const stringCacheSize = 1024
 
 var statePool = sync.Pool{New: func() any {
 	ds := new(decodeState)
@@ -471,27 +476,42 @@ func (ds *decodeState) unquote(tok []byte) []byte {
 }
 
 // stringValue returns the string value of the string token tok, which was the
-// last token read: one allocation.
+// last token read: at most one allocation, none when the same string was
+// made recently.
 func (ds *decodeState) stringValue(tok []byte) string {
-	return string(ds.unquote(tok))
+	return ds.makeString(ds.unquote(tok))
 }
 
 // keyString returns the string value of the key token tok (the last token
-// read), interning it: repeated keys share one string.
+// read).
 func (ds *decodeState) keyString(tok []byte) string {
-	key := ds.unquote(tok)
-	if len(key) > 64 {
-		return string(key)
+	return ds.makeString(ds.unquote(tok))
+}
+
+// makeString returns string(b), interned: a small cache, indexed by a hash
+// of b's length and its first and last bytes, hands out the same string for
+// repeated object keys and values, as encoding/json/v2 does.
+func (ds *decodeState) makeString(b []byte) string {
+	n := len(b)
+	if n < 2 || n > 256 {
+		return string(b)
 	}
-	h := uint32(2166136261)
-	for _, c := range key {
-		h = (h ^ uint32(c)) * 16777619
+	var h uint32
+	if n >= 8 {
+		lo := binary.LittleEndian.Uint64(b)
+		hi := binary.LittleEndian.Uint64(b[n-8:])
+		h = uint32(lo) ^ uint32(lo>>32)*0x9E3779B1 ^ uint32(hi)*0x85EBCA6B ^ uint32(hi>>32)*0xC2B2AE35
+	} else {
+		lo := uint32(binary.LittleEndian.Uint16(b))
+		hi := uint32(binary.LittleEndian.Uint16(b[n-2:]))
+		h = lo*0x9E3779B1 ^ hi*0x85EBCA6B ^ uint32(n)*0x27D4EB2F
 	}
-	slot := &ds.keys[h%keyCacheSize]
-	if *slot == string(key) {
+	h ^= h >> 15
+	slot := &ds.strings[h%stringCacheSize]
+	if *slot == string(b) {
 		return *slot
 	}
-	s := string(key)
+	s := string(b)
 	*slot = s
 	return s
 }

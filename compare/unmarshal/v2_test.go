@@ -1,0 +1,16 @@
+//go:build goexperiment.jsonv2
+
+package unmarshal
+
+import (
+	jsonv2 "encoding/json/v2"
+	"io"
+)
+
+// With GOEXPERIMENT=jsonv2, encoding/json/v2 joins the comparison: Unmarshal,
+// and UnmarshalRead for a stream.
+func allImpls() []impl {
+	v2 := impl{"jsonv2", func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) },
+		func(r io.Reader, v any) error { return jsonv2.UnmarshalRead(r, v) }}
+	return append(baseImpls[:len(baseImpls):len(baseImpls)], v2)
+}

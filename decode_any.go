@@ -108,11 +108,7 @@ func (ds *decodeState) intoEmptyInterface(tok []byte, p unsafe.Pointer) error {
 func (ds *decodeState) anyValue(tok []byte) (any, error) {
 	switch c := tok[0]; c {
 	case '{':
-		m := make(map[string]any)
-		if err := ds.fillObject(m); err != nil {
-			return nil, err
-		}
-		return m, nil
+		return ds.anyObject()
 	case '[':
 		return ds.anyArray()
 	case '"':
@@ -146,7 +142,7 @@ func (ds *decodeState) fillObject(m map[string]any) error {
 		if tok[0] == '}' {
 			return nil
 		}
-		key := ds.keyString(tok)
+		key := ds.stringValue(tok)
 		if tok, err = d.NextToken(); err != nil {
 			return err
 		}
@@ -156,6 +152,45 @@ func (ds *decodeState) fillObject(m map[string]any) error {
 		}
 		m[key] = v
 	}
+}
+
+// anyObject returns the map[string]any for the object whose '{' was just
+// read. Members gather on ds.keyBuf and ds.anyBuf, so the map is made at its
+// final size, without rehashing as it grows.
+func (ds *decodeState) anyObject() (any, error) {
+	d := ds.d
+	kbase, vbase := len(ds.keyBuf), len(ds.anyBuf)
+	for {
+		tok, err := d.NextToken()
+		if err == nil {
+			if tok[0] == '}' {
+				break
+			}
+			ds.keyBuf = append(ds.keyBuf, ds.stringValue(tok))
+			if tok, err = d.NextToken(); err == nil {
+				var v any
+				if v, err = ds.anyValue(tok); err == nil {
+					ds.anyBuf = append(ds.anyBuf, v)
+					continue
+				}
+			}
+		}
+		clear(ds.keyBuf[kbase:])
+		ds.keyBuf = ds.keyBuf[:kbase]
+		clear(ds.anyBuf[vbase:])
+		ds.anyBuf = ds.anyBuf[:vbase]
+		return nil, err
+	}
+	keys, vals := ds.keyBuf[kbase:], ds.anyBuf[vbase:]
+	m := make(map[string]any, len(keys))
+	for i, k := range keys {
+		m[k] = vals[i]
+	}
+	clear(keys)
+	ds.keyBuf = ds.keyBuf[:kbase]
+	clear(vals)
+	ds.anyBuf = ds.anyBuf[:vbase]
+	return m, nil
 }
 
 // anyArray returns the []any for the array whose '[' was just read. Elements

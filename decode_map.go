@@ -93,7 +93,7 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 			if kind == keyText {
 				raw = bytes.Clone(ktok)
 			} else {
-				key = ds.keyString(ktok)
+				key = ds.stringValue(ktok)
 			}
 			vtok, err := d.NextToken()
 			if err != nil {
@@ -164,8 +164,12 @@ func mapStringAnyDecoder(t reflect.Type) decodeFn {
 		}
 		m := *(*map[string]any)(p)
 		if m == nil {
-			m = make(map[string]any)
-			*(*map[string]any)(p) = m
+			v, err := ds.anyObject()
+			if err != nil {
+				return err
+			}
+			*(*map[string]any)(p) = v.(map[string]any)
+			return nil
 		}
 		return ds.fillObject(m)
 	}

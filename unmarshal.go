@@ -95,7 +95,8 @@ type decodeState struct {
 
 	scratch []byte // unescaped keys and strings
 	fold    []byte // folded keys
-	anyBuf  []any  // elements of the []any being built, for every level
+	anyBuf  []any    // elements of the []any and values of the maps being built
+	keyBuf  []string // keys of the maps being built
 
 	strings [stringCacheSize]string // interned keys and values
 
@@ -128,6 +129,9 @@ func putState(ds *decodeState) {
 	}
 	if cap(ds.anyBuf) > 4<<10 {
 		ds.anyBuf = nil
+	}
+	if cap(ds.keyBuf) > 4<<10 {
+		ds.keyBuf = nil
 	}
 	statePool.Put(ds)
 }
@@ -477,25 +481,53 @@ func (ds *decodeState) unquote(tok []byte) []byte {
 
 // stringValue returns the string value of the string token tok, which was the
 // last token read: at most one allocation, none when the same string was
-// made recently.
+// made recently (keys and values up to 256 bytes go through a small cache,
+// as in encoding/json/v2).
 func (ds *decodeState) stringValue(tok []byte) string {
-	return ds.makeString(ds.unquote(tok))
+	body := tok[1 : len(tok)-1]
+	if ds.d.s.str&strEscaped == 0 {
+		n := len(body)
+		if n < 2 || n > 256 {
+			if utf8.Valid(body) {
+				return string(body)
+			}
+		} else {
+			// A cached string equal to the raw body proves the body valid
+			// UTF-8: cached strings are unquoted values.
+			slot := &ds.strings[stringHash(body)%stringCacheSize]
+			if *slot == string(body) {
+				return *slot
+			}
+			if utf8.Valid(body) {
+				s := string(body)
+				*slot = s
+				return s
+			}
+		}
+	}
+	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+	return ds.makeString(ds.scratch)
 }
 
-// keyString returns the string value of the key token tok (the last token
-// read).
-func (ds *decodeState) keyString(tok []byte) string {
-	return ds.makeString(ds.unquote(tok))
-}
-
-// makeString returns string(b), interned: a small cache, indexed by a hash
-// of b's length and its first and last bytes, hands out the same string for
-// repeated object keys and values, as encoding/json/v2 does.
+// makeString returns string(b), through the string cache.
 func (ds *decodeState) makeString(b []byte) string {
 	n := len(b)
 	if n < 2 || n > 256 {
 		return string(b)
 	}
+	slot := &ds.strings[stringHash(b)%stringCacheSize]
+	if *slot == string(b) {
+		return *slot
+	}
+	s := string(b)
+	*slot = s
+	return s
+}
+
+// stringHash hashes b (2 to 256 bytes) from its length and its first and
+// last bytes: constant time.
+func stringHash(b []byte) uint32 {
+	n := len(b)
 	var h uint32
 	if n >= 8 {
 		lo := binary.LittleEndian.Uint64(b)
@@ -506,14 +538,7 @@ func (ds *decodeState) makeString(b []byte) string {
 		hi := uint32(binary.LittleEndian.Uint16(b[n-2:]))
 		h = lo*0x9E3779B1 ^ hi*0x85EBCA6B ^ uint32(n)*0x27D4EB2F
 	}
-	h ^= h >> 15
-	slot := &ds.strings[h%stringCacheSize]
-	if *slot == string(b) {
-		return *slot
-	}
-	s := string(b)
-	*slot = s
-	return s
+	return h ^ h>>15
 }
 
 // unknownField saves the error DisallowUnknownFields asks for.

@@ -93,8 +93,8 @@ type decodeState struct {
 	stack      []*fieldDecoder
 	ctxApplied bool // a fatal error already got its context
 
-	scratch []byte // unescaped keys and strings
-	fold    []byte // folded keys
+	scratch []byte   // unescaped keys and strings
+	fold    []byte   // folded keys
 	anyBuf  []any    // elements of the []any and values of the maps being built
 	keyBuf  []string // keys of the maps being built
 

@@ -6,6 +6,8 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"io"
+	"runtime"
+	"sync/atomic"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
@@ -60,22 +62,11 @@ func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, w io.Writer, format 
 	}
 	defer rows.Close()
 
-	cols := rows.Columns()
-	// keys[i] is `{"name":` for the first column and `,"name":` after.
-	keys := make([][]byte, len(cols))
-	for i, name := range cols {
-		sep := byte(',')
-		if i == 0 {
-			sep = '{'
-		}
-		keys[i] = append(appendString([]byte{sep}, name), ':')
+	jw := newJSONWriter(w, rows.Columns(), format)
+	if runtime.GOMAXPROCS(0) > 1 {
+		return jw.pipelined(ctx, rows)
 	}
-	dest := make([]driver.Value, len(cols))
-	const flushAt = 64 << 10
-	buf := make([]byte, 0, flushAt+4096)
-	if format != Lines {
-		buf = append(buf, '[')
-	}
+	dest := make([]driver.Value, len(jw.keys))
 	var n int64
 	for {
 		err := rows.Next(dest)
@@ -90,35 +81,148 @@ func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, w io.Writer, format 
 				return n, err
 			}
 		}
-		if n > 0 && format != Lines {
-			buf = append(buf, ",\n"...)
-		}
-		if len(cols) == 0 {
-			buf = append(buf, '{')
-		}
-		for i, v := range dest {
-			buf = append(buf, keys[i]...)
-			buf = appendValue(buf, v)
-		}
-		buf = append(buf, '}')
-		if format == Lines {
-			buf = append(buf, '\n')
-		}
-		n++
-		if len(buf) >= flushAt {
-			if _, err := w.Write(buf); err != nil {
-				return n, err
-			}
-			buf = buf[:0]
-		}
-	}
-	if format != Lines {
-		buf = append(buf, "]\n"...)
-	}
-	if len(buf) > 0 {
-		if _, err := w.Write(buf); err != nil {
+		if err := jw.row(dest); err != nil {
 			return n, err
 		}
+		n++
 	}
-	return n, nil
+	return n, jw.close()
+}
+
+// jsonWriter formats rows as JSON objects into a buffer written to w
+// whenever it passes 64 KiB.
+type jsonWriter struct {
+	w      io.Writer
+	keys   [][]byte // `{"name":` for the first column, `,"name":` after
+	format Format
+	buf    []byte
+	n      int64
+}
+
+const flushAt = 64 << 10
+
+func newJSONWriter(w io.Writer, cols []string, format Format) *jsonWriter {
+	jw := &jsonWriter{w: w, format: format, keys: make([][]byte, len(cols)), buf: make([]byte, 0, flushAt+4096)}
+	for i, name := range cols {
+		sep := byte(',')
+		if i == 0 {
+			sep = '{'
+		}
+		jw.keys[i] = append(appendString([]byte{sep}, name), ':')
+	}
+	if format != Lines {
+		jw.buf = append(jw.buf, '[')
+	}
+	return jw
+}
+
+func (jw *jsonWriter) row(vals []driver.Value) error {
+	buf := jw.buf
+	if jw.n > 0 && jw.format != Lines {
+		buf = append(buf, ",\n"...)
+	}
+	if len(vals) == 0 {
+		buf = append(buf, '{')
+	}
+	for i, v := range vals {
+		buf = append(buf, jw.keys[i]...)
+		buf = appendValue(buf, v)
+	}
+	buf = append(buf, '}')
+	if jw.format == Lines {
+		buf = append(buf, '\n')
+	}
+	jw.n++
+	jw.buf = buf
+	if len(buf) >= flushAt {
+		if _, err := jw.w.Write(buf); err != nil {
+			return err
+		}
+		jw.buf = buf[:0]
+	}
+	return nil
+}
+
+func (jw *jsonWriter) close() error {
+	if jw.format != Lines {
+		jw.buf = append(jw.buf, "]\n"...)
+	}
+	if len(jw.buf) > 0 {
+		if _, err := jw.w.Write(jw.buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pipelined reads rows on this goroutine and formats and writes them on
+// another, handing over batches of 1024 rows; three batches circulate.
+func (jw *jsonWriter) pipelined(ctx context.Context, rows driver.Rows) (int64, error) {
+	const batchRows = 1024
+	ncols := len(jw.keys)
+	type batch struct {
+		vals []driver.Value
+		n    int
+	}
+	full := make(chan *batch, 3)
+	free := make(chan *batch, 3)
+	for i := 0; i < 3; i++ {
+		free <- &batch{vals: make([]driver.Value, batchRows*max(ncols, 1))}
+	}
+	var failed atomic.Bool
+	werr := make(chan error, 1)
+	go func() {
+		var err error
+		for b := range full {
+			for r := 0; r < b.n && err == nil; r++ {
+				err = jw.row(b.vals[r*ncols : (r+1)*ncols])
+			}
+			if err != nil {
+				failed.Store(true)
+			}
+			clear(b.vals) // let the strings go
+			free <- b
+		}
+		if err == nil {
+			err = jw.close()
+		}
+		werr <- err
+	}()
+	var n int64
+	var err error
+	b := <-free
+	for {
+		if b.n == batchRows {
+			full <- b
+			b = <-free
+			b.n = 0
+			if failed.Load() {
+				break
+			}
+			if err = ctx.Err(); err != nil {
+				break
+			}
+		}
+		dest := b.vals[b.n*ncols : (b.n+1)*ncols]
+		if err = rows.Next(dest); err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			break
+		}
+		b.n++
+		n++
+	}
+	if err == nil {
+		full <- b
+	}
+	close(full)
+	if e := <-werr; err == nil {
+		err = e
+	}
+	if err != nil {
+		// Rows read but not written do not count.
+		n = jw.n
+	}
+	return n, err
 }

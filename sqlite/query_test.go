@@ -5,6 +5,7 @@ import (
 	"context"
 	stdjson "encoding/json"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -144,5 +145,34 @@ func TestAppendStringMatchesEncodingJSON(t *testing.T) {
 		if back != want {
 			t.Errorf("%q came back as %q", s, back)
 		}
+	}
+}
+
+// With one P, WriteQuery formats on the reading goroutine; the output is
+// the same.
+func TestWriteQueryOneProc(t *testing.T) {
+	db := openDB(t)
+	load(t, db, "tasks", string(tasksJSON(3000, true)), &Options{PrimaryKey: []string{"id"}})
+	var want, got bytes.Buffer
+	for _, format := range []Format{Array, Lines} {
+		want.Reset()
+		got.Reset()
+		if _, err := WriteQuery(context.Background(), db, &want, format, "SELECT * FROM tasks"); err != nil {
+			t.Fatal(err)
+		}
+		prev := runtime.GOMAXPROCS(1)
+		n, err := WriteQuery(context.Background(), db, &got, format, "SELECT * FROM tasks")
+		runtime.GOMAXPROCS(prev)
+		if err != nil || n != 3000 {
+			t.Fatalf("n=%d err=%v", n, err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("format %v: one-P output differs", format)
+		}
+	}
+	prev := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(prev)
+	if _, err := WriteQuery(context.Background(), db, &failWriter{}, Array, "SELECT * FROM tasks, tasks AS b LIMIT 100000"); !errors.Is(err, errBoom) {
+		t.Errorf("writer error: %v", err)
 	}
 }

@@ -71,10 +71,68 @@ var (
 // topDecoder returns the decoder for the argument of Unmarshal or Decode, a
 // pointer of type pt.
 func topDecoder(pt reflect.Type) *typeDecoder {
-	return cachedDecoder(decodeKey{pt, modeTop, pt})
+	if td, ok := topCache.Load(pt); ok {
+		return td.(*typeDecoder)
+	}
+	td := cachedDecoder(decodeKey{pt, modeTop, pt})
+	topCache.Store(pt, td)
+	return td
+}
+
+var topCache sync.Map // pointer type -> *typeDecoder, for topDecoder
+
+// canonical maps a key whose decoder would only call another one to that
+// other key, so that every type has as few decoders as it needs.
+func canonical(k decodeKey) decodeKey {
+	for {
+		t := k.t
+		switch k.mode {
+		case modeLoc:
+			if k.errType == nil {
+				k.errType = t
+			}
+			if t.Kind() != reflect.Pointer && t.Name() != "" && hasHook(reflect.PointerTo(t)) {
+				return k
+			}
+			k.mode = modeElem
+		case modeElem:
+			switch t.Kind() {
+			case reflect.Pointer:
+				return k
+			case reflect.Interface:
+				return decodeKey{t, modeKind, nil}
+			}
+			k = decodeKey{t, modeKind, nil}
+		case modeTop:
+			if hasHook(t) {
+				return k
+			}
+			k = decodeKey{t.Elem(), modeElem, k.errType}
+		case modeRO:
+			k.errType = nil
+			if t.Kind() == reflect.Pointer {
+				return k
+			}
+			k.mode = modeKind
+		default:
+			if t.Kind() == reflect.Pointer {
+				k = decodeKey{t, modeElem, t}
+				continue
+			}
+			k.errType = nil
+			return k
+		}
+	}
+}
+
+// hasHook reports whether the pointer type pt has UnmarshalJSON or
+// UnmarshalText.
+func hasHook(pt reflect.Type) bool {
+	return pt.NumMethod() > 0 && (pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType))
 }
 
 func cachedDecoder(k decodeKey) *typeDecoder {
+	k = canonical(k)
 	if td, ok := decoderCache.Load(k); ok {
 		return td.(*typeDecoder)
 	}
@@ -93,13 +151,7 @@ type builder struct {
 }
 
 func (b *builder) get(k decodeKey) *typeDecoder {
-	if k.mode != modeLoc && k.mode != modeElem && k.mode != modeTop {
-		k.errType = nil
-	}
-	if k.mode == modeElem && k.t.Kind() != reflect.Pointer {
-		// Only pointer chains use errType.
-		k.errType = nil
-	}
+	k = canonical(k)
 	if td, ok := decoderCache.Load(k); ok {
 		return td.(*typeDecoder)
 	}
@@ -124,9 +176,24 @@ func (b *builder) dep(td *typeDecoder, k decodeKey) *typeDecoder {
 // decoders' fn by their target's (one indirect call per value, not three),
 // and caches the graph.
 func (b *builder) publish() {
+	// hooks: a fixed point over the graph (it may have cycles); cached
+	// decoders already have theirs.
 	for _, td := range b.order {
-		seen := map[*typeDecoder]bool{}
-		td.hooks = reachesHooks(td, seen)
+		td.hooks = td.selfHooks
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, td := range b.order {
+			if td.hooks {
+				continue
+			}
+			for _, d := range td.deps {
+				if d.hooks {
+					td.hooks, changed = true, true
+					break
+				}
+			}
+		}
 	}
 	for _, td := range b.order {
 		t := td
@@ -148,22 +215,6 @@ func (b *builder) publish() {
 func (td *typeDecoder) forwardTo(d *typeDecoder) {
 	td.fn = d.call
 	td.forward = d
-}
-
-func reachesHooks(td *typeDecoder, seen map[*typeDecoder]bool) bool {
-	if td.selfHooks || (td.deps == nil && td.hooks) {
-		return true
-	}
-	if seen[td] {
-		return false
-	}
-	seen[td] = true
-	for _, d := range td.deps {
-		if reachesHooks(d, seen) {
-			return true
-		}
-	}
-	return false
 }
 
 func (b *builder) build(td *typeDecoder, k decodeKey) {

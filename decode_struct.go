@@ -24,7 +24,7 @@ type fieldDecoder struct {
 	typ    reflect.Type // the field's type
 
 	owner   reflect.Type // the struct type, for UnmarshalTypeError.Struct
-	errPath []string     // embedded struct names then name, for Field
+	errPath []string     // for a promoted field: embedded struct names then name
 }
 
 // embedStep follows an embedded pointer field at offset.
@@ -45,8 +45,10 @@ type structDecoder struct {
 }
 
 func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
-	sd := &structDecoder{t: t}
-	for _, sf := range typeFields(t) {
+	sfs := typeFields(t)
+	sd := &structDecoder{t: t, fields: make([]fieldDecoder, 0, len(sfs))}
+	td.deps = make([]*typeDecoder, 0, len(sfs))
+	for _, sf := range sfs {
 		f := fieldDecoder{name: sf.name, quoted: sf.quoted, owner: t, index: len(sd.fields)}
 		f.folded = string(appendFolded(nil, []byte(sf.name)))
 		f.ascii = true
@@ -78,7 +80,9 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			st = fld.Type
 		}
 		f.offset = off
-		f.errPath = append(f.errPath, sf.name)
+		if f.errPath != nil {
+			f.errPath = append(f.errPath, sf.name)
+		}
 		if ro {
 			f.dec = b.dep(td, decodeKey{f.typ, modeRO, nil})
 		} else {

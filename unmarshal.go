@@ -396,7 +396,11 @@ func (ds *decodeState) addErrorContext(err error) error {
 		e.Struct = top.owner.Name()
 		var b strings.Builder
 		for _, f := range ds.stack {
-			for _, name := range f.errPath {
+			path := f.errPath
+			if path == nil {
+				path = []string{f.name}
+			}
+			for _, name := range path {
 				if b.Len() > 0 {
 					b.WriteByte('.')
 				}

@@ -120,13 +120,14 @@ type inserter struct {
 	nchunks   int
 	bad       *chunk // the first chunk whose statement failed
 	badErr    error  // the row error located in it
-	inArray   bool
-	row       int64 // number of the last row read (1-based)
-	inTx      bool
-	inBatch   int      // rows in the open transaction
-	changes0  int64    // total_changes() when the load began
-	created   bool     // the open transaction created the table
-	added     []string // columns the open transaction added
+
+	inArray  bool     // inside a top-level array
+	row      int64    // number of the last row read (1-based)
+	inTx     bool     // a transaction is open
+	inBatch  int      // rows in the open transaction
+	changes0 int64    // total_changes() when the load began
+	created  bool     // the open transaction created the table
+	added    []string // columns the open transaction added
 }
 
 var bg = context.Background()
@@ -176,9 +177,6 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if err != nil && ins.inTx {
 		ins.exec("ROLLBACK")
 		ins.inTx = false
-	}
-	if n, cerr := queryInt(c, "SELECT total_changes()"); cerr == nil {
-		ins.res.Changes = n - ins.changes0
 	}
 	return ins.res, err
 }

@@ -163,8 +163,8 @@ func TestBatches(t *testing.T) {
 		if !errors.As(err, &re) || re.Row != 8 {
 			t.Fatalf("per=%d: error %v, want row 8", per, err)
 		}
-		if res.Rows != 6 || count(t, db, "t") != 6 {
-			t.Errorf("per=%d: Rows %d, table has %d, want 6", per, res.Rows, count(t, db, "t"))
+		if res.Rows != 6 || res.Changes != 6 || count(t, db, "t") != 6 {
+			t.Errorf("per=%d: Rows %d Changes %d, table has %d, want 6", per, res.Rows, res.Changes, count(t, db, "t"))
 		}
 	}
 	t.Run("all or nothing", func(t *testing.T) {

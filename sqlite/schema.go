@@ -50,7 +50,7 @@ func ColumnsOf[T any]() ([]Column, error) {
 		return nil, fmt.Errorf("sqlite: ColumnsOf: %v is not a struct type", t)
 	}
 	var cols []Column
-	seen := map[string]int{}
+	seen := map[string]bool{}
 	var walk func(t reflect.Type, depth int)
 	walk = func(t reflect.Type, depth int) {
 		for i := 0; i < t.NumField(); i++ {
@@ -74,14 +74,13 @@ func ColumnsOf[T any]() ([]Column, error) {
 			if name == "" || !hasTag {
 				name = f.Name
 			}
-			col := Column{Name: name, Type: goColumnType(f.Type)}
-			if j, ok := seen[strings.ToLower(name)]; ok {
-				// encoding/json keeps the shallower field; keep the first.
-				_ = j
+			// A name already taken (SQLite names ignore case) keeps its
+			// first field, the shallower one when embedding is involved.
+			if seen[strings.ToLower(name)] {
 				continue
 			}
-			seen[strings.ToLower(name)] = len(cols)
-			cols = append(cols, col)
+			seen[strings.ToLower(name)] = true
+			cols = append(cols, Column{Name: name, Type: goColumnType(f.Type)})
 		}
 	}
 	walk(t, 0)

@@ -42,6 +42,9 @@ type structDecoder struct {
 	// order wins a folded name, as in encoding/json).
 	exact, folded []uint16
 	mask          uint32
+	// foldUnique: no two fields fold to the same name, so the field a key
+	// folds to is also the one it matches exactly, if any: one lookup.
+	foldUnique bool
 }
 
 func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
@@ -97,11 +100,19 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	sd.mask = uint32(size - 1)
 	sd.exact = make([]uint16, size)
 	sd.folded = make([]uint16, size)
+	sd.foldUnique = true
 	for i := range sd.fields {
 		f := &sd.fields[i]
 		sd.insert(sd.exact, f.name, i)
+		if sd.find(sd.folded, []byte(f.folded), true) != nil {
+			sd.foldUnique = false
+		}
 		if sd.find(sd.folded, []byte(f.folded), true) == nil {
-			sd.insert(sd.folded, f.folded, i)
+			h := foldHash([]byte(f.folded)) & sd.mask
+			for sd.folded[h] != 0 {
+				h = (h + 1) & sd.mask
+			}
+			sd.folded[h] = uint16(i + 1)
 		}
 	}
 	td.fn = sd.decode
@@ -187,6 +198,24 @@ func nameHash(b []byte) uint32 {
 	return h ^ h>>15
 }
 
+// foldHash is nameHash of the ASCII-folded bytes: for a name already folded
+// it equals nameHash.
+func foldHash(b []byte) uint32 {
+	n := len(b)
+	if n == 0 {
+		return 0
+	}
+	h := uint32(n)*0x9E3779B1 ^ uint32(upperASCII(b[0]))*0x85EBCA6B ^ uint32(upperASCII(b[n-1]))*0xC2B2AE35 ^ uint32(upperASCII(b[n>>1]))*0x27D4EB2F
+	return h ^ h>>15
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
 func (sd *structDecoder) insert(table []uint16, name string, i int) {
 	h := nameHash([]byte(name)) & sd.mask
 	for table[h] != 0 {
@@ -198,6 +227,9 @@ func (sd *structDecoder) insert(table []uint16, name string, i int) {
 // find looks name up in table (sd.exact, or sd.folded when folded).
 func (sd *structDecoder) find(table []uint16, name []byte, folded bool) *fieldDecoder {
 	h := nameHash(name) & sd.mask
+	if folded {
+		h = foldHash(name) & sd.mask
+	}
 	for {
 		x := table[h]
 		if x == 0 {
@@ -218,6 +250,23 @@ func (sd *structDecoder) find(table []uint16, name []byte, folded bool) *fieldDe
 func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDecoder {
 	body := tok[1 : len(tok)-1]
 	escaped := ds.d.s.str&strEscaped != 0
+	if !escaped && sd.foldUnique {
+		if i := *next; i < len(sd.fields) && foldASCIIEqual(body, sd.fields[i].folded) {
+			*next = i + 1
+			return &sd.fields[i]
+		}
+		for h := foldHash(body) & sd.mask; ; h = (h + 1) & sd.mask {
+			x := sd.folded[h]
+			if x == 0 {
+				break
+			}
+			if f := &sd.fields[x-1]; foldASCIIEqual(body, f.folded) {
+				*next = f.index + 1
+				return f
+			}
+		}
+		return sd.lookupSlow(ds, tok, escaped)
+	}
 	if !escaped {
 		if i := *next; i < len(sd.fields) && sd.fields[i].name == string(body) {
 			*next = i + 1
@@ -226,6 +275,17 @@ func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDe
 		if f := sd.find(sd.exact, body, false); f != nil {
 			*next = f.index + 1
 			return f
+		}
+		// The key's raw bytes equal a folded name but for ASCII case: then
+		// the key folds to that name.
+		for h := foldHash(body) & sd.mask; ; h = (h + 1) & sd.mask {
+			x := sd.folded[h]
+			if x == 0 {
+				break
+			}
+			if f := &sd.fields[x-1]; foldASCIIEqual(body, f.folded) {
+				return f
+			}
 		}
 	}
 	return sd.lookupSlow(ds, tok, escaped)

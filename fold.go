@@ -30,9 +30,6 @@ func appendFolded(dst, name []byte) []byte {
 	return dst
 }
 
-// foldName returns the folded form of name.
-func foldName(name []byte) []byte { return appendFolded(nil, name) }
-
 // foldRune returns the smallest rune that r folds to.
 func foldRune(r rune) rune {
 	for {

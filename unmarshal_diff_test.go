@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Differential testing of Unmarshal and Decode against encoding/json: for an
@@ -111,6 +112,7 @@ type diffSmall struct {
 	Tags  []string
 	Score float64
 	Next  *diffSmall `json:"next"`
+	When  time.Time  `json:"when"`
 }
 
 // diffTargets returns constructors of fresh targets, by name.

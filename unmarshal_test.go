@@ -37,7 +37,7 @@ var diffInputs = []string{
 	`{"U":1e39}`, `{"U":0.1}`, `{"E":1,"Shadow":"x","diffEmbedded":2}`, `{"p":"ptr","PX":[1]}`,
 	`{"V":{"a":1}}`, `{"W":"w"}`, `{"W":"bad"}`, `{"W":1}`, `{"W":null}`, `{"W":[1]}`, `{"Y":"y"}`, `{"Y":null}`,
 	`{"X":[1,[2,{"a":[]}]]}`, `{"Z":{"a":{"b":1}}}`, `{"ünï":"u"}`, `{"ÜNÏ":"u"}`, `{"k":1}`, `{"K":[9]}`,
-	`{"ID":3,"NAME":"n","tags":["a"],"score":2,"next":{"id":4}}`, `{"id":"x","name":5}`,
+	`{"ID":3,"NAME":"n","tags":["a"],"score":2,"next":{"id":4},"when":"2020-01-02T03:04:05Z"}`, `{"when":"bad"}`, `{"when":5}`, `{"id":"x","name":5}`,
 	`{"a":1,"a":2}`, `{"unknown":{"deep":[1,2,{"x":3}]},"a":1}`, `{"\u0061":5}`, `{"a\u0000":1}`,
 	`{"a":1, "E": [1, "x", 3], "S": "str", "N": {"T": 1000}}`,
 	`[{"a":1},{"a":"x"},{"b":2}]`, `{"x":{"id":1},"y":null,"z":{"next":{"next":{"id":"q"}}}}`,
@@ -304,5 +304,26 @@ func TestErrorsCrossPackages(t *testing.T) {
 	var buf bytes.Buffer
 	if err := Indent(&buf, []byte(`{"a":}`), "", " "); describeError(err) != `SyntaxError("invalid character '}' looking for beginning of value", 6)` {
 		t.Fatalf("Indent error: %s", describeError(err))
+	}
+}
+
+type unexportedInner struct{ X int }
+
+type taggedUnexportedPointer struct {
+	*unexportedInner `json:"in"`
+}
+
+// TestTaggedUnexportedEmbeddedPointer: where encoding/json panics (it cannot
+// allocate a nil, tagged, embedded pointer to an unexported struct), the
+// value is skipped with an error.
+func TestTaggedUnexportedEmbeddedPointer(t *testing.T) {
+	var v taggedUnexportedPointer
+	err := Unmarshal([]byte(`{"in":{"X":1}}`), &v)
+	if err == nil || err.Error() != "json: cannot set embedded pointer to unexported struct: json.unexportedInner" {
+		t.Fatalf("got %v", err)
+	}
+	v.unexportedInner = new(unexportedInner)
+	if err := Unmarshal([]byte(`{"in":{"X":1}}`), &v); err != nil || v.X != 1 {
+		t.Fatalf("got %v, %+v", err, v.unexportedInner)
 	}
 }

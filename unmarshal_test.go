@@ -143,6 +143,24 @@ func TestUnmarshalCorpus(t *testing.T) {
 				if !reflect.DeepEqual(want, got) {
 					t.Fatal("Decode: values differ from encoding/json's")
 				}
+				// Again into the filled values: the validate-first paths
+				// (Unmarshal) and the captured value (Decode).
+				if err := stdjson.Unmarshal(f.Data, want); err != nil {
+					t.Fatal(err)
+				}
+				if err := Unmarshal(f.Data, got); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(want, got) {
+					t.Fatal("Unmarshal into a filled value: values differ from encoding/json's")
+				}
+				r = &chunkedReader{data: f.Data, sizes: []int{5, 1000, 1}}
+				if err := NewDecoder(r).Decode(got); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(want, got) {
+					t.Fatal("Decode into a filled value: values differ from encoding/json's")
+				}
 			})
 		}
 	}

@@ -22,7 +22,13 @@
 // captured as their exact input text with Decoder.RawValue. Rows go into a
 // prepared multi-row INSERT (Options.RowsPerStatement rows a statement),
 // executed through go-sqlite3's raw connection (database/sql's Conn.Raw),
-// and every Options.BatchSize rows are one transaction. Memory stays flat
+// whose query path binds and steps a whole statement in one cgo call; and
+// every Options.BatchSize rows are one transaction. With GOMAXPROCS above
+// one, decoding and SQLite overlap: one goroutine reads and binds the next
+// thousand rows while another runs the statements for the previous ones.
+// The hot path allocates only the driver.Value boxing go-sqlite3's API
+// needs: one small allocation per text or float value (and per integer
+// above 255). Memory stays flat
 // whatever the input's size: one statement's rows, one decoder window
 // (which grows only to hold a single long value, capped by
 // Options.MaxValueSize), and SQLite's own page cache.

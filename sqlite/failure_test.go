@@ -217,3 +217,28 @@ func TestSerialAndPipelinedAgree(t *testing.T) {
 		}
 	}
 }
+
+// A STRICT table makes SQLite check types: a value it cannot store is an
+// error naming the row, in every statement shape.
+func TestStrictTableTypeError(t *testing.T) {
+	for _, per := range []int{1, 4, 128} {
+		db := openDB(t)
+		if _, err := db.Exec(`CREATE TABLE t (a INTEGER, b TEXT) STRICT`); err != nil {
+			t.Skipf("this SQLite has no STRICT tables: %v", err)
+		}
+		in := rowsOf(9, func(i int) string {
+			if i == 7 {
+				return `{"a":"seven","b":"x"}`
+			}
+			return `{"a":` + itoa(i) + `,"b":"x"}`
+		})
+		res, err := Insert(context.Background(), db, "t", strings.NewReader(in), &Options{BatchSize: 3, RowsPerStatement: per})
+		var re *RowError
+		if !errors.As(err, &re) || re.Row != 7 || re.Offset != int64(strings.Index(in, `{"a":"seven"`)) || !strings.Contains(err.Error(), "cannot store TEXT value in INTEGER column") {
+			t.Errorf("per=%d: error %v, want row 7's type error", per, err)
+		}
+		if res.Rows != 6 || count(t, db, "t") != 6 {
+			t.Errorf("per=%d: committed %d, table has %d, want 6", per, res.Rows, count(t, db, "t"))
+		}
+	}
+}

@@ -372,3 +372,17 @@ func TestDefaultsAddColumnsWithPrimaryKey(t *testing.T) {
 		t.Errorf("\n got: %s\nwant: %s", got, want)
 	}
 }
+
+// An existing table's own defaults, expressions included, fill missing keys.
+func TestExistingTableDefaults(t *testing.T) {
+	db := openDB(t)
+	if _, err := db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'anon', at TEXT DEFAULT (datetime('now')), n INTEGER DEFAULT (6*7))`); err != nil {
+		t.Fatal(err)
+	}
+	load(t, db, "t", ndjson(`{"name":"x","n":1}`, `{}`, `{"name":null,"at":"then"}`), nil)
+	got := dump(t, db, "SELECT id, name, at IS NOT NULL AND at != '' AS has_at, n FROM t")
+	want := ndjson(`{"id":1,"name":"x","has_at":1,"n":1}`, `{"id":2,"name":"anon","has_at":1,"n":42}`, `{"id":3,"name":"anon","has_at":1,"n":42}`)
+	if got != want {
+		t.Errorf("\n got: %s\nwant: %s", got, want)
+	}
+}

@@ -104,6 +104,9 @@ type decodeState struct {
 	// new slices are gathered in before their one allocation.
 	scratchSlices [][]reflect.Value
 
+	lastType    reflect.Type // the last argument type, and its decoder
+	lastDecoder *typeDecoder
+
 	bd  Decoder // the decoder for Unmarshal's bytes
 	sub Decoder // re-reads a value captured by Decode
 }
@@ -146,7 +149,7 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 		}
 		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	td := topDecoder(rv.Type())
+	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
 	if !td.hooks && rv.Elem().IsZero() {
 		// Speculative single pass: the target is zero and decoding runs no
@@ -195,7 +198,7 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 		}
 		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	td := topDecoder(rv.Type())
+	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
 	if !td.hooks && rv.Elem().IsZero() {
 		// Speculative single pass, as in Unmarshal.
@@ -229,6 +232,17 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 		return err
 	}
 	return ds.saved
+}
+
+// topDecoder is the package's topDecoder with a one-entry cache: a pooled
+// state usually serves the same goroutine, decoding the same type again.
+func (ds *decodeState) topDecoder(pt reflect.Type) *typeDecoder {
+	if pt == ds.lastType {
+		return ds.lastDecoder
+	}
+	td := topDecoder(pt)
+	ds.lastType, ds.lastDecoder = pt, td
+	return td
 }
 
 // value decodes the next value of the stream with td into p.

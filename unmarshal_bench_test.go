@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/jsonpipe/json/internal/corpus"
@@ -180,5 +181,29 @@ func BenchmarkColdStart(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkHostileNesting: deep nesting into any and into a recursive type
+// stops at the depth limit, so the cost stays flat however deep the input.
+func BenchmarkHostileNesting(b *testing.B) {
+	type rec struct {
+		A []rec `json:"a"`
+	}
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		for shape, in := range map[string][]byte{
+			"arrays":   []byte(strings.Repeat("[", n) + strings.Repeat("]", n)),
+			"unclosed": []byte(strings.Repeat(`[{"":`, n/2)),
+		} {
+			b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				for b.Loop() {
+					var v any
+					Unmarshal(in, &v)
+					var r rec
+					Unmarshal(in, &r)
+				}
+			})
+		}
 	}
 }

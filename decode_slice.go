@@ -19,7 +19,6 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 	elem := b.dep(td, decodeKey{et, modeLoc, nil})
 	size := et.Size()
 	isBytes := et.Kind() == reflect.Uint8
-	empty := reflect.MakeSlice(t, 0, 0) // set without allocating
 	// A slice with no capacity (the usual case: a new value) is first
 	// filled in a scratch buffer of up to small elements, then allocated
 	// once at its length; past that it grows as append does.
@@ -32,7 +31,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		switch tok[0] {
 		case '[':
 		case 'n':
-			reflect.NewAt(t, p).Elem().SetZero()
+			*(*[]byte)(p) = nil // a slice header of any element type
 			return nil
 		case '"':
 			if isBytes {
@@ -43,110 +42,150 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		default:
 			return ds.mismatch(tok, t)
 		}
-		v := reflect.NewAt(t, p).Elem()
-		n, c := v.Len(), v.Cap()
-		base := v.UnsafePointer()
-		d := ds.d
-		i := 0
-		if c == 0 && small > 0 {
-			sc := ds.takeScratch(id, t, small)
-			sbase := sc.UnsafePointer()
-			for ; ; i++ {
-				tok, err := d.NextToken()
-				if err != nil {
-					ds.dropScratch(id, sc, i)
-					return err
-				}
-				if tok[0] == ']' {
-					break
-				}
-				if i == small {
-					// Too long for the scratch buffer: move to the slice.
-					v.Grow(2 * small)
-					v.SetLen(small)
-					reflect.Copy(v, sc)
-					ds.dropScratch(id, sc, small)
-					n, c = small, v.Cap()
-					base = v.UnsafePointer()
-					if err := elem.fn(ds, tok, unsafe.Add(base, uintptr(i)*size)); err != nil {
-						return err
-					}
-					i++
-					goto direct
-				}
-				if err := elem.fn(ds, tok, unsafe.Add(sbase, uintptr(i)*size)); err != nil {
-					ds.dropScratch(id, sc, i+1)
-					return err
-				}
-			}
-			if i == 0 {
-				ds.dropScratch(id, sc, 0)
-				v.Set(empty)
-				return nil
-			}
-			v.Grow(i)
-			v.SetLen(i)
-			sc.SetLen(i)
-			reflect.Copy(v, sc)
-			ds.dropScratch(id, sc, i)
-			return nil
+		if cap(*(*[]byte)(p)) != 0 || small == 0 {
+			return ds.fillSlice(t, elem, size, p, 0, nil)
 		}
-	direct:
-		for ; ; i++ {
+		sc := ds.takeScratch(id, t, small)
+		d := ds.d
+		for i := 0; ; i++ {
 			tok, err := d.NextToken()
 			if err != nil {
+				ds.dropScratch(id, sc, i)
 				return err
 			}
 			if tok[0] == ']' {
-				break
+				sc.moveTo(p, i)
+				ds.dropScratch(id, sc, i)
+				return nil
 			}
-			if i >= c {
-				// Grow, keeping the i elements decoded so far.
-				if i > n {
-					v.SetLen(i)
-				}
-				v.Grow(1)
-				n, c = i, v.Cap()
-				base = v.UnsafePointer()
+			if i == small {
+				// Too long for the scratch buffer: go on in the slice.
+				return ds.fillSlice(t, elem, size, p, i, func(v reflect.Value) {
+					v.Grow(2 * small)
+					v.SetLen(small)
+					sc.buf.SetLen(small)
+					reflect.Copy(v, sc.buf)
+					ds.dropScratch(id, sc, small)
+				}, tok)
 			}
-			if err := elem.fn(ds, tok, unsafe.Add(base, uintptr(i)*size)); err != nil {
+			if err := elem.fn(ds, tok, unsafe.Add(sc.base, uintptr(i)*size)); err != nil {
+				// As encoding/json, the elements so far stay in the slice.
+				sc.moveTo(p, i+1)
+				ds.dropScratch(id, sc, i+1)
 				return err
 			}
 		}
-		if i == 0 {
-			v.Set(empty)
-			return nil
-		}
-		v.SetLen(i)
-		return nil
 	}
 }
+
+// fillSlice decodes array elements into the slice of type t at p from index
+// i on, reusing its backing array and growing it as append does. start, if
+// not nil, first moves the i elements decoded elsewhere into it; first is
+// then the token of element i, already read.
+func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer, i int, start func(reflect.Value), first ...[]byte) error {
+	v := reflect.NewAt(t, p).Elem()
+	if start != nil {
+		start(v)
+	}
+	n, c := v.Len(), v.Cap()
+	base := v.UnsafePointer()
+	d := ds.d
+	for ; ; i++ {
+		var tok []byte
+		if len(first) > 0 {
+			tok, first = first[0], nil
+		} else {
+			var err error
+			if tok, err = d.NextToken(); err != nil {
+				return err
+			}
+		}
+		if tok[0] == ']' {
+			break
+		}
+		if i >= c {
+			// Grow, keeping the i elements decoded so far.
+			if i > n {
+				v.SetLen(i)
+			}
+			v.Grow(1)
+			n, c = i, v.Cap()
+			base = v.UnsafePointer()
+		}
+		if err := elem.fn(ds, tok, unsafe.Add(base, uintptr(i)*size)); err != nil {
+			// As encoding/json, which lengthens the slice before decoding
+			// into it, the failed element is in the slice.
+			v.SetLen(max(n, i+1))
+			return err
+		}
+	}
+	if i == 0 {
+		*(*[]byte)(p) = emptySlice
+		return nil
+	}
+	v.SetLen(i)
+	return nil
+}
+
+// emptySlice is the header of an empty, non-nil slice, which encoding/json
+// gives for [] (its data pointer is the zero-size allocation, valid for any
+// element type).
+var emptySlice = make([]byte, 0)
 
 var scratchIDs atomic.Int32
 
 func nextScratchID() int { return int(scratchIDs.Add(1)) - 1 }
 
-// takeScratch returns a zeroed, addressable slice Value of type t with
-// length n, from the free list of slice decoder id (nested decodes of the
-// same type each take their own).
-func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) reflect.Value {
+// sliceScratch is where a new slice's elements gather before it is
+// allocated: buf, zeroed between uses, and slot, an empty slice of the same
+// type in which the result is allocated before its header moves to the
+// target.
+type sliceScratch struct {
+	buf     reflect.Value // addressable, of the slice type
+	base    unsafe.Pointer
+	slot    reflect.Value // addressable, of the slice type, nil between uses
+	slotPtr unsafe.Pointer
+}
+
+// moveTo allocates a slice of the first n elements of sc.buf and stores it
+// at p: an empty non-nil slice when n is 0.
+func (sc *sliceScratch) moveTo(p unsafe.Pointer, n int) {
+	if n == 0 {
+		*(*[]byte)(p) = emptySlice
+		return
+	}
+	sc.slot.Grow(n)
+	sc.slot.SetLen(n)
+	sc.buf.SetLen(n)
+	reflect.Copy(sc.slot, sc.buf)
+	// Move the header: slice headers have one layout whatever the element
+	// type, and the store through *[]byte keeps the write barrier.
+	*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
+	*(*[]byte)(sc.slotPtr) = nil
+}
+
+// takeScratch returns a scratch buffer of n zero elements for slice decoder
+// id (nested decodes of the same type each take their own).
+func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) *sliceScratch {
 	if id < len(ds.scratchSlices) {
 		if free := ds.scratchSlices[id]; len(free) > 0 {
 			sc := free[len(free)-1]
 			ds.scratchSlices[id] = free[:len(free)-1]
-			sc.SetLen(n)
+			sc.buf.SetLen(n)
 			return sc
 		}
 	}
-	sc := reflect.New(t).Elem()
-	sc.Set(reflect.MakeSlice(t, n, n))
+	sc := &sliceScratch{buf: reflect.New(t).Elem(), slot: reflect.New(t).Elem()}
+	sc.buf.Set(reflect.MakeSlice(t, n, n))
+	sc.base = sc.buf.UnsafePointer()
+	sc.slotPtr = sc.slot.Addr().UnsafePointer()
 	return sc
 }
 
 // dropScratch zeroes the first used elements of sc and puts it back.
-func (ds *decodeState) dropScratch(id int, sc reflect.Value, used int) {
-	sc.SetLen(used)
-	sc.Clear()
+func (ds *decodeState) dropScratch(id int, sc *sliceScratch, used int) {
+	sc.buf.SetLen(used)
+	sc.buf.Clear()
 	if id >= 1<<12 {
 		return
 	}

@@ -102,7 +102,7 @@ type decodeState struct {
 
 	// scratchSlices holds, per slice decoder, free scratch buffers that
 	// new slices are gathered in before their one allocation.
-	scratchSlices [][]reflect.Value
+	scratchSlices [][]*sliceScratch
 
 	lastType    reflect.Type // the last argument type, and its decoder
 	lastDecoder *typeDecoder

@@ -345,3 +345,25 @@ func TestTaggedUnexportedEmbeddedPointer(t *testing.T) {
 		t.Fatalf("got %v, %+v", err, v.unexportedInner)
 	}
 }
+
+// TestUnmarshalFatalErrorKeepsElements: when decoding stops at a fatal error
+// inside an array, the elements so far (the failed one included) stay in the
+// slice, as in encoding/json; for new, reused and long (past the scratch
+// buffer) slices.
+func TestUnmarshalFatalErrorKeepsElements(t *testing.T) {
+	long := `["0"` + strings.Repeat(`,"1"`, 80) + `,"x"]`
+	for _, in := range []string{`["1","x","2"]`, `["1","2","3","4","5","6","7","8","9","10","x"]`, long} {
+		for _, mk := range []func() []Number{
+			func() []Number { return nil },
+			func() []Number { return []Number{"a", "b", "c", "d", "e"} },
+			func() []Number { return make([]Number, 0, 20) },
+		} {
+			want, got := mk(), mk()
+			werr := stdjson.Unmarshal([]byte(in), &want)
+			gerr := Unmarshal([]byte(in), &got)
+			if !reflect.DeepEqual(want, got) || describeError(werr) != describeError(gerr) {
+				t.Errorf("%s: got %q %s, want %q %s", in, got, describeError(gerr), want, describeError(werr))
+			}
+		}
+	}
+}

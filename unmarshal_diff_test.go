@@ -197,6 +197,10 @@ func diffDecode(t *testing.T, in []byte, target string, opts string, mkReader fu
 	}
 	for i := 0; i < 20; i++ {
 		want, got := newT(), newT()
+		if strings.Contains(opts, "p") {
+			stdjson.Unmarshal([]byte(prefillJSON), want)
+			stdjson.Unmarshal([]byte(prefillJSON), got)
+		}
 		werr := sd.Decode(want)
 		gerr := od.Decode(got)
 		if describeError(werr) != describeError(gerr) {

@@ -31,8 +31,8 @@ func FuzzDecodeDiff(f *testing.F) {
 	targets := diffTargets()
 	f.Fuzz(func(t *testing.T, in []byte, target uint8, shape uint64) {
 		tg := targets[int(target)%len(targets)].name
-		opts := []string{"", "n", "u"}[shape%3]
-		for _, mk := range readerShapesFor(shape / 3) {
+		opts := []string{"", "n", "u", "p", "np"}[shape%5]
+		for _, mk := range readerShapesFor(shape / 5) {
 			diffDecode(t, in, tg, opts, mk)
 		}
 	})

@@ -64,7 +64,7 @@ func TestDecodeDiff(t *testing.T) {
 	for name, mk := range readerShapesFor(7) {
 		for _, in := range inputs {
 			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number"} {
-				for _, opts := range []string{"", "n", "u"} {
+				for _, opts := range []string{"", "n", "u", "p", "np"} {
 					t.Run(name, func(t *testing.T) {
 						diffDecode(t, []byte(in), target, opts, mk)
 					})

@@ -19,8 +19,6 @@ import (
 // so this path works on reflect.Values and follows encoding/json's
 // literalStore step by step.
 
-var nullToken = []byte("null")
-
 // decodeQuoted decodes the value starting with tok into the ",string" field f
 // at p.
 func (ds *decodeState) decodeQuoted(f *fieldDecoder, tok []byte, p unsafe.Pointer) error {
@@ -41,7 +39,7 @@ func (ds *decodeState) decodeQuoted(f *fieldDecoder, tok []byte, p unsafe.Pointe
 				// encoding/json converts it as for an interface, saves
 				// the error and goes on as if it were null.
 				ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
-				return f.dec.fn(ds, nullToken, p)
+				return f.dec.fn(ds, []byte("null"), p)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"database/sql/driver"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -10,6 +11,8 @@ import (
 
 // Creating and altering the table: reading an existing one, taking the
 // caller's columns, inferring them from the first rows, adding columns.
+
+var errNoColumns = errors.New("the input's first objects have no keys")
 
 // loadTable reads the columns and primary key of an existing table.
 func (ins *inserter) loadTable() (bool, error) {
@@ -148,7 +151,7 @@ func (ins *inserter) createTable() error {
 		ins.cols[i].dflt = d
 	}
 	if len(ins.cols) == 0 {
-		return fmt.Errorf("sqlite: cannot create table %s: the input's first objects have no keys", shortName(ins.table))
+		return fmt.Errorf("sqlite: cannot create table %s: %w", shortName(ins.table), errNoColumns)
 	}
 	q, err := createTableSQL(ins.table, ins.cols, ins.pk)
 	if err != nil {

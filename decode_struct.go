@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/jsonpipe/json/internal/number"
 )
 
 // fieldDecoder decodes one JSON-visible field of a struct.
@@ -19,12 +21,49 @@ type fieldDecoder struct {
 	offset uintptr
 
 	index  int // in structDecoder.fields
+	fast   fastKind
 	dec    *typeDecoder
 	quoted bool         // ",string"
 	typ    reflect.Type // the field's type
 
 	owner   reflect.Type // the struct type, for UnmarshalTypeError.Struct
 	errPath []string     // for a promoted field: embedded struct names then name
+}
+
+// fastKind marks a field whose decoder is the plain one for its kind, which
+// the struct decoder runs inline for a value of that kind.
+type fastKind uint8
+
+const (
+	fastNone fastKind = iota
+	fastString
+	fastBool
+	fastInt64
+	fastFloat64
+)
+
+// fastKindOf returns the inline fast path for a field of type t, if any: a
+// bool, string (not Number), 64-bit integer or float64 with no methods that
+// decoding would call.
+func fastKindOf(t reflect.Type) fastKind {
+	if canonical(decodeKey{t, modeLoc, nil}).mode != modeKind {
+		return fastNone
+	}
+	switch t.Kind() {
+	case reflect.String:
+		if t != numberType {
+			return fastString
+		}
+	case reflect.Bool:
+		return fastBool
+	case reflect.Int, reflect.Int64:
+		if t.Size() == 8 {
+			return fastInt64
+		}
+	case reflect.Float64:
+		return fastFloat64
+	}
+	return fastNone
 }
 
 // embedStep follows an embedded pointer field at offset.
@@ -90,6 +129,9 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			f.dec = b.dep(td, decodeKey{f.typ, modeRO, nil})
 		} else {
 			f.dec = b.dep(td, decodeKey{f.typ, modeLoc, nil})
+			if !f.quoted {
+				f.fast = fastKindOf(f.typ)
+			}
 		}
 		sd.fields = append(sd.fields, f)
 	}
@@ -156,6 +198,38 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 			}
 		}
 		fp = unsafe.Add(fp, f.offset)
+		// Inline fast paths for plain scalar fields given a value of their
+		// kind; anything else (null, a mismatch) goes to the decoder.
+		switch f.fast {
+		case fastString:
+			if vtok[0] == '"' {
+				*(*string)(fp) = ds.stringValue(vtok)
+				continue
+			}
+		case fastBool:
+			if vtok[0] == 't' {
+				*(*bool)(fp) = true
+				continue
+			}
+			if vtok[0] == 'f' {
+				*(*bool)(fp) = false
+				continue
+			}
+		case fastInt64:
+			if c := vtok[0]; c == '-' || c-'0' <= 9 {
+				if n, err := number.ParseInt(vtok); err == nil {
+					*(*int64)(fp) = n
+					continue
+				}
+			}
+		case fastFloat64:
+			if c := vtok[0]; c == '-' || c-'0' <= 9 {
+				if x, err := number.ParseFloat(vtok, 64); err == nil {
+					*(*float64)(fp) = x
+					continue
+				}
+			}
+		}
 		ds.stack = append(ds.stack, f)
 		if f.quoted {
 			err = ds.decodeQuoted(f, vtok, fp)

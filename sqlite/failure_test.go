@@ -242,3 +242,15 @@ func TestStrictTableTypeError(t *testing.T) {
 		}
 	}
 }
+
+func TestStraySyntax(t *testing.T) {
+	for _, in := range []string{`]`, `}`, `{"a":1}]`, `[{"a":1}]]`, `{"a":1},{"a":2}`, `:`, `[{"a":1} {"a":2}]`} {
+		db := openDB(t)
+		_, err := Insert(context.Background(), db, "t", strings.NewReader(in), nil)
+		var re *RowError
+		var se *json.SyntaxError
+		if !errors.As(err, &re) || !errors.As(err, &se) {
+			t.Errorf("%s: error %v, want a syntax error naming a row", in, err)
+		}
+	}
+}

@@ -245,8 +245,10 @@ func (ins *inserter) nextRow() (bool, error) {
 			if !ins.inArray && ins.opts.Format == Array {
 				return false, ins.rowError(&TypeError{Msg: "input is an object, want an array of objects"}, ins.row+1, -1)
 			}
-			_, err := d.NextToken()
-			return err == nil, err
+			if _, err := d.NextToken(); err != nil {
+				return false, ins.rowError(err, ins.row+1, -1)
+			}
+			return true, nil
 		case k == '[' && !ins.inArray:
 			if ins.opts.Format == Lines {
 				return false, ins.rowError(&TypeError{Msg: "input is an array, want newline-delimited objects"}, ins.row+1, -1)
@@ -256,17 +258,19 @@ func (ins *inserter) nextRow() (bool, error) {
 		case k == ']' && ins.inArray:
 			d.NextToken()
 			ins.inArray = false
-		case k == 0:
+		case k == '[' || k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0':
+			return false, ins.rowError(&TypeError{Msg: "row is " + kindName(k) + ", want an object"}, ins.row+1, d.InputOffset())
+		default:
+			// The end of input, or something that is no value: the
+			// decoder says which.
 			_, err := d.NextToken()
 			if err == io.EOF {
 				return false, nil
 			}
 			if err == nil {
-				err = errors.New("json: decoder reported no token kind") // not reached
+				err = errors.New("json: no value where a row should start") // not reached: the decoder validates
 			}
 			return false, ins.rowError(err, ins.row+1, -1)
-		default:
-			return false, ins.rowError(&TypeError{Msg: "row is " + kindName(k) + ", want an object"}, ins.row+1, d.InputOffset())
 		}
 	}
 }

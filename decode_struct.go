@@ -325,9 +325,15 @@ func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDe
 	body := tok[1 : len(tok)-1]
 	escaped := ds.d.s.str&strEscaped != 0
 	if !escaped && sd.foldUnique {
-		if i := *next; i < len(sd.fields) && foldASCIIEqual(body, sd.fields[i].folded) {
-			*next = i + 1
-			return &sd.fields[i]
+		if i := *next; i < len(sd.fields) {
+			if f := &sd.fields[i]; f.name == string(body) || foldASCIIEqual(body, f.folded) {
+				*next = i + 1
+				return f
+			}
+		}
+		if f := sd.find(sd.exact, body, false); f != nil {
+			*next = f.index + 1
+			return f
 		}
 		for h := foldHash(body) & sd.mask; ; h = (h + 1) & sd.mask {
 			x := sd.folded[h]

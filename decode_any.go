@@ -3,8 +3,6 @@ package json
 import (
 	"reflect"
 	"unsafe"
-
-	"github.com/jsonpipe/json/internal/number"
 )
 
 // interfaceDecoder decodes into an interface of type t. When it holds a
@@ -66,7 +64,7 @@ func (ds *decodeState) intoInterface(tok []byte, t reflect.Type, p unsafe.Pointe
 		reflect.NewAt(t, p).Elem().SetZero()
 	case c == '-' || c-'0' <= 9:
 		if !ds.useNumber {
-			if _, err := number.ParseFloat(tok, 64); err != nil {
+			if _, err := parseFloat64(tok); err != nil {
 				ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
 				return nil
 			}
@@ -86,7 +84,7 @@ func (ds *decodeState) intoEmptyInterface(tok []byte, p unsafe.Pointer) error {
 			*(*any)(p) = Number(tok)
 			return nil
 		}
-		f, err := number.ParseFloat(tok, 64)
+		f, err := parseFloat64(tok)
 		if err != nil {
 			ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
 			return nil
@@ -123,7 +121,7 @@ func (ds *decodeState) anyValue(tok []byte) (any, error) {
 	if ds.useNumber {
 		return Number(tok), nil
 	}
-	f, err := number.ParseFloat(tok, 64)
+	f, err := parseFloat64(tok)
 	if err != nil {
 		ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
 		return nil, nil

@@ -94,7 +94,7 @@ func floatDecoder(t reflect.Type) decodeFn {
 		if c := tok[0]; c != '-' && c-'0' > 9 {
 			return ds.mismatch(tok, t)
 		}
-		f, err := number.ParseFloat(tok, 64)
+		f, err := parseFloat64(tok)
 		if err != nil {
 			ds.typeError("number "+string(tok), t, ds.offset())
 			return nil

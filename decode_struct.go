@@ -224,7 +224,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 			}
 		case fastFloat64:
 			if c := vtok[0]; c == '-' || c-'0' <= 9 {
-				if x, err := number.ParseFloat(vtok, 64); err == nil {
+				if x, err := parseFloat64(vtok); err == nil {
 					*(*float64)(fp) = x
 					continue
 				}

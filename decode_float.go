@@ -1,0 +1,253 @@
+package json
+
+import (
+	"encoding/binary"
+	"math"
+	"math/big"
+	"math/bits"
+	"sync"
+
+	"github.com/jsonpipe/json/internal/number"
+)
+
+// Fast float64 parsing of JSON number tokens, straight from their bytes:
+// up to 19 significant digits are read into a uint64, and the Eisel-Lemire
+// algorithm (as in strconv) rounds mantissa × 10^exp correctly in a few
+// multiplications. When it cannot decide (a halfway case, more than 19
+// digits that change the result, overflow, underflow) strconv decides, so
+// results and errors are strconv's exactly.
+
+// parseFloat64 parses a JSON number token (already validated) as a float64.
+func parseFloat64(tok []byte) (float64, error) {
+	if f, ok := eiselFloat64(tok); ok {
+		return f, nil
+	}
+	return number.ParseFloat(tok, 64)
+}
+
+// eiselFloat64 returns the float64 nearest to the number token tok and true,
+// or false when it leaves the decision to strconv.
+func eiselFloat64(tok []byte) (float64, bool) {
+	i := 0
+	neg := false
+	if tok[0] == '-' {
+		neg = true
+		i++
+	}
+	var man uint64
+	nd := 0      // significant digits read into man
+	dropped := 0 // significant digits beyond 19, not in man
+	exp10 := 0
+	// Integer part. Leading zeros leave man at 0 and are not counted.
+	for ; i < len(tok); i++ {
+		c := tok[i] - '0'
+		if c > 9 {
+			break
+		}
+		if nd < 19 {
+			man = man*10 + uint64(c)
+			if man != 0 {
+				nd++
+			}
+		} else {
+			dropped++
+		}
+	}
+	exp10 += dropped
+	// Fraction: eight digits at a time while they fit in man.
+	if i < len(tok) && tok[i] == '.' {
+		i++
+		for man != 0 && nd <= 11 && i+8 <= len(tok) {
+			v := binary.LittleEndian.Uint64(tok[i:])
+			if !isEightDigits(v) {
+				break
+			}
+			man = man*100000000 + eightDigits(v)
+			nd += 8
+			exp10 -= 8
+			i += 8
+		}
+		for ; i < len(tok); i++ {
+			c := tok[i] - '0'
+			if c > 9 {
+				break
+			}
+			if nd < 19 {
+				man = man*10 + uint64(c)
+				exp10--
+				if man != 0 {
+					nd++
+				}
+			} else {
+				dropped++
+			}
+		}
+	}
+	// Exponent.
+	if i < len(tok) && (tok[i] == 'e' || tok[i] == 'E') {
+		i++
+		eneg := false
+		if tok[i] == '+' || tok[i] == '-' {
+			eneg = tok[i] == '-'
+			i++
+		}
+		e := 0
+		for ; i < len(tok) && tok[i]-'0' <= 9; i++ {
+			if e < 100000 {
+				e = e*10 + int(tok[i]-'0')
+			}
+		}
+		if eneg {
+			e = -e
+		}
+		exp10 += e
+	}
+	if i != len(tok) {
+		return 0, false
+	}
+	if man == 0 {
+		if dropped != 0 {
+			return 0, false
+		}
+		if neg {
+			return math.Copysign(0, -1), true
+		}
+		return 0, true
+	}
+	// Exact: the mantissa and the power of ten are both exact float64s.
+	if dropped == 0 && man < 1<<53 && exp10 >= -22 && exp10 <= 22 {
+		f := float64(man)
+		if exp10 < 0 {
+			f /= float64pow10[-exp10]
+		} else {
+			f *= float64pow10[exp10]
+		}
+		if neg {
+			f = -f
+		}
+		return f, true
+	}
+	f, ok := eiselLemire64(man, exp10, neg)
+	if !ok {
+		return 0, false
+	}
+	if dropped != 0 {
+		// The digits not read make the true value at most man+1 × 10^exp:
+		// the result stands only if that rounds the same.
+		g, ok := eiselLemire64(man+1, exp10, neg)
+		if !ok || g != f {
+			return 0, false
+		}
+	}
+	return f, true
+}
+
+// isEightDigits reports whether the 8 bytes of v are all ASCII digits.
+func isEightDigits(v uint64) bool {
+	return (v&0xF0F0F0F0F0F0F0F0)|(((v+0x0606060606060606)&0xF0F0F0F0F0F0F0F0)>>4) == 0x3333333333333333
+}
+
+// eightDigits is the value of the 8 ASCII digits in v (loaded little-endian,
+// so the first digit is the lowest byte).
+func eightDigits(v uint64) uint64 {
+	v = (v & 0x0F0F0F0F0F0F0F0F) * 2561 >> 8
+	v = (v & 0x00FF00FF00FF00FF) * 6553601 >> 16
+	return (v & 0x0000FFFF0000FFFF) * 42949672960001 >> 32
+}
+
+var float64pow10 = [...]float64{
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+}
+
+// eiselLemire64 is the Eisel-Lemire algorithm for man × 10^exp10 (man != 0).
+func eiselLemire64(man uint64, exp10 int, neg bool) (float64, bool) {
+	if exp10 < pow10MinExp || exp10 > pow10MaxExp {
+		return 0, false
+	}
+	// Normalization.
+	clz := bits.LeadingZeros64(man)
+	man <<= uint(clz)
+	const bias = 1023
+	retExp2 := uint64(217706*exp10>>16+64+bias) - uint64(clz)
+	// Multiplication.
+	pow10Once.Do(makePow10Table)
+	pow := &pow10Table[exp10-pow10MinExp]
+	xHi, xLo := bits.Mul64(man, pow[1])
+	// Wider approximation.
+	if xHi&0x1FF == 0x1FF && xLo+man < man {
+		yHi, yLo := bits.Mul64(man, pow[0])
+		mergedHi, mergedLo := xHi, xLo+yHi
+		if mergedLo < xLo {
+			mergedHi++
+		}
+		if mergedHi&0x1FF == 0x1FF && mergedLo+1 == 0 && yLo+man < man {
+			return 0, false
+		}
+		xHi, xLo = mergedHi, mergedLo
+	}
+	// Shift to 54 bits.
+	msb := xHi >> 63
+	retMan := xHi >> (msb + 9)
+	retExp2 -= 1 ^ msb
+	// Halfway ambiguity.
+	if xLo == 0 && xHi&0x1FF == 0 && retMan&3 == 1 {
+		return 0, false
+	}
+	// From 54 to 53 bits.
+	retMan += retMan & 1
+	retMan >>= 1
+	if retMan>>53 > 0 {
+		retMan >>= 1
+		retExp2++
+	}
+	// Subnormal (or zero) and Inf/NaN exponents are left to strconv.
+	if retExp2-1 >= 0x7FF-1 {
+		return 0, false
+	}
+	b := retExp2<<52 | retMan&(1<<52-1)
+	if neg {
+		b |= 1 << 63
+	}
+	return math.Float64frombits(b), true
+}
+
+const (
+	pow10MinExp = -348
+	pow10MaxExp = 347
+)
+
+// pow10Table[i] is 10^(i+pow10MinExp) as a 128-bit mantissa {lo, hi},
+// normalized so that its top bit is set and rounded down, computed on first
+// use (about a millisecond).
+var (
+	pow10Table [pow10MaxExp - pow10MinExp + 1][2]uint64
+	pow10Once  sync.Once
+)
+
+func makePow10Table() {
+	t := &pow10Table
+	ten := big.NewInt(10)
+	mask := new(big.Int).SetUint64(math.MaxUint64)
+	for q := pow10MinExp; q <= pow10MaxExp; q++ {
+		var m *big.Int
+		if q >= 0 {
+			m = new(big.Int).Exp(ten, big.NewInt(int64(q)), nil)
+			if n := m.BitLen(); n > 128 {
+				m.Rsh(m, uint(n-128))
+			} else {
+				m.Lsh(m, uint(128-n))
+			}
+		} else {
+			d := new(big.Int).Exp(ten, big.NewInt(int64(-q)), nil)
+			m = new(big.Int).Lsh(big.NewInt(1), uint(127+d.BitLen()))
+			m.Quo(m, d)
+			if m.BitLen() > 128 {
+				m.Rsh(m, 1)
+			}
+		}
+		lo := new(big.Int).And(m, mask).Uint64()
+		hi := new(big.Int).Rsh(m, 64).Uint64()
+		t[q-pow10MinExp] = [2]uint64{lo, hi}
+	}
+}

@@ -1,0 +1,60 @@
+package json
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// checkFloat compares parseFloat64 with strconv.ParseFloat, bit for bit and
+// error for error.
+func checkFloat(t *testing.T, s string) {
+	t.Helper()
+	want, werr := strconv.ParseFloat(s, 64)
+	got, gerr := parseFloat64([]byte(s))
+	if (werr == nil) != (gerr == nil) || math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("parseFloat64(%q) = %v (%x), %v; want %v (%x), %v", s, got, math.Float64bits(got), gerr, want, math.Float64bits(want), werr)
+	}
+}
+
+func TestParseFloat64(t *testing.T) {
+	for _, s := range []string{
+		"0", "-0", "0.0", "-0.0e10", "1", "-1", "1.5", "123456789", "1e22", "1e23", "9007199254740993",
+		"18446744073709551615", "18446744073709551616", "123456789012345678901234567890",
+		"0.1", "0.2", "0.30000000000000004", "-65.613616999999977", "43.420273000000009",
+		"1e308", "1.7976931348623157e308", "1.7976931348623159e308", "1e309", "1e-307", "2.2250738585072014e-308",
+		"2.2250738585072011e-308", "4.9406564584124654e-324", "5e-324", "1e-400", "0.000000000000000000000000000001",
+		"1.00000000000000011102230246251565404236316680908203125", "1.0000000000000001110223024625156540423631668090820312",
+		"9.999999999999999e22", "1e-5", "123.456e-7", "7e-10", "3.4028235e38", "0e999", "0.0000e-999",
+	} {
+		checkFloat(t, s)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200000; i++ {
+		f := math.Float64frombits(r.Uint64())
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		for _, s := range []string{
+			strconv.FormatFloat(f, 'g', -1, 64),
+			strconv.FormatFloat(f, 'e', r.IntN(20), 64),
+			strconv.FormatFloat(float64(r.Uint64()>>r.IntN(64))/math.Pow10(r.IntN(30)), 'f', -1, 64),
+		} {
+			checkFloat(t, s)
+		}
+	}
+}
+
+// FuzzParseFloat64: any valid JSON number parses as strconv parses it.
+func FuzzParseFloat64(f *testing.F) {
+	for _, s := range []string{"0", "-1.5e-3", "1e23", "123456789012345678901234567890", "2.2250738585072011e-308"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !isValidNumber([]byte(s)) {
+			return
+		}
+		checkFloat(t, s)
+	})
+}

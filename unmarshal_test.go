@@ -82,8 +82,9 @@ func TestDecodeAfterToken(t *testing.T) {
 	}{
 		{`[1,2,3]`, 1}, {`[{"a":1},{"a":2}]`, 1}, {`{"a":[1,2]}`, 2}, {`{"a":1}`, 1},
 		{`[1 2]`, 2}, {`{"a" 1}`, 2}, {`[1,2]`, 3}, {`[]`, 1}, {`{"a":1}`, 3},
+		{` [ "x" , 1 , {"a":"y"} ]`, 1}, {`{"k" : "x", "j": [1]}`, 2}, {`[1, "x"]`, 2}, {"[\n\t\"x\"]", 1},
 	} {
-		for _, target := range []string{"any", "struct", "ints"} {
+		for _, target := range []string{"any", "struct", "ints", "int", "small", "custom"} {
 			var newT func() any
 			for _, tg := range diffTargets() {
 				if tg.name == target {

@@ -320,6 +320,11 @@ func (d *Decoder) prepareForDecode() (int64, error) {
 			want, msg = ':', "expected colon after object key"
 		}
 		c, ok := d.skipSpace()
+		if !ok && d.s.errKind == errBadFollow {
+			// A byte right after the last number or literal: not the
+			// separator.
+			return 0, &SyntaxError{msg: msg, Offset: d.InputOffset()}
+		}
 		if !ok {
 			_, err := d.NextToken()
 			return 0, err

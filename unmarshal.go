@@ -54,25 +54,41 @@ func (d *Decoder) Decode(v any) error {
 		return err
 	}
 	d.resumeAfterTopValue()
-	c, _ := d.skipSpace()
+	c, ok := d.skipSpace()
+	if !ok && d.cleanEnd() {
+		// encoding/json's Decode reports a stream that ends before a value
+		// as io.EOF, even inside an array or object.
+		return io.EOF
+	}
+	at := d.InputOffset() // where c is
 	if c == ',' || c == ':' {
 		// Past the separator prepareForDecode checked; a misplaced one is
 		// left for NextToken to report.
 		if ctx := d.decodeContext(); ctx == ctxArrayComma || ctx == ctxObjectColon {
-			c = d.PeekKind()
+			var i int
+			if c, i = d.peek(); c == 0 && d.cleanEnd() {
+				return io.EOF
+			}
+			at = d.InputOffset() + int64(i)
 		}
 	}
 	if c == ']' || c == '}' {
 		// encoding/json's Decode reads a value here: the closing delimiter
 		// is an error, and its inner scanner's byte count the Offset.
 		return d.setErr(&SyntaxError{msg: invalidChar(c, "looking for beginning of value"),
-			Offset: d.tokScanned + d.InputOffset() - base + 1})
+			Offset: d.tokScanned + at - base + 1})
 	}
 	ds := getState()
 	ds.d = d
 	ds.useNumber, ds.disallowUnknown = d.useNumber, d.disallowUnknownFields
 	err = ds.decodeStream(v, base)
 	putState(ds)
+	if se, ok := err.(*SyntaxError); ok && d.tokScanned != base {
+		// After Token, encoding/json's Decode counts only the bytes its
+		// own scanner has seen (what Token returned as values, and what
+		// Decode read), not delimiters and separators.
+		se.Offset += d.tokScanned - base
+	}
 	d.tokScanned += d.InputOffset() - base
 	return err
 }
@@ -320,6 +336,9 @@ func (d *Decoder) prepareForDecode() (int64, error) {
 			want, msg = ':', "expected colon after object key"
 		}
 		c, ok := d.skipSpace()
+		if !ok && d.cleanEnd() {
+			return 0, io.EOF
+		}
 		if !ok && d.s.errKind == errBadFollow {
 			// A byte right after the last number or literal: not the
 			// separator.
@@ -349,6 +368,11 @@ func (d *Decoder) resumeAfterTopValue() {
 		d.s.err = nil
 		d.s.errKind = errNone
 	}
+}
+
+// cleanEnd reports whether the input ended with no error pending.
+func (d *Decoder) cleanEnd() bool {
+	return d.err == nil && d.s.err == nil && d.s.br.err == io.EOF
 }
 
 // decodeContext reports the syntactic position of d from its state.

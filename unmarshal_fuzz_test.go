@@ -1,6 +1,9 @@
 package json
 
 import (
+	"bytes"
+	stdjson "encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -34,6 +37,42 @@ func FuzzDecodeDiff(f *testing.F) {
 		opts := []string{"", "n", "u", "p", "np"}[shape%5]
 		for _, mk := range readerShapesFor(shape / 5) {
 			diffDecode(t, in, tg, opts, mk)
+		}
+	})
+}
+
+// FuzzTokenDecodeDiff mixes Token, More and Decode (into any) as steps
+// chooses, and compares every result and error with encoding/json's.
+func FuzzTokenDecodeDiff(f *testing.F) {
+	for i, in := range diffInputs {
+		f.Add([]byte(in), uint64(i)*0x9E3779B97F4A7C15)
+	}
+	f.Add([]byte(`[{"a": 1}, {"a": 2} {"a": 3}]`), uint64(0b0110))
+	f.Add([]byte(`{"x": [1, 2], "y": {"z": null}}`), uint64(0b1011))
+	f.Fuzz(func(t *testing.T, in []byte, steps uint64) {
+		if !sameTokenStream(stdTokens(string(in), false), ourTokens(bytes.NewReader(in), string(in), false)) {
+			return // a documented Token difference (see the README), tested elsewhere
+		}
+		sd := stdjson.NewDecoder(bytes.NewReader(in))
+		od := NewDecoder(bytes.NewReader(in))
+		for i := 0; i < 64; i++ {
+			var want, got any
+			var werr, gerr error
+			step := "Token"
+			if steps>>i&1 == 1 {
+				step = "Decode"
+				werr = sd.Decode(&want)
+				gerr = od.Decode(&got)
+			} else {
+				want, werr = sd.Token()
+				got, gerr = od.Token()
+			}
+			if describeError(werr) != describeError(gerr) || !reflect.DeepEqual(want, got) {
+				t.Fatalf("%q step %d (%s): got %#v %s, want %#v %s", in, i, step, got, describeError(gerr), want, describeError(werr))
+			}
+			if werr != nil && !isTypeError(werr) {
+				return
+			}
 		}
 	})
 }

@@ -186,7 +186,7 @@ func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) *sliceScratch 
 func (ds *decodeState) dropScratch(id int, sc *sliceScratch, used int) {
 	sc.buf.SetLen(used)
 	sc.buf.Clear()
-	if id >= 1<<12 {
+	if id >= 1<<10 { // bounds what a pooled state keeps
 		return
 	}
 	for id >= len(ds.scratchSlices) {

@@ -192,6 +192,16 @@ func (d *Decoder) stateArrayFirst() ([]byte, error) {
 }
 
 func (d *Decoder) stateArrayComma() ([]byte, error) {
+	switch d.s.nextDelim() {
+	case ',':
+		return d.stateArrayValue()
+	case ']':
+		d.pop()
+		return closeArray, nil
+	case 0:
+	default:
+		return nil, d.unexpected(d.s.lastByte(), ctxArrayComma)
+	}
 	tok := d.s.Next()
 	if tok == nil {
 		return nil, d.fail(ctxArrayComma)
@@ -243,6 +253,13 @@ func (d *Decoder) stateObjectKey() ([]byte, error) {
 }
 
 func (d *Decoder) stateObjectColon() ([]byte, error) {
+	switch d.s.nextDelim() {
+	case ':':
+		return d.stateObjectValue()
+	case 0:
+	default:
+		return nil, d.unexpected(d.s.lastByte(), ctxObjectColon)
+	}
 	tok := d.s.Next()
 	if tok == nil {
 		return nil, d.fail(ctxObjectColon)
@@ -262,6 +279,16 @@ func (d *Decoder) stateObjectValue() ([]byte, error) {
 }
 
 func (d *Decoder) stateObjectComma() ([]byte, error) {
+	switch d.s.nextDelim() {
+	case ',':
+		return d.stateObjectKey()
+	case '}':
+		d.pop()
+		return closeObject, nil
+	case 0:
+	default:
+		return nil, d.unexpected(d.s.lastByte(), ctxObjectComma)
+	}
 	tok := d.s.Next()
 	if tok == nil {
 		return nil, d.fail(ctxObjectComma)
@@ -277,6 +304,12 @@ func (d *Decoder) stateObjectComma() ([]byte, error) {
 }
 
 func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
+
+// The closing delimiters as tokens, for the states' fast paths.
+var (
+	closeArray  = []byte("]")
+	closeObject = []byte("}")
+)
 
 // value handles a token read where a value may start.
 func (d *Decoder) value(tok []byte, ctx context) ([]byte, error) {

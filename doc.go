@@ -29,11 +29,12 @@
 //
 // Two deliberate differences:
 //
-//   - A number or literal must end at whitespace, a structural character or
-//     the end of input. encoding/json's Decoder reads `00`, `true1` or `1"a"`
-//     as two top-level values; here the stream fails after the first value
-//     with "invalid character ... after top-level value". (Unmarshal and
-//     Valid reject such input in both packages.)
+//   - In NextToken and Token, a number or literal must end at whitespace, a
+//     structural character or the end of input. encoding/json's Decoder
+//     reads `00`, `true1` or `1"a"` as two top-level values; here the token
+//     stream fails after the first value with "invalid character ... after
+//     top-level value". Decode keeps encoding/json's behaviour; Unmarshal
+//     and Valid reject such input in both packages.
 //   - Nesting is limited to 10000 levels (SetMaxDepth) in every API, Token
 //     included; encoding/json's Token has no limit.
 //

@@ -390,3 +390,64 @@ func TestUnmarshalInlining(t *testing.T) {
 		}
 	}
 }
+
+type exoticInner struct{ X, Y int }
+
+type exoticStringer struct{ S string }
+
+func (e *exoticStringer) String() string { return e.S }
+
+type exoticKey struct{ k string }
+
+func (k *exoticKey) UnmarshalText(b []byte) error { k.k = "t:" + string(b); return nil }
+func (k *exoticKey) UnmarshalJSON(b []byte) error { k.k = "j:" + string(b); return nil }
+
+type exotic struct {
+	exoticInner `json:"in"`
+	St          fmt.Stringer
+	PP          **int
+	A           any
+	M           map[exoticKey]int
+	Arr         [2]*int
+	Self        any
+}
+
+// TestUnmarshalExotic: interfaces holding pointers, pointers to pointers,
+// a tagged unexported embedded struct, keys with both key methods, and an
+// interface holding a pointer to itself, into prefilled values, against
+// encoding/json.
+func TestUnmarshalExotic(t *testing.T) {
+	mk := func() *exotic {
+		n := 5
+		pn := &n
+		e := &exotic{St: &exoticStringer{"s"}, PP: &pn, A: &exoticInner{X: 1}}
+		e.Self = &e.Self
+		return e
+	}
+	for _, in := range []string{
+		`{"in":{"X":1,"Y":2},"St":{"S":"new"},"PP":7,"A":{"Y":9},"M":{"k":1},"Arr":[1,null,3]}`,
+		`{"St":null,"PP":null,"A":null,"Self":null}`,
+		`{"St":"x","A":[1],"Self":{"a":1}}`,
+		`{"St":5,"PP":"x","A":{"X":"bad"},"Self":[1,2]}`,
+		`{"Self":"x","A":{"Z":1}}`,
+	} {
+		want, got := mk(), mk()
+		werr := stdjson.Unmarshal([]byte(in), want)
+		gerr := Unmarshal([]byte(in), got)
+		if describeError(werr) != describeError(gerr) {
+			t.Fatalf("%s: got error %s, want %s", in, describeError(gerr), describeError(werr))
+		}
+		// Self points into each value: compare what it holds, then drop it.
+		ws, gs := fmt.Sprintf("%T", want.Self), fmt.Sprintf("%T", got.Self)
+		if ws != gs {
+			t.Fatalf("%s: Self holds %s, want %s", in, gs, ws)
+		}
+		if _, ok := want.Self.(*any); !ok && !reflect.DeepEqual(want.Self, got.Self) {
+			t.Fatalf("%s: Self = %#v, want %#v", in, got.Self, want.Self)
+		}
+		want.Self, got.Self = nil, nil
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("%s:\n got %+v\nwant %+v", in, *got, *want)
+		}
+	}
+}

@@ -23,6 +23,11 @@ type typeDecoder struct {
 	// time.Time): then Unmarshal validates the whole input first.
 	hooks bool
 
+	// flat says what decoding can write into: for a flat type, only the
+	// value's own memory (no pointers, slices, maps or interfaces inside;
+	// strings are replaced, never written through).
+	flat flatness
+
 	selfHooks bool           // this decoder itself may run user code
 	deps      []*typeDecoder // decoders this one calls
 	forward   *typeDecoder   // fn only calls forward.fn: resolved at publish
@@ -319,7 +324,45 @@ func (b *builder) buildPointer(td *typeDecoder, t, errType reflect.Type) {
 	}
 }
 
+type flatness uint8
+
+const (
+	notFlat        flatness = iota
+	flatNoPointers          // bools and numbers only
+	flatStrings             // strings too
+)
+
+// flatnessOf returns how flat t is.
+func flatnessOf(t reflect.Type) flatness {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return flatNoPointers
+	case reflect.String:
+		return flatStrings
+	case reflect.Array:
+		if t.Len() == 0 {
+			return flatNoPointers
+		}
+		return flatnessOf(t.Elem())
+	case reflect.Struct:
+		f := flatNoPointers
+		for i := 0; i < t.NumField(); i++ {
+			switch flatnessOf(t.Field(i).Type) {
+			case notFlat:
+				return notFlat
+			case flatStrings:
+				f = flatStrings
+			}
+		}
+		return f
+	}
+	return notFlat
+}
+
 func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
+	td.flat = flatnessOf(t)
 	switch t.Kind() {
 	case reflect.Bool:
 		td.fn = boolDecoder(t)

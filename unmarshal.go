@@ -120,6 +120,9 @@ type decodeState struct {
 	// new slices are gathered in before their one allocation.
 	scratchSlices [][]*sliceScratch
 
+	snapBytes  []byte                         // a pointer-free target before decoding
+	snapValues map[reflect.Type]reflect.Value // targets with strings, by type
+
 	lastType    reflect.Type // the last argument type, and its decoder
 	lastDecoder *typeDecoder
 
@@ -152,6 +155,12 @@ func putState(ds *decodeState) {
 	if cap(ds.keyBuf) > 4<<10 {
 		ds.keyBuf = nil
 	}
+	if cap(ds.snapBytes) > 64<<10 {
+		ds.snapBytes = nil
+	}
+	if len(ds.snapValues) > 64 {
+		ds.snapValues = nil
+	}
 	statePool.Put(ds)
 }
 
@@ -167,10 +176,12 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	}
 	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
-	if !td.hooks && rv.Elem().IsZero() {
-		// Speculative single pass: the target is zero and decoding runs no
-		// user code, so on a syntax error it can simply be zeroed again,
-		// which is all that encoding/json's validate-first order shows.
+	if snap := ds.snapshot(td, rv.Elem(), p); snap != snapNone {
+		// Speculative single pass: decoding runs no user code and can
+		// write only into the target itself (it is zero, or of a type
+		// without pointers but strings), so on a syntax error the target
+		// can be put back as it was, which is all that encoding/json's
+		// validate-first order lets anyone see.
 		err := ds.value(td, p)
 		if err == nil {
 			err = ds.bd.unmarshalEnd()
@@ -185,11 +196,13 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 		}
 		if err != nil {
 			if isInputError(err) {
-				rv.Elem().SetZero()
+				ds.restore(snap, rv.Elem(), p)
 				return ds.bd.unmarshalError(err)
 			}
+			ds.dropSnapshot(snap)
 			return err
 		}
+		ds.dropSnapshot(snap)
 		return ds.saved
 	}
 	// Validate first, then decode.
@@ -216,7 +229,7 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	}
 	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
-	if !td.hooks && rv.Elem().IsZero() {
+	if snap := ds.snapshot(td, rv.Elem(), p); snap != snapNone {
 		// Speculative single pass, as in Unmarshal.
 		depth := d.Depth()
 		err := ds.value(td, p)
@@ -225,10 +238,12 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 				err = serr
 			}
 		}
+		if err != nil && isInputError(err) {
+			ds.restore(snap, rv.Elem(), p)
+			return err
+		}
+		ds.dropSnapshot(snap)
 		if err != nil {
-			if isInputError(err) {
-				rv.Elem().SetZero()
-			}
 			return err
 		}
 		return ds.saved
@@ -259,6 +274,63 @@ func (ds *decodeState) topDecoder(pt reflect.Type) *typeDecoder {
 	td := topDecoder(pt)
 	ds.lastType, ds.lastDecoder = pt, td
 	return td
+}
+
+// How a speculative decode can undo its writes.
+const (
+	snapNone  = iota // no speculation: validate or capture first
+	snapZero         // the target was zero: zero it again
+	snapBytes        // pointer-free target: its bytes are in ds.snapBytes
+	snapValue        // target with strings: a copy is in ds.snapValues
+)
+
+// snapshot decides whether decoding into v (at p, with td) may run as a
+// single speculative pass and records what undoing it needs.
+func (ds *decodeState) snapshot(td *typeDecoder, v reflect.Value, p unsafe.Pointer) int {
+	switch {
+	case td.hooks:
+		return snapNone
+	case v.IsZero():
+		return snapZero
+	case td.flat == flatNoPointers:
+		ds.snapBytes = append(ds.snapBytes[:0], unsafe.Slice((*byte)(p), v.Type().Size())...)
+		return snapBytes
+	case td.flat == flatStrings:
+		sv, ok := ds.snapValues[v.Type()]
+		if !ok {
+			if ds.snapValues == nil {
+				ds.snapValues = map[reflect.Type]reflect.Value{}
+			}
+			sv = reflect.New(v.Type()).Elem()
+			ds.snapValues[v.Type()] = sv
+		}
+		sv.Set(v)
+		return snapValue
+	}
+	return snapNone
+}
+
+// restore undoes a speculative decode into v.
+func (ds *decodeState) restore(snap int, v reflect.Value, p unsafe.Pointer) {
+	switch snap {
+	case snapZero:
+		v.SetZero()
+	case snapBytes:
+		copy(unsafe.Slice((*byte)(p), len(ds.snapBytes)), ds.snapBytes)
+	case snapValue:
+		sv := ds.snapValues[v.Type()]
+		v.Set(sv)
+		sv.SetZero()
+	}
+}
+
+// dropSnapshot releases what snapshot kept.
+func (ds *decodeState) dropSnapshot(snap int) {
+	if snap == snapValue {
+		for _, sv := range ds.snapValues {
+			sv.SetZero()
+		}
+	}
 }
 
 // value decodes the next value of the stream with td into p.

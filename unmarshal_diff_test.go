@@ -115,6 +115,27 @@ type diffSmall struct {
 	When  time.Time  `json:"when"`
 }
 
+// Flat targets: decoding into them, even prefilled, is a single
+// speculative pass undone on a syntax error.
+type diffFlat struct {
+	A  int `json:"a"`
+	B  string
+	C  [2]float64
+	D  bool
+	E  struct{ X uint8 }
+	ID int64 `json:"id"`
+	Q  int   `json:",string"`
+	N  Number
+}
+
+type diffFlatNoPointers struct {
+	A  int `json:"a"`
+	C  [3]float32
+	D  bool
+	ID int64 `json:"id"`
+	S  uint16
+}
+
 // diffTargets returns constructors of fresh targets, by name.
 func diffTargets() []struct {
 	name string
@@ -147,6 +168,9 @@ func diffTargets() []struct {
 		{"small", func() any { return new(diffSmall) }},
 		{"smallmap", func() any { return new(map[string]*diffSmall) }},
 		{"iface", func() any { return new(fmt.Stringer) }},
+		{"flat", func() any { return new(diffFlat) }},
+		{"flatnp", func() any { return new(diffFlatNoPointers) }},
+		{"flats", func() any { return new([3]diffFlat) }},
 	}
 }
 

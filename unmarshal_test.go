@@ -65,7 +65,7 @@ func TestDecodeDiff(t *testing.T) {
 	}, diffInputs...)
 	for name, mk := range readerShapesFor(7) {
 		for _, in := range inputs {
-			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number"} {
+			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp"} {
 				for _, opts := range []string{"", "n", "u", "p", "np"} {
 					t.Run(name, func(t *testing.T) {
 						diffDecode(t, []byte(in), target, opts, mk)
@@ -199,6 +199,23 @@ func TestUnmarshalAllocs(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("Unmarshal of numbers into a reused value: %v allocations, want 0", n)
 	}
+	// A reused pointer-free value takes the single-pass path (its bytes are
+	// kept to undo a syntax error): still nothing allocated.
+	type flat struct {
+		A, B int
+		C    [4]float64
+		D    bool
+	}
+	fdata := []byte(`{"A":1,"B":2,"C":[1,2,3,4.5],"D":true}`)
+	var fv flat
+	if n := testing.AllocsPerRun(100, func() {
+		if err := Unmarshal(fdata, &fv); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("Unmarshal into a reused flat value: %v allocations, want 0", n)
+	}
+
 	d := NewDecoder(nil)
 	if n := testing.AllocsPerRun(100, func() {
 		d.Reset(bytes.NewReader(data))

@@ -26,8 +26,8 @@ import (
 //
 // Unmarshal reads data through the token layer without copying it. Per Go
 // type a decoder is built once and cached; struct keys are matched on their
-// raw bytes, numbers are parsed from the token bytes, and each string value
-// costs one allocation.
+// raw bytes, numbers are parsed from the token bytes, and a string value
+// costs at most one allocation.
 func Unmarshal(data []byte, v any) error {
 	ds := getState()
 	ds.bd.resetBytes(data)
@@ -42,9 +42,9 @@ func Unmarshal(data []byte, v any) error {
 
 // Decode reads the next JSON-encoded value from its input and stores it in
 // the value pointed to by v, with the rules and errors of Unmarshal. As with
-// encoding/json, the whole value is read and checked before anything is
-// assigned, a type error leaves the stream usable, and Decode may be mixed
-// with Token and More.
+// encoding/json, a syntax or read error leaves v as it was, a type error
+// leaves the stream usable (the value has been read whole), and Decode may
+// be mixed with Token and More. At the end of the input it returns io.EOF.
 func (d *Decoder) Decode(v any) error {
 	if d.err != nil {
 		return d.err

@@ -13,7 +13,6 @@ import (
 type fieldDecoder struct {
 	name   string // JSON name, matched exactly first
 	folded string // name folded for the case-insensitive match
-	ascii  bool   // folded is all ASCII
 
 	// The field is at p+offset, after following embed (embedded pointers,
 	// allocated when nil) from the struct.
@@ -93,12 +92,6 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	for _, sf := range sfs {
 		f := fieldDecoder{name: sf.name, quoted: sf.quoted, owner: t, index: len(sd.fields)}
 		f.folded = string(appendFolded(nil, []byte(sf.name)))
-		f.ascii = true
-		for i := 0; i < len(f.folded); i++ {
-			if f.folded[i] >= utf8.RuneSelf {
-				f.ascii = false
-			}
-		}
 		// Walk the index path: offsets add up until an embedded pointer.
 		st := t
 		var off uintptr

@@ -3,11 +3,8 @@ package sqlite
 import (
 	"bytes"
 	"context"
-	"os"
 	"testing"
 )
-
-func mkdir(d string) error { return os.MkdirAll(d, 0o755) }
 
 // perRowAllocs measures the allocations of loading rows of in, by
 // difference between loading n and 2n rows, so the fixed cost of a load

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,6 +26,8 @@ func openDB(t testing.TB) *sql.DB {
 	t.Cleanup(func() { db.Close() })
 	return db
 }
+
+func mkdir(d string) error { return os.MkdirAll(d, 0o755) }
 
 // load inserts in into table and fails the test on error.
 func load(t testing.TB, db *sql.DB, table, in string, opts *Options) Result {

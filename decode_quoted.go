@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"unicode"
-	"unicode/utf16"
-	"unicode/utf8"
 	"unsafe"
+
+	"github.com/jsonpipe/json/internal/unquote"
 
 	"github.com/jsonpipe/json/internal/number"
 )
@@ -68,7 +67,7 @@ func (ds *decodeState) literalStoreQuoted(item []byte, v reflect.Value) error {
 			ds.saveError(invalidStringTag(item, v.Type()))
 			return nil
 		}
-		s, ok := unquoteLoose(item)
+		s, ok := unquote.AppendChecked(make([]byte, 0, len(item)), item)
 		if !ok {
 			return invalidStringTag(item, v.Type())
 		}
@@ -105,7 +104,7 @@ func (ds *decodeState) literalStoreQuoted(item []byte, v reflect.Value) error {
 			}
 		}
 	case '"':
-		s, ok := unquoteLoose(item)
+		s, ok := unquote.AppendChecked(make([]byte, 0, len(item)), item)
 		if !ok {
 			return invalidStringTag(item, v.Type())
 		}
@@ -248,94 +247,4 @@ func indirectValue(v reflect.Value, decodingNull bool) (Unmarshaler, encoding.Te
 		}
 	}
 	return nil, nil, v
-}
-
-// unquoteLoose unquotes s as encoding/json's unquoteBytes does for input it
-// has not validated (the content of a ",string" value): it accepts \' and
-// reports false for anything malformed.
-func unquoteLoose(s []byte) ([]byte, bool) {
-	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
-		return nil, false
-	}
-	s = s[1 : len(s)-1]
-	b := make([]byte, 0, len(s)+2*utf8.UTFMax)
-	for r := 0; r < len(s); {
-		switch c := s[r]; {
-		case c == '\\':
-			r++
-			if r >= len(s) {
-				return nil, false
-			}
-			switch s[r] {
-			default:
-				return nil, false
-			case '"', '\\', '/', '\'':
-				b = append(b, s[r])
-				r++
-			case 'b':
-				b = append(b, '\b')
-				r++
-			case 'f':
-				b = append(b, '\f')
-				r++
-			case 'n':
-				b = append(b, '\n')
-				r++
-			case 'r':
-				b = append(b, '\r')
-				r++
-			case 't':
-				b = append(b, '\t')
-				r++
-			case 'u':
-				r--
-				rr := hex4(s[r:])
-				if rr < 0 {
-					return nil, false
-				}
-				r += 6
-				if utf16.IsSurrogate(rr) {
-					if dec := utf16.DecodeRune(rr, hex4(s[r:])); dec != unicode.ReplacementChar {
-						r += 6
-						b = utf8.AppendRune(b, dec)
-						break
-					}
-					rr = unicode.ReplacementChar
-				}
-				b = utf8.AppendRune(b, rr)
-			}
-		case c == '"', c < ' ':
-			return nil, false
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-			r++
-		default:
-			rr, size := utf8.DecodeRune(s[r:])
-			r += size
-			b = utf8.AppendRune(b, rr)
-		}
-	}
-	return b, true
-}
-
-// hex4 decodes \uXXXX at the start of s, or returns -1.
-func hex4(s []byte) rune {
-	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
-		return -1
-	}
-	var r rune
-	for _, c := range s[2:6] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return -1
-		}
-		r = r*16 + rune(c)
-	}
-	return r
 }

@@ -19,7 +19,18 @@ func Append(dst, tok []byte) []byte {
 	if i == len(body) {
 		return append(dst, body...)
 	}
-	return appendSlow(append(dst, body[:i]...), body[i:])
+	dst, _ = appendSlow(append(dst, body[:i]...), body[i:])
+	return dst
+}
+
+// AppendChecked is Append for bytes no scanner has validated (such as the
+// content of a ",string" value): ok is false when tok is not a well-formed
+// JSON string as encoding/json's unquote judges it (which also accepts \').
+func AppendChecked(dst, tok []byte) (_ []byte, ok bool) {
+	if len(tok) < 2 || tok[0] != '"' || tok[len(tok)-1] != '"' {
+		return dst, false
+	}
+	return appendSlow(dst, tok[1:len(tok)-1])
 }
 
 // Simple reports whether the string body needs no unescaping and no UTF-8
@@ -47,14 +58,15 @@ func plainPrefix(body []byte) int {
 	return i
 }
 
-// appendSlow handles escapes and non-ASCII bytes.
-func appendSlow(dst, s []byte) []byte {
+// appendSlow handles escapes and non-ASCII bytes. ok is false for input a
+// scanner would have rejected: a bad escape, a raw quote or control byte.
+func appendSlow(dst, s []byte) (_ []byte, ok bool) {
 	for r := 0; r < len(s); {
 		c := s[r]
 		switch {
 		case c == '\\':
 			if r+1 >= len(s) {
-				return append(dst, s[r:]...)
+				return dst, false
 			}
 			switch s[r+1] {
 			case '"', '\\', '/', '\'':
@@ -72,7 +84,7 @@ func appendSlow(dst, s []byte) []byte {
 			case 'u':
 				rr := getu4(s[r:])
 				if rr < 0 {
-					return append(dst, s[r:]...)
+					return dst, false
 				}
 				r += 6
 				if utf16.IsSurrogate(rr) {
@@ -87,9 +99,11 @@ func appendSlow(dst, s []byte) []byte {
 				dst = utf8.AppendRune(dst, rr)
 				continue
 			default:
-				return append(dst, s[r:]...)
+				return dst, false
 			}
 			r += 2
+		case c == '"' || c < ' ':
+			return dst, false
 		case c < utf8.RuneSelf:
 			dst = append(dst, c)
 			r++
@@ -103,7 +117,7 @@ func appendSlow(dst, s []byte) []byte {
 			r += size
 		}
 	}
-	return dst
+	return dst, true
 }
 
 // getu4 decodes \uXXXX from the beginning of s, returning the hex value, or

@@ -578,12 +578,11 @@ func (d *Decoder) RawValue() ([]byte, error) {
 		return nil, err
 	}
 	br := &d.s.br
-	br.pin = br.offset + i
+	br.pinAt(br.offset + i)
 	err := d.SkipValue()
-	start := br.pin
-	br.pin = -1
+	raw := br.unpin()
 	if err != nil {
 		return nil, err
 	}
-	return br.data[start:br.offset], nil
+	return raw, nil
 }

@@ -115,3 +115,15 @@ func (b *byteReader) tokenStart() int {
 	}
 	return b.offset
 }
+
+// pinAt keeps the window's bytes from data index i on, however far the
+// window moves or grows, until unpin.
+func (b *byteReader) pinAt(i int) { b.pin = i }
+
+// unpin ends pinAt and returns the bytes from the pin to the window's start:
+// a value captured whole. They are valid until the next extend.
+func (b *byteReader) unpin() []byte {
+	start := b.pin
+	b.pin = -1
+	return b.data[start:b.offset]
+}

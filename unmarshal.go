@@ -576,14 +576,13 @@ func (ds *decodeState) rawValue(tok []byte) ([]byte, error) {
 		return tok, nil
 	}
 	br := &ds.d.s.br
-	br.pin = br.offset - 1
+	br.pinAt(br.offset - 1) // the '{' or '[' just read
 	err := ds.skipRest()
-	start := br.pin
-	br.pin = -1
+	raw := br.unpin()
 	if err != nil {
 		return nil, err
 	}
-	return br.data[start:br.offset], nil
+	return raw, nil
 }
 
 // unquote returns the value of the string token tok, which was the last

@@ -197,7 +197,7 @@ func (d *Decoder) stateArrayComma() ([]byte, error) {
 		return d.stateArrayValue()
 	case ']':
 		d.pop()
-		return closeArray, nil
+		return d.s.lastByte(), nil
 	case 0:
 	default:
 		return nil, d.unexpected(d.s.lastByte(), ctxArrayComma)
@@ -284,7 +284,7 @@ func (d *Decoder) stateObjectComma() ([]byte, error) {
 		return d.stateObjectKey()
 	case '}':
 		d.pop()
-		return closeObject, nil
+		return d.s.lastByte(), nil
 	case 0:
 	default:
 		return nil, d.unexpected(d.s.lastByte(), ctxObjectComma)
@@ -304,12 +304,6 @@ func (d *Decoder) stateObjectComma() ([]byte, error) {
 }
 
 func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
-
-// The closing delimiters as tokens, for the states' fast paths.
-var (
-	closeArray  = []byte("]")
-	closeObject = []byte("}")
-)
 
 // value handles a token read where a value may start.
 func (d *Decoder) value(tok []byte, ctx context) ([]byte, error) {

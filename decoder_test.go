@@ -620,3 +620,28 @@ func TestSkipDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestRawValueAfterBadSeparator: RawValue looks past a separator before
+// consuming it; when the separator is wrong there, it must fail cleanly.
+func TestRawValueAfterBadSeparator(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		skip int // tokens read before RawValue
+		want string
+	}{
+		{`, 0`, 0, synErr(`invalid character ',' looking for beginning of value`, 1)},
+		{`[1 : 2]`, 2, synErr(`invalid character ':' after array element`, 4)},
+		{`{"a" , 1}`, 2, synErr(`invalid character ',' after object key`, 6)},
+	} {
+		d := NewDecoder(strings.NewReader(c.in))
+		for i := 0; i < c.skip; i++ {
+			if _, err := d.NextToken(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		raw, err := d.RawValue()
+		if raw != nil || errString(err) != c.want {
+			t.Errorf("%q: RawValue = %q, %s; want %s", c.in, raw, errString(err), c.want)
+		}
+	}
+}

@@ -121,9 +121,14 @@ func (b *byteReader) tokenStart() int {
 func (b *byteReader) pinAt(i int) { b.pin = i }
 
 // unpin ends pinAt and returns the bytes from the pin to the window's start:
-// a value captured whole. They are valid until the next extend.
+// a value captured whole, valid until the next extend. It returns nil when
+// the window never reached the pin (the capture failed before its value: a
+// pin may be set past a separator not yet consumed).
 func (b *byteReader) unpin() []byte {
 	start := b.pin
 	b.pin = -1
+	if start > b.offset {
+		return nil
+	}
 	return b.data[start:b.offset]
 }

@@ -367,7 +367,7 @@ func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDe
 // lookupSlow: escapes or invalid UTF-8 in the key, or no exact match.
 func (sd *structDecoder) lookupSlow(ds *decodeState, tok []byte, escaped bool) *fieldDecoder {
 	key := tok[1 : len(tok)-1]
-	if escaped || !utf8.Valid(key) {
+	if escaped || !ds.d.s.validBody(key) {
 		ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
 		key = ds.scratch
 		if f := sd.find(sd.exact, key, false); f != nil {

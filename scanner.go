@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // Byte classes, one table lookup each.
@@ -42,7 +43,8 @@ var (
 
 // Facts the scanner records about the last string token, for free.
 const (
-	strEscaped = 1 << iota // the string has a backslash escape
+	strEscaped  = 1 << iota // the string has a backslash escape
+	strNonASCII             // the string may have a byte >= 0x80 (never set when it has none)
 )
 
 // errKind says what a sticky scanner error is, so that the decoder can
@@ -74,7 +76,7 @@ type Scanner struct {
 	atEnd  bool  // only whitespace was left: the input ended
 	endPos int64 // where that whitespace began
 
-	str    uint8  // strEscaped: facts about strTok
+	str    uint8  // strEscaped, strNonASCII: facts about strTok
 	strTok []byte // the last string token returned
 }
 
@@ -147,6 +149,9 @@ func (s *Scanner) Next() []byte {
 	data, i := s.br.data, s.br.offset
 	for i < len(data) && whitespace[data[i]] {
 		i++
+		if i+8 <= len(data) && data[i] == ' ' {
+			i = skipSpaces(data, i) // indentation
+		}
 	}
 	if i == len(data) {
 		// Slow path: the window is all whitespace.
@@ -314,16 +319,18 @@ const (
 // scanString scans a string token from index j of w (w[0] is the opening
 // quote). It returns the token's length, or -j when w ends first at j (j is
 // then the resume point: an escape cut by the window's end is rescanned
-// whole), or 0 after a syntax error. It records strEscaped.
+// whole), or 0 after a syntax error. It records strEscaped and strNonASCII.
 //
 // The body is scanned 8 bytes at a time (SWAR) for '"', '\\' and bytes below
 // 0x20.
 func (s *Scanner) scanString(w []byte, j int) int {
+	var high uint64 // OR of the bytes scanned: its top bits say "non-ASCII seen"
 	for {
 		// Find the next quote, backslash or control byte.
 		for {
 			if j+8 <= len(w) {
 				v := binary.LittleEndian.Uint64(w[j:])
+				high |= v // may include bytes past the string: only a "maybe"
 				q := v ^ (lsb * '"')
 				b := v ^ (lsb * '\\')
 				m := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((v - lsb*0x20) &^ v)
@@ -338,11 +345,15 @@ func (s *Scanner) scanString(w []byte, j int) int {
 				if strSpecial[w[j]] {
 					break
 				}
+				high |= uint64(w[j])
 				j++
 				continue
 			}
+			s.markNonASCII(high)
 			return -j
 		}
+		s.markNonASCII(high)
+		high = 0
 		switch w[j] {
 		case '"':
 			return j + 1
@@ -374,6 +385,19 @@ func (s *Scanner) scanString(w []byte, j int) int {
 			return 0
 		}
 	}
+}
+
+// markNonASCII records strNonASCII when any top bit of high is set.
+func (s *Scanner) markNonASCII(high uint64) {
+	if high&msb != 0 {
+		s.str |= strNonASCII
+	}
+}
+
+// validBody reports whether body, the body of the last string token (which
+// had no escape), is valid UTF-8: without a byte >= 0x80 it is.
+func (s *Scanner) validBody(body []byte) bool {
+	return s.str&strNonASCII == 0 || utf8.Valid(body)
 }
 
 // stringSlow finishes a string token that the window cut at j, reading more
@@ -429,6 +453,22 @@ var numEOF = [...]string{
 }
 
 func isDigit(c byte) bool { return c-'0' < 10 }
+
+// skipSpaces returns the index of the first byte other than ' ' in data at
+// or after k, 8 bytes at a time while it can: pretty-printed JSON has long
+// runs of spaces after each newline.
+func skipSpaces(data []byte, k int) int {
+	for k+8 <= len(data) {
+		if v := binary.LittleEndian.Uint64(data[k:]) ^ (lsb * ' '); v != 0 {
+			return k + bits.TrailingZeros64(v)>>3
+		}
+		k += 8
+	}
+	for k < len(data) && data[k] == ' ' {
+		k++
+	}
+	return k
+}
 
 // skipDigits returns the index of the first non-digit in data at or after k,
 // 8 bytes at a time while it can.

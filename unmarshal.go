@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 )
 
@@ -590,7 +589,7 @@ func (ds *decodeState) rawValue(tok []byte) ([]byte, error) {
 // UTF-8, else the unescaped value in ds.scratch.
 func (ds *decodeState) unquote(tok []byte) []byte {
 	body := tok[1 : len(tok)-1]
-	if ds.d.s.str&strEscaped == 0 && utf8.Valid(body) {
+	if ds.d.s.str&strEscaped == 0 && ds.d.s.validBody(body) {
 		return body
 	}
 	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
@@ -606,7 +605,7 @@ func (ds *decodeState) stringValue(tok []byte) string {
 	if ds.d.s.str&strEscaped == 0 {
 		n := len(body)
 		if n < 2 || n > 256 {
-			if utf8.Valid(body) {
+			if ds.d.s.validBody(body) {
 				return string(body)
 			}
 		} else {
@@ -616,7 +615,7 @@ func (ds *decodeState) stringValue(tok []byte) string {
 			if *slot == string(body) {
 				return *slot
 			}
-			if utf8.Valid(body) {
+			if ds.d.s.validBody(body) {
 				s := string(body)
 				*slot = s
 				return s

@@ -24,6 +24,9 @@ var diffInputs = []string{
 	`1e400`, `-1e400`, `3.4028235e39`, `1.401298464324817e-46`, `123456789012345678901234567890`,
 	`""`, `"abc"`, `"a\nb\u00e9\ud83d\ude00"`, `"\ud800"`, `"\udc00x"`, "\"\xff\xfe\"", `"\u0000"`,
 	`"AQID"`, `"AQI="`, `"!!!"`, `"1.5"`, `"12"`, `"bad"`, `"fail"`, `"x\/y"`,
+	// non-ASCII bytes at every distance from the SWAR scan's 8-byte words
+	"\"\xff\"", "\"abcdefg\xff\"", "\"abcdefgh\xff\"", "\"abcdefghijklmno\xffp\"", "\"abcdefghijklmnop\xc3\xa9\"",
+	"\"\xc3\xa9abcdefghijklmnop\"", "\"abc\xc3\"", "{\"abcdefghi\xff\":1,\"a\xff\":2}", "[\"abcdefghijk\xed\xa0\x80\",\"x\"]",
 	// arrays
 	`[]`, `[1]`, `[1,2]`, `[1,2,3]`, `[1,"a",true,null,{},[]]`, `[[1],[2,3]]`, `[null]`, `[1.5]`, `[300]`,
 	// objects and fields

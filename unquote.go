@@ -1,8 +1,6 @@
 package json
 
 import (
-	"unicode/utf8"
-
 	"github.com/jsonpipe/json/internal/unquote"
 )
 
@@ -26,7 +24,7 @@ func (d *Decoder) AppendUnquoted(dst, tok []byte) []byte {
 // returned and its bytes are its value (no escape, valid UTF-8); else nil.
 func (d *Decoder) plainString(tok []byte) []byte {
 	if d.s.str&strEscaped == 0 && d.isLastString(tok) {
-		if body := tok[1 : len(tok)-1]; utf8.Valid(body) {
+		if body := tok[1 : len(tok)-1]; d.s.validBody(body) {
 			return body
 		}
 	}

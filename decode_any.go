@@ -132,8 +132,8 @@ func (ds *decodeState) anyValue(tok []byte) (any, error) {
 // fillObject stores the members of the object whose '{' was just read in m.
 func (ds *decodeState) fillObject(m map[string]any) error {
 	d := ds.d
-	for {
-		tok, err := d.NextToken()
+	for first := true; ; first = false {
+		tok, err := d.memberKey(first)
 		if err != nil {
 			return err
 		}
@@ -158,8 +158,8 @@ func (ds *decodeState) fillObject(m map[string]any) error {
 func (ds *decodeState) anyObject() (any, error) {
 	d := ds.d
 	kbase, vbase := len(ds.keyBuf), len(ds.anyBuf)
-	for {
-		tok, err := d.NextToken()
+	for first := true; ; first = false {
+		tok, err := d.memberKey(first)
 		if err == nil {
 			if tok[0] == '}' {
 				break

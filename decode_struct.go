@@ -159,8 +159,8 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 	}
 	d := ds.d
 	next := 0 // fields usually come in order: try the one after the last match first
-	for {
-		tok, err := d.NextToken()
+	for first := true; ; first = false {
+		tok, err := d.memberKey(first)
 		if err != nil {
 			return err
 		}

@@ -303,6 +303,56 @@ func (d *Decoder) stateObjectComma() ([]byte, error) {
 	return nil, d.unexpected(tok, ctxObjectComma)
 }
 
+// memberKey reads the next member key of the object being decoded, for a
+// decoder that knows where it is: first just after the object's '{', else
+// just after a member's value. It returns the key token, or '}' (the object
+// is closed), as NextToken would; the ':' after a key may already be
+// consumed, but the next NextToken returns the value either way.
+//
+// The fast path, for a ',' (unless first), whitespace, a key whole in the
+// window and its ':', takes one call instead of NextToken's chain of states.
+// Anything else goes back to the state machine at a position it knows, so
+// its errors and their offsets are unchanged.
+func (d *Decoder) memberKey(first bool) ([]byte, error) {
+	data, i := d.s.br.data, d.s.br.offset
+	if !first {
+		if i >= len(data) || data[i] != ',' || d.s.err != nil || d.err != nil {
+			return d.NextToken() // '}', an error, or the window's end
+		}
+		i++
+		d.state = (*Decoder).stateObjectKey
+	}
+	for i < len(data) && whitespace[data[i]] {
+		i++
+		if i+8 <= len(data) && data[i] == ' ' {
+			i = skipSpaces(data, i)
+		}
+	}
+	d.s.br.offset = i
+	if i < len(data) && data[i] == '"' && d.s.err == nil {
+		d.s.str = 0
+		w := data[i:]
+		if n := d.s.scanString(w, 1); n > 0 {
+			d.s.strTok = w[:n]
+			j := i + n
+			for j < len(data) && whitespace[data[j]] {
+				j++
+			}
+			if j < len(data) && data[j] == ':' {
+				d.s.br.offset = j + 1
+				d.state = (*Decoder).stateObjectValue
+			} else {
+				d.s.br.offset = i + n
+				d.state = (*Decoder).stateObjectColon
+			}
+			return w[:n], nil
+		}
+		// Cut by the window's end, or a syntax error the scanner has
+		// recorded at this position: Next finishes or reports it.
+	}
+	return d.NextToken()
+}
+
 func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
 
 // value handles a token read where a value may start.

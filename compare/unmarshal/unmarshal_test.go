@@ -39,7 +39,10 @@ var baseImpls = []impl{
 	{"jsonpipe", jsonpipe.Unmarshal, func(r io.Reader, v any) error { return jsonpipe.NewDecoder(r).Decode(v) }},
 	{"encoding_json", stdjson.Unmarshal, func(r io.Reader, v any) error { return stdjson.NewDecoder(r).Decode(v) }},
 	{"goccy", goccy.Unmarshal, func(r io.Reader, v any) error { return goccy.NewDecoder(r).Decode(v) }},
+	// sonic's default config makes strings that share the input's memory and
+	// does not check UTF-8; ConfigStd copies and checks, as encoding/json.
 	{"sonic", sonic.Unmarshal, func(r io.Reader, v any) error { return sonic.ConfigDefault.NewDecoder(r).Decode(v) }},
+	{"sonic_std", sonic.ConfigStd.Unmarshal, func(r io.Reader, v any) error { return sonic.ConfigStd.NewDecoder(r).Decode(v) }},
 	{"jsoniter", jsoniterStd.Unmarshal, func(r io.Reader, v any) error { return jsoniterStd.NewDecoder(r).Decode(v) }},
 	{"segmentio", segjson.Unmarshal, func(r io.Reader, v any) error { return segjson.NewDecoder(r).Decode(v) }},
 }

@@ -103,6 +103,14 @@ func TestTokenAllocs(t *testing.T) {
 
 // TestInlining keeps the hot path's inlining honest.
 func TestInlining(t *testing.T) {
+	checkInlined(t, `\(\*Decoder\)\.NextToken`, `\(\*byteReader\)\.window`,
+		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`)
+}
+
+// checkInlined builds the package with -gcflags=-m and fails for each
+// function (a regexp) the compiler does not report as inlinable.
+func checkInlined(t *testing.T, fns ...string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the package with -gcflags=-m")
 	}
@@ -110,12 +118,7 @@ func TestInlining(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
 	}
-	for _, fn := range []string{
-		`\(\*Decoder\)\.NextToken`,
-		`\(\*byteReader\)\.window`,
-		`\(\*byteReader\)\.release`,
-		`\(\*Decoder\)\.InputOffset`,
-	} {
+	for _, fn := range fns {
 		if !regexp.MustCompile(`(?m)can inline ` + fn + `( |$)`).Match(out) {
 			t.Errorf("%s does not inline", fn)
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/jsonpipe/json/internal/chunkio"
 )
 
 // tokenCase is one named input with the tokens NextToken yields and the
@@ -101,19 +103,6 @@ func collect(d *Decoder) (toks []string, err error) {
 	}
 }
 
-// A chunkReader returns at most n bytes per Read.
-type chunkReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *chunkReader) Read(p []byte) (int, error) {
-	if len(p) > c.n {
-		p = p[:c.n]
-	}
-	return c.r.Read(p)
-}
-
 // readerShapes are the ways every table case is fed to the decoder, so that
 // every refill path runs.
 func readerShapes(in string) map[string]func() *Decoder {
@@ -126,7 +115,7 @@ func readerShapes(in string) map[string]func() *Decoder {
 	}
 	for n := 1; n <= 4; n++ {
 		shapes[fmt.Sprintf("chunk%d", n)] = func() *Decoder {
-			return NewDecoder(&chunkReader{strings.NewReader(in), n})
+			return NewDecoder(&chunkio.Reader{R: strings.NewReader(in), N: n})
 		}
 	}
 	for _, size := range []int{1, 2, 3, 7, 16, 100, 4096, 1 << 20} {

@@ -37,7 +37,7 @@ func newTarget(file, kind string) any {
 	if kind == "any" {
 		return new(any)
 	}
-	return typedTarget(file)
+	return corpus.TypedTarget(file)
 }
 
 func BenchmarkUnmarshal(b *testing.B) {

@@ -5,9 +5,7 @@ import (
 	stdjson "encoding/json"
 	"errors"
 	"fmt"
-	"os/exec"
 	"reflect"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -397,21 +395,8 @@ func TestUnmarshalFatalErrorKeepsElements(t *testing.T) {
 // TestUnmarshalInlining keeps the small helpers of the decoding hot path
 // inlinable.
 func TestUnmarshalInlining(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the package with -gcflags=-m")
-	}
-	out, err := exec.Command("go", "build", "-gcflags=-m", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
-	}
-	for _, fn := range []string{
-		`isEightDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`,
-		`\(\*decodeState\)\.offset`,
-	} {
-		if !regexp.MustCompile(`(?m)can inline ` + fn + `( |$)`).Match(out) {
-			t.Errorf("%s does not inline", fn)
-		}
-	}
+	checkInlined(t, `isEightDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`,
+		`\(\*decodeState\)\.offset`)
 }
 
 type exoticInner struct{ X, Y int }

@@ -86,19 +86,6 @@ func columnTypes(t testing.TB, db *sql.DB, table string) []string {
 	return out
 }
 
-// chunkReader returns at most n bytes per Read.
-type chunkReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *chunkReader) Read(p []byte) (int, error) {
-	if len(p) > c.n {
-		p = p[:c.n]
-	}
-	return c.r.Read(p)
-}
-
 // failingReader returns data, then err.
 type failingReader struct {
 	data []byte

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/jsonpipe/json/internal/chunkio"
 )
 
 func TestRoundTrip(t *testing.T) {
@@ -83,8 +85,8 @@ func TestShapes(t *testing.T) {
 	readers := map[string]func(string) func() any{
 		"whole":  func(s string) func() any { return func() any { return strings.NewReader(s) } },
 		"1-byte": func(s string) func() any { return func() any { return iotest.OneByteReader(strings.NewReader(s)) } },
-		"2-byte": func(s string) func() any { return func() any { return &chunkReader{strings.NewReader(s), 2} } },
-		"3-byte": func(s string) func() any { return func() any { return &chunkReader{strings.NewReader(s), 3} } },
+		"2-byte": func(s string) func() any { return func() any { return &chunkio.Reader{R: strings.NewReader(s), N: 2} } },
+		"3-byte": func(s string) func() any { return func() any { return &chunkio.Reader{R: strings.NewReader(s), N: 3} } },
 		"data+EOF": func(s string) func() any {
 			return func() any { return iotest.DataErrReader(strings.NewReader(s)) }
 		},

@@ -51,7 +51,7 @@ func newTarget(file, kind string) any {
 	if kind == "any" {
 		return new(any)
 	}
-	return typedTarget(file)
+	return corpus.TypedTarget(file)
 }
 
 // cases yields every (file, kind) with a target.

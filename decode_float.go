@@ -34,54 +34,48 @@ func eiselFloat64(tok []byte) (float64, bool) {
 		neg = true
 		i++
 	}
+	// The digits, integer part and fraction, are gathered into man as if
+	// it could not overflow: with at most 19 of them it cannot. Fraction
+	// digits go eight at a time while there are eight.
+	start := i
 	var man uint64
-	nd := 0      // significant digits read into man
-	dropped := 0 // significant digits beyond 19, not in man
-	exp10 := 0
-	// Integer part. Leading zeros leave man at 0 and are not counted.
-	for ; i < len(tok); i++ {
-		c := tok[i] - '0'
-		if c > 9 {
-			break
-		}
-		if nd < 19 {
-			man = man*10 + uint64(c)
-			if man != 0 {
-				nd++
-			}
-		} else {
-			dropped++
-		}
+	for i < len(tok) && tok[i]-'0' <= 9 {
+		man = man*10 + uint64(tok[i]-'0')
+		i++
 	}
-	exp10 += dropped
-	// Fraction: eight digits at a time while they fit in man.
+	nd := i - start
+	exp10 := 0
 	if i < len(tok) && tok[i] == '.' {
 		i++
-		for man != 0 && nd <= 11 && i+8 <= len(tok) {
+		frac := i
+		for i+8 <= len(tok) {
 			v := binary.LittleEndian.Uint64(tok[i:])
 			if !isEightDigits(v) {
 				break
 			}
 			man = man*100000000 + eightDigits(v)
-			nd += 8
-			exp10 -= 8
 			i += 8
 		}
-		for ; i < len(tok); i++ {
-			c := tok[i] - '0'
-			if c > 9 {
-				break
-			}
-			if nd < 19 {
-				man = man*10 + uint64(c)
-				exp10--
-				if man != 0 {
-					nd++
-				}
-			} else {
-				dropped++
+		if n := len(tok) - i; n > 0 && n < 8 && len(tok) >= 8 {
+			// A last 1 to 7 digits that end the token: the token's
+			// last eight bytes, with the ones before them made '0'.
+			sh := uint(8-n) * 8
+			v := binary.LittleEndian.Uint64(tok[len(tok)-8:])>>sh<<sh | 0x3030303030303030&(1<<sh-1)
+			if isEightDigits(v) {
+				man = man*uint64pow10[n] + eightDigits(v)
+				i = len(tok)
 			}
 		}
+		for i < len(tok) && tok[i]-'0' <= 9 {
+			man = man*10 + uint64(tok[i]-'0')
+			i++
+		}
+		nd += i - frac
+		exp10 = frac - i
+	}
+	dropped := 0
+	if nd > 19 {
+		man, exp10, dropped = longMantissa(tok[start:i])
 	}
 	// Exponent.
 	if i < len(tok) && (tok[i] == 'e' || tok[i] == 'E') {
@@ -142,6 +136,38 @@ func eiselFloat64(tok []byte) (float64, bool) {
 	return f, true
 }
 
+// longMantissa reads the digits of a number of more than 19 (integer part,
+// then fraction): the first 19 significant ones into man (leading zeros do
+// not count), the number of the others in dropped, and the power of ten
+// that man × 10^exp10 is short of the number (before its exponent).
+func longMantissa(digits []byte) (man uint64, exp10, dropped int) {
+	nd := 0 // significant digits read into man
+	i := 0
+	for ; i < len(digits) && digits[i] != '.'; i++ {
+		if nd < 19 {
+			man = man*10 + uint64(digits[i]-'0')
+			if man != 0 {
+				nd++
+			}
+		} else {
+			dropped++
+		}
+	}
+	exp10 = dropped
+	for i++; i < len(digits); i++ {
+		if nd < 19 {
+			man = man*10 + uint64(digits[i]-'0')
+			exp10--
+			if man != 0 {
+				nd++
+			}
+		} else {
+			dropped++
+		}
+	}
+	return man, exp10, dropped
+}
+
 // isEightDigits reports whether the 8 bytes of v are all ASCII digits.
 func isEightDigits(v uint64) bool {
 	return (v&0xF0F0F0F0F0F0F0F0)|(((v+0x0606060606060606)&0xF0F0F0F0F0F0F0F0)>>4) == 0x3333333333333333
@@ -154,6 +180,8 @@ func eightDigits(v uint64) uint64 {
 	v = (v & 0x00FF00FF00FF00FF) * 6553601 >> 16
 	return (v & 0x0000FFFF0000FFFF) * 42949672960001 >> 32
 }
+
+var uint64pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7}
 
 var float64pow10 = [...]float64{
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,

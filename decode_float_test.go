@@ -27,6 +27,12 @@ func TestParseFloat64(t *testing.T) {
 		"2.2250738585072011e-308", "4.9406564584124654e-324", "5e-324", "1e-400", "0.000000000000000000000000000001",
 		"1.00000000000000011102230246251565404236316680908203125", "1.0000000000000001110223024625156540423631668090820312",
 		"9.999999999999999e22", "1e-5", "123.456e-7", "7e-10", "3.4028235e38", "0e999", "0.0000e-999",
+		// 19 and 20 digits, split across the point at every place, and
+		// leading zeros that make a long number short.
+		"1234567890123456789", "12345678901234567890", "1234567890.123456789", "1234567890.1234567891",
+		"0.1234567890123456789", "0.12345678901234567891", "9999999999999999999", "99999999999999999999",
+		"0.00000000000000000001234", "0.0000000000000000000000000000000000000000000001e46",
+		"12345678.12345678", "1.1234567812345678", "123456781234567812.3", "-0.000000012345678123456789e-5",
 	} {
 		checkFloat(t, s)
 	}
@@ -40,10 +46,33 @@ func TestParseFloat64(t *testing.T) {
 			strconv.FormatFloat(f, 'g', -1, 64),
 			strconv.FormatFloat(f, 'e', r.IntN(20), 64),
 			strconv.FormatFloat(float64(r.Uint64()>>r.IntN(64))/math.Pow10(r.IntN(30)), 'f', -1, 64),
+			// a random digit string of 1 to 25 digits with the point anywhere in it
+			randomDecimal(r),
 		} {
 			checkFloat(t, s)
 		}
 	}
+}
+
+// randomDecimal returns 1 to 25 random digits, without a leading zero
+// unless the integer part is 0, with a point among them or not.
+func randomDecimal(r *rand.Rand) string {
+	n := 1 + r.IntN(25)
+	b := make([]byte, 0, n+1)
+	for i := 0; i < n; i++ {
+		b = append(b, byte('0'+r.IntN(10)))
+	}
+	if p := r.IntN(n + 1); p < n {
+		b = append(b[:p+1], b[p:]...)
+		b[p] = '.'
+		if p == 0 {
+			b = append([]byte{'0'}, b...)
+		}
+	}
+	for len(b) > 1 && b[0] == '0' && b[1] != '.' {
+		b = b[1:]
+	}
+	return string(b)
 }
 
 // FuzzParseFloat64: any valid JSON number parses as strconv parses it.

@@ -50,6 +50,10 @@ type Decoder struct {
 	// state reads the next token; it is a method expression for the
 	// syntactic position the decoder is in.
 	state func(*Decoder) ([]byte, error)
+	// after is the state that follows a complete value at the current
+	// depth (stateTop, stateObjectComma or stateArrayComma), kept by value
+	// and pop so that a scalar value costs one store.
+	after func(*Decoder) ([]byte, error)
 	err   error // sticky
 	ctx   context
 
@@ -84,7 +88,7 @@ func NewDecoderBuffer(r io.Reader, buf []byte) *Decoder {
 	d := new(Decoder)
 	d.maxDepth = defaultMaxDepth
 	d.s.resetBuffer(r, buf)
-	d.state = (*Decoder).stateTop
+	d.resetState()
 	return d
 }
 
@@ -112,6 +116,7 @@ func (d *Decoder) Reset(r io.Reader) {
 
 func (d *Decoder) resetState() {
 	d.state = (*Decoder).stateTop
+	d.after = (*Decoder).stateTop
 	d.err = nil
 	d.depth = 0
 	d.deep = d.deep[:0]
@@ -357,37 +362,30 @@ func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
 
 // value handles a token read where a value may start.
 func (d *Decoder) value(tok []byte, ctx context) ([]byte, error) {
-	switch tok[0] {
+	c := tok[0]
+	if !delimiter[c] { // a scalar, the common case
+		d.state = d.after
+		return tok, nil
+	}
+	switch c {
 	case '{':
 		if d.depth >= d.maxDepth {
 			return nil, d.tooDeep(ctx)
 		}
 		d.push(true)
 		d.state = (*Decoder).stateObjectFirst
+		d.after = (*Decoder).stateObjectComma
 	case '[':
 		if d.depth >= d.maxDepth {
 			return nil, d.tooDeep(ctx)
 		}
 		d.push(false)
 		d.state = (*Decoder).stateArrayFirst
-	case ']', '}', ':', ',':
+		d.after = (*Decoder).stateArrayComma
+	default: // ']', '}', ':', ','
 		return nil, d.unexpected(tok, ctx)
-	default:
-		d.afterValue()
 	}
 	return tok, nil
-}
-
-// afterValue sets the state that follows a complete value.
-func (d *Decoder) afterValue() {
-	switch {
-	case d.depth == 0:
-		d.state = (*Decoder).stateTop
-	case d.inObject():
-		d.state = (*Decoder).stateObjectComma
-	default:
-		d.state = (*Decoder).stateArrayComma
-	}
 }
 
 // The nesting stack: one bit per level, the first 512 levels inline.
@@ -411,9 +409,19 @@ func (d *Decoder) push(object bool) {
 	d.depth++
 }
 
+// pop closes the innermost container: what follows is what follows a value
+// in the one around it.
 func (d *Decoder) pop() {
 	d.depth--
-	d.afterValue()
+	switch {
+	case d.depth == 0:
+		d.after = (*Decoder).stateTop
+	case d.inObject():
+		d.after = (*Decoder).stateObjectComma
+	default:
+		d.after = (*Decoder).stateArrayComma
+	}
+	d.state = d.after
 }
 
 // inObject reports whether the innermost open container is an object.

@@ -13,6 +13,12 @@ import (
 type fieldDecoder struct {
 	name   string // JSON name, matched exactly first
 	folded string // name folded for the case-insensitive match
+	// alt is name with its first letter in lower case, when that differs
+	// and no two fields fold alike (then a key spelt so can only be this
+	// field's): the common camelCase spelling of a Go name, which
+	// expectKey matches as bytes.
+	alt      string
+	nonASCII bool // name has a byte >= 0x80
 
 	// The field is at p+offset, after following embed (embedded pointers,
 	// allocated when nil) from the struct.
@@ -138,6 +144,7 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	sd.foldUnique = true
 	for i := range sd.fields {
 		f := &sd.fields[i]
+		f.nonASCII = !isASCII([]byte(f.name))
 		sd.insert(sd.exact, f.name, i)
 		if sd.find(sd.folded, []byte(f.folded), true) != nil {
 			sd.foldUnique = false
@@ -150,6 +157,14 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			sd.folded[h] = uint16(i + 1)
 		}
 	}
+	if sd.foldUnique {
+		for i := range sd.fields {
+			f := &sd.fields[i]
+			if c := f.name[0]; 'A' <= c && c <= 'Z' {
+				f.alt = string(c+'a'-'A') + f.name[1:]
+			}
+		}
+	}
 	td.fn = sd.decode
 }
 
@@ -160,16 +175,22 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 	d := ds.d
 	next := 0 // fields usually come in order: try the one after the last match first
 	for first := true; ; first = false {
-		tok, err := d.memberKey(first)
-		if err != nil {
-			return err
-		}
-		if tok[0] == '}' {
-			return nil
-		}
-		f := sd.lookup(ds, tok, &next)
-		if f == nil && ds.disallowUnknown {
-			ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
+		var f *fieldDecoder
+		if next < len(sd.fields) && expectKey(d, first, &sd.fields[next]) {
+			f = &sd.fields[next]
+			next++
+		} else {
+			tok, err := d.memberKey(first)
+			if err != nil {
+				return err
+			}
+			if tok[0] == '}' {
+				return nil
+			}
+			f = sd.lookup(ds, tok, &next)
+			if f == nil && ds.disallowUnknown {
+				ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
+			}
 		}
 		vtok, err := d.NextToken()
 		if err != nil {
@@ -234,6 +255,53 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		}
 		ds.stack = ds.stack[:len(ds.stack)-1]
 	}
+}
+
+// expectKey is the fast path for a member whose key is, byte for byte, f's
+// name or alt spelling: then the key is matched without being scanned or
+// looked up (a name has no byte that a JSON string must escape). It reads
+// what memberKey would: the ',' unless first, whitespace, the key,
+// whitespace and the ':', all in the window; else it consumes nothing and
+// returns false.
+func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
+	data, i := d.s.br.data, d.s.br.offset
+	if d.s.err != nil || d.err != nil {
+		return false
+	}
+	if !first {
+		if i >= len(data) || data[i] != ',' {
+			return false
+		}
+		i++
+	}
+	for i < len(data) && whitespace[data[i]] {
+		i++
+		if i+8 <= len(data) && data[i] == ' ' {
+			i = skipSpaces(data, i)
+		}
+	}
+	end := i + len(f.name) + 1 // the closing quote
+	if end >= len(data) || data[i] != '"' || data[end] != '"' {
+		return false
+	}
+	if key := data[i+1 : end]; string(key) != f.name && (f.alt == "" || string(key) != f.alt) {
+		return false
+	}
+	j := end + 1
+	for j < len(data) && whitespace[data[j]] {
+		j++
+	}
+	if j >= len(data) || data[j] != ':' {
+		return false
+	}
+	d.s.str = 0
+	if f.nonASCII {
+		d.s.str = strNonASCII
+	}
+	d.s.strTok = data[i : end+1]
+	d.s.br.offset = j + 1
+	d.state = (*Decoder).stateObjectValue
+	return true
 }
 
 // followEmbedded walks f's embedded pointers from the struct at p,

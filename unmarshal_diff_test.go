@@ -136,6 +136,17 @@ type diffFlatNoPointers struct {
 	S  uint16
 }
 
+// diffOrder has names whose keys usually come in order, spelt as the name
+// or camelCase (the expectKey fast path), one a prefix of another.
+type diffOrder struct {
+	Hi      int
+	There   int
+	Comment string
+	HiThere string `json:"hi_there"`
+	XY      string `json:"x y"`
+	Ü       int
+}
+
 // diffTargets returns constructors of fresh targets, by name.
 func diffTargets() []struct {
 	name string
@@ -171,6 +182,8 @@ func diffTargets() []struct {
 		{"flat", func() any { return new(diffFlat) }},
 		{"flatnp", func() any { return new(diffFlatNoPointers) }},
 		{"flats", func() any { return new([3]diffFlat) }},
+		{"order", func() any { return new(diffOrder) }},
+		{"orders", func() any { return new([]diffOrder) }},
 	}
 }
 

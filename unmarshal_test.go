@@ -50,6 +50,14 @@ var diffInputs = []string{
 	`[1,]`, `{,}`, `{"a" 1}`, `{"a":1 "b":2}`, `tru`, `nul`, `-`, `1.`, `1e`, `01`, `"abc`, `"\x"`, `"\u12"`,
 	"\"a\x01\"", `]`, `}`, `,`, ``, ` `, `{"E":[1,2,3],"a":"x",}`, `{"O":{"x":1},"a":"x",`,
 	`[{"O":1},{"a":1}]]`, `{"a":"x","W":"w",`,
+	// keys in field order, as named or in camelCase, and near misses
+	`{"hi":1,"there":2,"comment":"c","hi_there":"h","x y":"s","ü":3}`, `{"Hi":1,"There":2,"Comment":"c","Ü":4}`,
+	`[{"hi":1,"there":2,"comment":"c"},{"hi":3,"there":4,"comment":"d"},{"there":5,"hi":6}]`,
+	`{ "hi" : 1 ,
+	  "there" :2,"comment"	:"c" }`, `{"hI":1,"THERE":2,"cOMMENT":"x"}`, `{"hi":1,"hi":2,"there":3}`,
+	`{"hi":1,"ther":2,"theree":3,"there":4}`, `{"hi":1,"there"}`, `{"hi":1,"there":}`, `{"hi":1,"there" 2}`,
+	`{"hi":1,"th\u0065re":2}`, `{"hi":1,"there\"":2}`, `{"hi":1,"hithere":"x","x Y":"y"}`, `{"hi":"1","there":[]}`,
+	`{"J":[1],"k":2}`, `{"J":[1],"K":[2]}`,
 }
 
 func TestUnmarshalDiff(t *testing.T) {

@@ -1,6 +1,7 @@
 package json
 
 import (
+	"encoding/binary"
 	"fmt"
 	"reflect"
 	"unicode/utf8"
@@ -19,6 +20,10 @@ type fieldDecoder struct {
 	// expectKey matches as bytes.
 	alt      string
 	nonASCII bool // name has a byte >= 0x80
+	// For a name of at most 8 bytes: its bytes and alt's as little-endian
+	// words (altWord is word when there is no alt), and the mask of their
+	// length, so expectKey compares a key with one load.
+	word, altWord, wordMask uint64
 
 	// The field is at p+offset, after following embed (embedded pointers,
 	// allocated when nil) from the struct.
@@ -157,12 +162,17 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			sd.folded[h] = uint16(i + 1)
 		}
 	}
-	if sd.foldUnique {
-		for i := range sd.fields {
-			f := &sd.fields[i]
-			if c := f.name[0]; 'A' <= c && c <= 'Z' {
-				f.alt = string(c+'a'-'A') + f.name[1:]
+	for i := range sd.fields {
+		f := &sd.fields[i]
+		if c := f.name[0]; sd.foldUnique && 'A' <= c && c <= 'Z' {
+			f.alt = string(c+'a'-'A') + f.name[1:]
+		}
+		if len(f.name) <= 8 {
+			f.word, f.altWord = nameWord(f.name), nameWord(f.name)
+			if f.alt != "" {
+				f.altWord = nameWord(f.alt)
 			}
+			f.wordMask = 1<<(8*len(f.name)) - 1 // all ones for 8: 1<<64 is 0
 		}
 	}
 	td.fn = sd.decode
@@ -284,7 +294,11 @@ func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
 	if end >= len(data) || data[i] != '"' || data[end] != '"' {
 		return false
 	}
-	if key := data[i+1 : end]; string(key) != f.name && (f.alt == "" || string(key) != f.alt) {
+	if f.wordMask != 0 && i+9 <= len(data) {
+		if w := binary.LittleEndian.Uint64(data[i+1:]) & f.wordMask; w != f.word && w != f.altWord {
+			return false
+		}
+	} else if key := data[i+1 : end]; string(key) != f.name && (f.alt == "" || string(key) != f.alt) {
 		return false
 	}
 	j := end + 1
@@ -302,6 +316,13 @@ func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
 	d.s.br.offset = j + 1
 	d.state = (*Decoder).stateObjectValue
 	return true
+}
+
+// nameWord is name (at most 8 bytes) as a little-endian word.
+func nameWord(name string) uint64 {
+	var b [8]byte
+	copy(b[:], name)
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // followEmbedded walks f's embedded pointers from the struct at p,

@@ -145,6 +145,7 @@ type diffOrder struct {
 	HiThere string `json:"hi_there"`
 	XY      string `json:"x y"`
 	Ü       int
+	Long9   int `json:"long_nam9"` // one byte past a word
 }
 
 // diffTargets returns constructors of fresh targets, by name.

@@ -58,6 +58,8 @@ var diffInputs = []string{
 	`{"hi":1,"ther":2,"theree":3,"there":4}`, `{"hi":1,"there"}`, `{"hi":1,"there":}`, `{"hi":1,"there" 2}`,
 	`{"hi":1,"th\u0065re":2}`, `{"hi":1,"there\"":2}`, `{"hi":1,"hithere":"x","x Y":"y"}`, `{"hi":"1","there":[]}`,
 	`{"J":[1],"k":2}`, `{"J":[1],"K":[2]}`,
+	`{"hj":1,"thera":2,"comment":"c","hi_therf":"h"}`, `{"hi":1,"therE":2,"cOmment":"c","hi_there":"h","x y":"","ü":1,"long_nam9":9}`,
+	`{"x y":"","ü":1,"long_nam8":8,"long_nam9":9}`, `{"long_nam9":9,"long_nam99":1}`,
 }
 
 func TestUnmarshalDiff(t *testing.T) {

@@ -28,6 +28,10 @@ type typeDecoder struct {
 	// strings are replaced, never written through).
 	flat flatness
 
+	// float64: fn is the plain decoder of a float64 kind, which array,
+	// slice and struct decoders may replace by scanFloat64 on the window.
+	float64 bool
+
 	selfHooks bool           // this decoder itself may run user code
 	deps      []*typeDecoder // decoders this one calls
 	forward   *typeDecoder   // fn only calls forward.fn: resolved at publish
@@ -372,6 +376,7 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 		td.fn = uintDecoder(t)
 	case reflect.Float32, reflect.Float64:
 		td.fn = floatDecoder(t)
+		td.float64 = t.Kind() == reflect.Float64
 	case reflect.String:
 		if t == numberType {
 			td.fn = decodeNumber

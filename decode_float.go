@@ -99,17 +99,35 @@ func eiselFloat64(tok []byte) (float64, bool) {
 	if i != len(tok) {
 		return 0, false
 	}
+	if dropped == 0 {
+		return decimalFloat64(man, exp10, neg)
+	}
 	if man == 0 {
-		if dropped != 0 {
-			return 0, false
-		}
+		return 0, false
+	}
+	f, ok := eiselLemire64(man, exp10, neg)
+	if !ok {
+		return 0, false
+	}
+	// The digits not read make the true value at most man+1 × 10^exp:
+	// the result stands only if that rounds the same.
+	if g, ok := eiselLemire64(man+1, exp10, neg); !ok || g != f {
+		return 0, false
+	}
+	return f, true
+}
+
+// decimalFloat64 returns the float64 nearest to ±man × 10^exp10 and true, or
+// false when Eisel-Lemire cannot decide it.
+func decimalFloat64(man uint64, exp10 int, neg bool) (float64, bool) {
+	if man == 0 {
 		if neg {
 			return math.Copysign(0, -1), true
 		}
 		return 0, true
 	}
 	// Exact: the mantissa and the power of ten are both exact float64s.
-	if dropped == 0 && man < 1<<53 && exp10 >= -22 && exp10 <= 22 {
+	if man < 1<<53 && exp10 >= -22 && exp10 <= 22 {
 		f := float64(man)
 		if exp10 < 0 {
 			f /= float64pow10[-exp10]
@@ -121,19 +139,123 @@ func eiselFloat64(tok []byte) (float64, bool) {
 		}
 		return f, true
 	}
-	f, ok := eiselLemire64(man, exp10, neg)
-	if !ok {
+	return eiselLemire64(man, exp10, neg)
+}
+
+// floatElement reads the next element of the array being decoded when it is
+// a number that scanFloat64 takes whole from the window: first just after
+// the array's '[', else after an element. It consumes the ',' (unless
+// first), whitespace and the number, and sets the state that follows;
+// otherwise it consumes nothing and returns false.
+func (d *Decoder) floatElement(first bool) (float64, bool) {
+	data, i := d.s.br.data, d.s.br.offset
+	if d.s.err != nil || d.err != nil {
 		return 0, false
 	}
-	if dropped != 0 {
-		// The digits not read make the true value at most man+1 × 10^exp:
-		// the result stands only if that rounds the same.
-		g, ok := eiselLemire64(man+1, exp10, neg)
-		if !ok || g != f {
+	if !first {
+		if i >= len(data) || data[i] != ',' {
 			return 0, false
 		}
+		i++
 	}
-	return f, true
+	for i < len(data) && whitespace[data[i]] {
+		i++
+	}
+	if i >= len(data) {
+		return 0, false
+	}
+	x, end := scanFloat64(data, i)
+	if end == 0 {
+		return 0, false
+	}
+	d.s.br.offset = end
+	d.state = (*Decoder).stateArrayComma
+	return x, true
+}
+
+// floatMember reads, as floatElement does, the value of the member whose key
+// and ':' expectKey has just consumed.
+func (d *Decoder) floatMember() (float64, bool) {
+	data, i := d.s.br.data, d.s.br.offset
+	for i < len(data) && whitespace[data[i]] {
+		i++
+	}
+	if i >= len(data) {
+		return 0, false
+	}
+	x, end := scanFloat64(data, i)
+	if end == 0 {
+		return 0, false
+	}
+	d.s.br.offset = end
+	d.state = (*Decoder).stateObjectComma
+	return x, true
+}
+
+// scanFloat64 is the scanner and the parser in one pass, for a number that
+// a decoder wants as a float64: when data[i:] starts with a JSON number
+// -?(0|[1-9][0-9]*)(.[0-9]+)? of at most 19 digits, followed in data by a
+// byte that may end a value, and Eisel-Lemire decides its value, it returns
+// the value and the index of the byte after the number. Otherwise it
+// returns 0 for the index, and the scanner and strconv decide.
+func scanFloat64(data []byte, i int) (float64, int) {
+	neg := data[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var man uint64
+	if i < len(data) && data[i] == '0' {
+		i++
+	} else {
+		for i < len(data) && data[i]-'0' <= 9 {
+			man = man*10 + uint64(data[i]-'0')
+			i++
+		}
+		if i == start {
+			return 0, 0
+		}
+	}
+	nd := i - start
+	exp10 := 0
+	if i < len(data) && data[i] == '.' {
+		i++
+		frac := i
+		// Eight bytes at a time: all digits, or the last few of them. A
+		// mantissa of more than 19 digits may wrap; it is not used.
+		for i+8 <= len(data) {
+			v := binary.LittleEndian.Uint64(data[i:])
+			n := bits.TrailingZeros64(nonDigits(v)) >> 3
+			if n == 8 {
+				man = man*100000000 + eightDigits(v)
+				i += 8
+				continue
+			}
+			if n > 0 {
+				// The n digits, with zeros before them as leading digits.
+				man = man*uint64pow10[n] + eightDigits(v<<(64-8*n))
+				i += n
+			}
+			break
+		}
+		for i < len(data) && data[i]-'0' <= 9 {
+			man = man*10 + uint64(data[i]-'0')
+			i++
+		}
+		if i == frac {
+			return 0, 0
+		}
+		nd += i - frac
+		exp10 = frac - i
+	}
+	if i >= len(data) || !endsValue[data[i]] || nd > 19 {
+		return 0, 0
+	}
+	f, ok := decimalFloat64(man, exp10, neg)
+	if !ok {
+		return 0, 0
+	}
+	return f, i
 }
 
 // longMantissa reads the digits of a number of more than 19 (integer part,

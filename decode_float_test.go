@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -12,9 +13,51 @@ import (
 func checkFloat(t *testing.T, s string) {
 	t.Helper()
 	want, werr := strconv.ParseFloat(s, 64)
+	if !checkScanFloat(t, []byte(s+",")) && len(s) < 16 && !strings.ContainsAny(s, "eE") {
+		t.Fatalf("scanFloat64(%q) left a short number without exponent to the scanner", s+",")
+	}
+	checkScanFloat(t, []byte(s))
 	got, gerr := parseFloat64([]byte(s))
 	if (werr == nil) != (gerr == nil) || math.Float64bits(got) != math.Float64bits(want) {
 		t.Fatalf("parseFloat64(%q) = %v (%x), %v; want %v (%x), %v", s, got, math.Float64bits(got), gerr, want, math.Float64bits(want), werr)
+	}
+}
+
+// checkScanFloat checks scanFloat64 on data: when it takes a number, that
+// is a valid JSON number followed by a byte that may end a value, and its
+// value is strconv's. It reports whether it took one.
+func checkScanFloat(t *testing.T, data []byte) bool {
+	t.Helper()
+	if len(data) == 0 {
+		return false // its callers never ask
+	}
+	got, end := scanFloat64(data, 0)
+	if end == 0 {
+		return false
+	}
+	num := string(data[:end])
+	want, err := strconv.ParseFloat(num, 64)
+	if !isValidNumber(data[:end]) || end >= len(data) || !endsValue[data[end]] || err != nil || math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("scanFloat64(%q) = %v, %d; want %q = %v (%v) followed by a value's end", data, got, end, num, want, err)
+	}
+	return true
+}
+
+func TestScanFloat64(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		took bool
+	}{
+		{"0,", true}, {"-0]", true}, {"1.5}", true}, {"-65.613616999999977,", true}, {"0.000123 ", true},
+		{"1234567890.123456789\\", false}, {"1234567890.123456789\n", true}, {"12345678901234567890,", false},
+		{"0.12345678,", true}, {"0.123456789,", true}, {"12345678.1,", true},
+		{"1e5,", false}, {"1.5E-3,", false}, {"01,", false}, {"-,", false}, {"1.,", false}, {"-.5,", false},
+		{".5,", false}, {"1.5", false}, {"1.5x", false}, {"00.5,", false}, {"-01.5,", false}, {"1.5.5,", false},
+		{"2.2250738585072011e-308,", false}, {"1 ", true}, {"-", false}, {"0", false},
+	} {
+		if took := checkScanFloat(t, []byte(c.in)); took != c.took {
+			t.Errorf("scanFloat64(%q) took the number: %v, want %v", c.in, took, c.took)
+		}
 	}
 }
 
@@ -81,6 +124,7 @@ func FuzzParseFloat64(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		checkScanFloat(t, []byte(s))
 		if !isValidNumber([]byte(s)) {
 			return
 		}

@@ -48,6 +48,12 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		sc := ds.takeScratch(id, t, small)
 		d := ds.d
 		for i := 0; ; i++ {
+			if elem.float64 && i < small {
+				if x, ok := d.floatElement(i == 0); ok {
+					*(*float64)(unsafe.Add(sc.base, uintptr(i)*size)) = x
+					continue
+				}
+			}
 			tok, err := d.NextToken()
 			if err != nil {
 				ds.dropScratch(id, sc, i)
@@ -95,6 +101,12 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 		if len(first) > 0 {
 			tok, first = first[0], nil
 		} else {
+			if elem.float64 && i < c {
+				if x, ok := d.floatElement(i == 0 && start == nil); ok {
+					*(*float64)(unsafe.Add(base, uintptr(i)*size)) = x
+					continue
+				}
+			}
 			var err error
 			if tok, err = d.NextToken(); err != nil {
 				return err
@@ -227,6 +239,12 @@ func (b *builder) buildArray(td *typeDecoder, t reflect.Type) {
 		d := ds.d
 		i := 0
 		for ; ; i++ {
+			if elem.float64 && i < n {
+				if x, ok := d.floatElement(i == 0); ok {
+					*(*float64)(unsafe.Add(p, uintptr(i)*size)) = x
+					continue
+				}
+			}
 			tok, err := d.NextToken()
 			if err != nil {
 				return err

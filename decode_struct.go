@@ -189,6 +189,12 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		if next < len(sd.fields) && expectKey(d, first, &sd.fields[next]) {
 			f = &sd.fields[next]
 			next++
+			if f.fast == fastFloat64 && f.embed == nil {
+				if x, ok := d.floatMember(); ok {
+					*(*float64)(unsafe.Add(p, f.offset)) = x
+					continue
+				}
+			}
 		} else {
 			tok, err := d.memberKey(first)
 			if err != nil {

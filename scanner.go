@@ -474,15 +474,7 @@ func skipSpaces(data []byte, k int) int {
 // 8 bytes at a time while it can.
 func skipDigits(data []byte, k int) int {
 	for k+8 <= len(data) {
-		v := binary.LittleEndian.Uint64(data[k:])
-		// A byte is a digit iff its high nibble is 3 and adding 6 keeps
-		// it so. A carry out of a byte >= 0xFA only disturbs the bytes
-		// above the first non-digit, which do not count.
-		hi := (v & (lsb * 0xF0)) ^ (lsb * 0x30)              // 0 where the high nibble is 3
-		lo := ((v + lsb*0x06) & (lsb * 0xF0)) ^ (lsb * 0x30) // 0 where the low nibble is <= 9
-		nz := hi | lo
-		nz = ((nz & (lsb * 0x7F)) + lsb*0x7F | nz) & msb // high bit per non-digit byte
-		if nz != 0 {
+		if nz := nonDigits(binary.LittleEndian.Uint64(data[k:])); nz != 0 {
 			return k + bits.TrailingZeros64(nz)>>3
 		}
 		k += 8
@@ -491,6 +483,19 @@ func skipDigits(data []byte, k int) int {
 		k++
 	}
 	return k
+}
+
+// nonDigits marks, with its top bit, each of the 8 bytes of v (loaded
+// little-endian) that is not an ASCII digit, or at least the first one: its
+// trailing zero bits divided by 8 count the digits v starts with.
+func nonDigits(v uint64) uint64 {
+	// A byte is a digit iff its high nibble is 3 and adding 6 keeps it
+	// so. A carry out of a byte >= 0xFA only disturbs the bytes above the
+	// first non-digit, which do not count.
+	hi := (v & (lsb * 0xF0)) ^ (lsb * 0x30)              // 0 where the high nibble is 3
+	lo := ((v + lsb*0x06) & (lsb * 0xF0)) ^ (lsb * 0x30) // 0 where the low nibble is <= 9
+	nz := hi | lo
+	return ((nz & (lsb * 0x7F)) + lsb*0x7F | nz) & msb // high bit per non-digit byte
 }
 
 // scanNumber scans a number in w from index i in state st. It returns the

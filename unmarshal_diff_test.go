@@ -146,6 +146,8 @@ type diffOrder struct {
 	XY      string `json:"x y"`
 	Ü       int
 	Long9   int `json:"long_nam9"` // one byte past a word
+	F       float64
+	G       []float64
 }
 
 // diffTargets returns constructors of fresh targets, by name.
@@ -184,13 +186,15 @@ func diffTargets() []struct {
 		{"flatnp", func() any { return new(diffFlatNoPointers) }},
 		{"flats", func() any { return new([3]diffFlat) }},
 		{"order", func() any { return new(diffOrder) }},
+		{"floats", func() any { return new([]float64) }},
+		{"floatgrid", func() any { return new([][3]float64) }},
 		{"orders", func() any { return new([]diffOrder) }},
 	}
 }
 
 // prefill makes a target non-zero (so decoding takes the validate-first
 // path) in the same way for both packages.
-const prefillJSON = `{"a":7,"E":[1,2,3,4],"F":{"x":1},"N":{"a":1},"Shadow":"s","p":"q","X":[1,"2"],"id":5,"Tags":["t","u","v"]}`
+const prefillJSON = `{"a":7,"E":[1,2,3,4],"F":{"x":1},"N":{"a":1},"Shadow":"s","p":"q","X":[1,"2"],"id":5,"Tags":["t","u","v"],"G":[9,9,9]}`
 
 func diffUnmarshal(t *testing.T, in []byte, prefill bool) {
 	t.Helper()

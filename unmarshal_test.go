@@ -60,6 +60,11 @@ var diffInputs = []string{
 	`{"J":[1],"k":2}`, `{"J":[1],"K":[2]}`,
 	`{"hj":1,"thera":2,"comment":"c","hi_therf":"h"}`, `{"hi":1,"therE":2,"cOmment":"c","hi_there":"h","x y":"","ü":1,"long_nam9":9}`,
 	`{"x y":"","ü":1,"long_nam8":8,"long_nam9":9}`, `{"long_nam9":9,"long_nam99":1}`,
+	// floats scanned and parsed in one pass, and what that pass leaves to the scanner
+	`[1.5, -0.25,3 ,1e2, 0.1	,-0,0.000000000000000000001,12345678901234567890.5,2.2250738585072011e-308]`,
+	`[[1,2,3],[4.5,-6.25,7.125,8],[9]]`, `[1.5,"x",2]`, `[1.5,2.5`, `[1.5,01]`, `[1.5,-]`, `[1.5,1.]`, `[1.5,.5]`, `[1.5 2]`,
+	`[1.5,]`, `[,1.5]`, `[1.5x]`, `{"F":1.25,"G":[0.5,1.5,2.5,3.5,4.5,5.5,6.5,7.5,8.5]}`, `{"F":-0.0,"G":[]}`,
+	`{"F":"1.5","G":null}`, `{"F":1.7976931348623159e308}`, `{"F":1e400}`, `{"F":1.5,"G":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66.5]}`,
 }
 
 func TestUnmarshalDiff(t *testing.T) {
@@ -76,7 +81,7 @@ func TestDecodeDiff(t *testing.T) {
 	}, diffInputs...)
 	for name, mk := range readerShapesFor(7) {
 		for _, in := range inputs {
-			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp"} {
+			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order"} {
 				for _, opts := range []string{"", "n", "u", "p", "np"} {
 					t.Run(name, func(t *testing.T) {
 						diffDecode(t, []byte(in), target, opts, mk)

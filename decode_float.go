@@ -35,41 +35,15 @@ func eiselFloat64(tok []byte) (float64, bool) {
 		i++
 	}
 	// The digits, integer part and fraction, are gathered into man as if
-	// it could not overflow: with at most 19 of them it cannot. Fraction
-	// digits go eight at a time while there are eight.
+	// it could not overflow: with at most 19 of them it cannot.
 	start := i
-	var man uint64
-	for i < len(tok) && tok[i]-'0' <= 9 {
-		man = man*10 + uint64(tok[i]-'0')
-		i++
-	}
+	man, i := addDigits(tok, i, 0)
 	nd := i - start
 	exp10 := 0
 	if i < len(tok) && tok[i] == '.' {
 		i++
 		frac := i
-		for i+8 <= len(tok) {
-			v := binary.LittleEndian.Uint64(tok[i:])
-			if !isEightDigits(v) {
-				break
-			}
-			man = man*100000000 + eightDigits(v)
-			i += 8
-		}
-		if n := len(tok) - i; n > 0 && n < 8 && len(tok) >= 8 {
-			// A last 1 to 7 digits that end the token: the token's
-			// last eight bytes, with the ones before them made '0'.
-			sh := uint(8-n) * 8
-			v := binary.LittleEndian.Uint64(tok[len(tok)-8:])>>sh<<sh | 0x3030303030303030&(1<<sh-1)
-			if isEightDigits(v) {
-				man = man*uint64pow10[n] + eightDigits(v)
-				i = len(tok)
-			}
-		}
-		for i < len(tok) && tok[i]-'0' <= 9 {
-			man = man*10 + uint64(tok[i]-'0')
-			i++
-		}
+		man, i = addFraction(tok, i, man)
 		nd += i - frac
 		exp10 = frac - i
 	}
@@ -142,17 +116,18 @@ func decimalFloat64(man uint64, exp10 int, neg bool) (float64, bool) {
 	return eiselLemire64(man, exp10, neg)
 }
 
-// floatElement reads the next element of the array being decoded when it is
-// a number that scanFloat64 takes whole from the window: first just after
-// the array's '[', else after an element. It consumes the ',' (unless
-// first), whitespace and the number, and sets the state that follows;
-// otherwise it consumes nothing and returns false.
-func (d *Decoder) floatElement(first bool) (float64, bool) {
+// floatNext reads the next value of the container being decoded when it is a
+// number that scanFloat64 takes whole from the window: after a ',' when
+// comma (an array element but the first), and whitespace. It consumes them
+// and sets the state to next, the state after a value in the container;
+// otherwise it consumes nothing and returns false. Array decoders call it
+// for each element, struct decoders after expectKey has consumed a ':'.
+func (d *Decoder) floatNext(comma bool, next func(*Decoder) ([]byte, error)) (float64, bool) {
 	data, i := d.s.br.data, d.s.br.offset
 	if d.s.err != nil || d.err != nil {
 		return 0, false
 	}
-	if !first {
+	if comma {
 		if i >= len(data) || data[i] != ',' {
 			return 0, false
 		}
@@ -169,27 +144,49 @@ func (d *Decoder) floatElement(first bool) (float64, bool) {
 		return 0, false
 	}
 	d.s.br.offset = end
-	d.state = (*Decoder).stateArrayComma
+	d.state = next
 	return x, true
 }
 
-// floatMember reads, as floatElement does, the value of the member whose key
-// and ':' expectKey has just consumed.
-func (d *Decoder) floatMember() (float64, bool) {
-	data, i := d.s.br.data, d.s.br.offset
-	for i < len(data) && whitespace[data[i]] {
+// addFraction is addDigits eight bytes a load: all digits, or the first few
+// of them; the last bytes of b, fewer than eight, are the end of the last
+// eight, shifted.
+func addFraction(b []byte, i int, man uint64) (uint64, int) {
+	for i+8 <= len(b) {
+		v := binary.LittleEndian.Uint64(b[i:])
+		n := bits.TrailingZeros64(nonDigits(v)) >> 3
+		if n < 8 {
+			return addFirstDigits(v, n, man), i + n
+		}
+		man = man*100000000 + eightDigits(v)
+		i += 8
+	}
+	if k := len(b) - i; k > 0 && len(b) >= 8 {
+		// Bytes past the end read as 0, which is not a digit.
+		v := binary.LittleEndian.Uint64(b[len(b)-8:]) >> (64 - 8*k)
+		n := bits.TrailingZeros64(nonDigits(v)) >> 3
+		return addFirstDigits(v, n, man), i + n
+	}
+	return addDigits(b, i, man)
+}
+
+// addFirstDigits adds the first n (< 8) bytes of v, ASCII digits, to man.
+func addFirstDigits(v uint64, n int, man uint64) uint64 {
+	if n == 0 {
+		return man
+	}
+	// Shifted to the top, with zero bytes below them as leading zeros.
+	return man*uint64pow10[n] + eightDigits(v<<(64-8*n))
+}
+
+// addDigits adds the ASCII digits of b from index i on to man, a decimal
+// mantissa, and returns it and the index of the first byte that is not one.
+func addDigits(b []byte, i int, man uint64) (uint64, int) {
+	for i < len(b) && b[i]-'0' <= 9 {
+		man = man*10 + uint64(b[i]-'0')
 		i++
 	}
-	if i >= len(data) {
-		return 0, false
-	}
-	x, end := scanFloat64(data, i)
-	if end == 0 {
-		return 0, false
-	}
-	d.s.br.offset = end
-	d.state = (*Decoder).stateObjectComma
-	return x, true
+	return man, i
 }
 
 // scanFloat64 is the scanner and the parser in one pass, for a number that
@@ -208,11 +205,7 @@ func scanFloat64(data []byte, i int) (float64, int) {
 	if i < len(data) && data[i] == '0' {
 		i++
 	} else {
-		for i < len(data) && data[i]-'0' <= 9 {
-			man = man*10 + uint64(data[i]-'0')
-			i++
-		}
-		if i == start {
+		if man, i = addDigits(data, i, 0); i == start {
 			return 0, 0
 		}
 	}
@@ -221,28 +214,8 @@ func scanFloat64(data []byte, i int) (float64, int) {
 	if i < len(data) && data[i] == '.' {
 		i++
 		frac := i
-		// Eight bytes at a time: all digits, or the last few of them. A
-		// mantissa of more than 19 digits may wrap; it is not used.
-		for i+8 <= len(data) {
-			v := binary.LittleEndian.Uint64(data[i:])
-			n := bits.TrailingZeros64(nonDigits(v)) >> 3
-			if n == 8 {
-				man = man*100000000 + eightDigits(v)
-				i += 8
-				continue
-			}
-			if n > 0 {
-				// The n digits, with zeros before them as leading digits.
-				man = man*uint64pow10[n] + eightDigits(v<<(64-8*n))
-				i += n
-			}
-			break
-		}
-		for i < len(data) && data[i]-'0' <= 9 {
-			man = man*10 + uint64(data[i]-'0')
-			i++
-		}
-		if i == frac {
+		// A mantissa of more than 19 digits may wrap; it is not used.
+		if man, i = addFraction(data, i, man); i == frac {
 			return 0, 0
 		}
 		nd += i - frac
@@ -288,11 +261,6 @@ func longMantissa(digits []byte) (man uint64, exp10, dropped int) {
 		}
 	}
 	return man, exp10, dropped
-}
-
-// isEightDigits reports whether the 8 bytes of v are all ASCII digits.
-func isEightDigits(v uint64) bool {
-	return (v&0xF0F0F0F0F0F0F0F0)|(((v+0x0606060606060606)&0xF0F0F0F0F0F0F0F0)>>4) == 0x3333333333333333
 }
 
 // eightDigits is the value of the 8 ASCII digits in v (loaded little-endian,

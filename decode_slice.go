@@ -49,7 +49,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		d := ds.d
 		for i := 0; ; i++ {
 			if elem.float64 && i < small {
-				if x, ok := d.floatElement(i == 0); ok {
+				if x, ok := d.floatNext(i > 0, (*Decoder).stateArrayComma); ok {
 					*(*float64)(unsafe.Add(sc.base, uintptr(i)*size)) = x
 					continue
 				}
@@ -102,7 +102,7 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 			tok, first = first[0], nil
 		} else {
 			if elem.float64 && i < c {
-				if x, ok := d.floatElement(i == 0 && start == nil); ok {
+				if x, ok := d.floatNext(i > 0 || start != nil, (*Decoder).stateArrayComma); ok {
 					*(*float64)(unsafe.Add(base, uintptr(i)*size)) = x
 					continue
 				}
@@ -240,7 +240,7 @@ func (b *builder) buildArray(td *typeDecoder, t reflect.Type) {
 		i := 0
 		for ; ; i++ {
 			if elem.float64 && i < n {
-				if x, ok := d.floatElement(i == 0); ok {
+				if x, ok := d.floatNext(i > 0, (*Decoder).stateArrayComma); ok {
 					*(*float64)(unsafe.Add(p, uintptr(i)*size)) = x
 					continue
 				}

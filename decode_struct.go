@@ -190,7 +190,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 			f = &sd.fields[next]
 			next++
 			if f.fast == fastFloat64 && f.embed == nil {
-				if x, ok := d.floatMember(); ok {
+				if x, ok := d.floatNext(false, (*Decoder).stateObjectComma); ok {
 					*(*float64)(unsafe.Add(p, f.offset)) = x
 					continue
 				}

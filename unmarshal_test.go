@@ -410,7 +410,7 @@ func TestUnmarshalFatalErrorKeepsElements(t *testing.T) {
 // TestUnmarshalInlining keeps the small helpers of the decoding hot path
 // inlinable.
 func TestUnmarshalInlining(t *testing.T) {
-	checkInlined(t, `isEightDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`,
+	checkInlined(t, `nonDigits`, `addDigits`, `addFirstDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`,
 		`\(\*decodeState\)\.offset`)
 }
 

@@ -405,58 +405,36 @@ func (sd *structDecoder) find(table []uint16, name []byte, folded bool) *fieldDe
 	}
 }
 
-// lookup finds the field for the key token tok: an exact match of the
-// unescaped key, else the first field whose name folds to the same bytes.
-// A key without escapes is first matched on its raw bytes: field names are
-// valid UTF-8, so a raw match is a match of the value.
+// lookup finds the field for the key token tok, when expectKey did not: an
+// exact match of the unescaped key, else the first field whose name folds
+// to the same bytes. A key without escapes is first matched on its raw
+// bytes: field names are valid UTF-8, so a raw match is a match of the
+// value. next becomes the index after the field found, expectKey's guess.
 func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDecoder {
 	body := tok[1 : len(tok)-1]
 	escaped := ds.d.s.str&strEscaped != 0
-	if !escaped && sd.foldUnique {
-		if i := *next; i < len(sd.fields) {
-			if f := &sd.fields[i]; f.name == string(body) || foldASCIIEqual(body, f.folded) {
-				*next = i + 1
-				return f
-			}
-		}
-		if f := sd.find(sd.exact, body, false); f != nil {
-			*next = f.index + 1
-			return f
-		}
-		for h := foldHash(body) & sd.mask; ; h = (h + 1) & sd.mask {
-			x := sd.folded[h]
-			if x == 0 {
-				break
-			}
-			if f := &sd.fields[x-1]; foldASCIIEqual(body, f.folded) {
-				*next = f.index + 1
-				return f
-			}
-		}
-		return sd.lookupSlow(ds, tok, escaped)
-	}
+	var f *fieldDecoder
 	if !escaped {
-		if i := *next; i < len(sd.fields) && sd.fields[i].name == string(body) {
-			*next = i + 1
-			return &sd.fields[i]
-		}
-		if f := sd.find(sd.exact, body, false); f != nil {
-			*next = f.index + 1
-			return f
-		}
-		// The key's raw bytes equal a folded name but for ASCII case: then
-		// the key folds to that name.
-		for h := foldHash(body) & sd.mask; ; h = (h + 1) & sd.mask {
+		f = sd.find(sd.exact, body, false)
+		// Else the key's raw bytes may equal a folded name but for ASCII
+		// case: then the key folds to that name.
+		for h := foldHash(body) & sd.mask; f == nil; h = (h + 1) & sd.mask {
 			x := sd.folded[h]
 			if x == 0 {
 				break
 			}
-			if f := &sd.fields[x-1]; foldASCIIEqual(body, f.folded) {
-				return f
+			if g := &sd.fields[x-1]; foldASCIIEqual(body, g.folded) {
+				f = g
 			}
 		}
 	}
-	return sd.lookupSlow(ds, tok, escaped)
+	if f == nil {
+		f = sd.lookupSlow(ds, tok, escaped)
+	}
+	if f != nil {
+		*next = f.index + 1
+	}
+	return f
 }
 
 // lookupSlow: escapes or invalid UTF-8 in the key, or no exact match.

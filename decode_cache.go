@@ -370,10 +370,9 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 	switch t.Kind() {
 	case reflect.Bool:
 		td.fn = boolDecoder(t)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		td.fn = intDecoder(t)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		td.fn = uintDecoder(t)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		td.fn = integerDecoder(t)
 	case reflect.Float32, reflect.Float64:
 		td.fn = floatDecoder(t)
 		td.float64 = t.Kind() == reflect.Float64

@@ -25,54 +25,44 @@ func boolDecoder(t reflect.Type) decodeFn {
 	}
 }
 
-func intDecoder(t reflect.Type) decodeFn {
+// integerDecoder decodes a number into a signed or unsigned integer kind of
+// t's size; one out of range, or with a fraction or exponent, is a type error.
+func integerDecoder(t reflect.Type) decodeFn {
 	bits := t.Bits()
+	signed := t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64
 	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		if c := tok[0]; c != '-' && c-'0' > 9 {
 			return ds.mismatch(tok, t)
 		}
-		n, err := number.ParseInt(tok)
-		if err != nil || (bits < 64 && (n < -1<<(bits-1) || n >= 1<<(bits-1))) {
+		x, ok := parseInteger(tok, signed, bits)
+		if !ok {
 			ds.typeError("number "+string(tok), t, ds.offset())
 			return nil
 		}
+		// Two's complement: the low bits are the value either way.
 		switch bits {
 		case 8:
-			*(*int8)(p) = int8(n)
+			*(*uint8)(p) = uint8(x)
 		case 16:
-			*(*int16)(p) = int16(n)
+			*(*uint16)(p) = uint16(x)
 		case 32:
-			*(*int32)(p) = int32(n)
+			*(*uint32)(p) = uint32(x)
 		default:
-			*(*int64)(p) = n
+			*(*uint64)(p) = x
 		}
 		return nil
 	}
 }
 
-func uintDecoder(t reflect.Type) decodeFn {
-	bits := t.Bits()
-	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
-		if c := tok[0]; c != '-' && c-'0' > 9 {
-			return ds.mismatch(tok, t)
-		}
-		n, err := number.ParseUint(tok)
-		if err != nil || (bits < 64 && n >= 1<<bits) {
-			ds.typeError("number "+string(tok), t, ds.offset())
-			return nil
-		}
-		switch bits {
-		case 8:
-			*(*uint8)(p) = uint8(n)
-		case 16:
-			*(*uint16)(p) = uint16(n)
-		case 32:
-			*(*uint32)(p) = uint32(n)
-		default:
-			*(*uint64)(p) = n
-		}
-		return nil
+// parseInteger parses an integer token that must fit in bits bits, signed
+// or not, and returns its bits.
+func parseInteger(tok []byte, signed bool, bits int) (uint64, bool) {
+	if signed {
+		n, err := number.ParseInt(tok)
+		return uint64(n), err == nil && (bits == 64 || -1<<(bits-1) <= n && n < 1<<(bits-1))
 	}
+	n, err := number.ParseUint(tok)
+	return n, err == nil && (bits == 64 || n < 1<<bits)
 }
 
 func floatDecoder(t reflect.Type) decodeFn {

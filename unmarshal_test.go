@@ -58,6 +58,9 @@ var diffInputs = []string{
 	`{"hi":1,"ther":2,"theree":3,"there":4}`, `{"hi":1,"there"}`, `{"hi":1,"there":}`, `{"hi":1,"there" 2}`,
 	`{"hi":1,"th\u0065re":2}`, `{"hi":1,"there\"":2}`, `{"hi":1,"hithere":"x","x Y":"y"}`, `{"hi":"1","there":[]}`,
 	`{"J":[1],"k":2}`, `{"J":[1],"K":[2]}`,
+	// every integer size at its limits, and one past them
+	`{"S":65535,"T":-128,"K":[255,0,1],"U":1}`, `{"S":65536}`, `{"S":-1}`, `{"T":127}`, `{"T":128}`, `{"T":-129}`,
+	`{"K":[256]}`, `{"S":1.5}`, `{"T":1e2}`,
 	`{"hj":1,"thera":2,"comment":"c","hi_therf":"h"}`, `{"hi":1,"therE":2,"cOmment":"c","hi_there":"h","x y":"","ü":1,"long_nam9":9}`,
 	`{"x y":"","ü":1,"long_nam8":8,"long_nam9":9}`, `{"long_nam9":9,"long_nam99":1}`,
 	// floats scanned and parsed in one pass, and what that pass leaves to the scanner

@@ -82,11 +82,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // parseInterleaved parses flags that may come before, between or after the
 // positional arguments, and returns the positionals.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+//
+// usage, the command line after "usage: ", heads -h's output; any other
+// parse error is returned as an errUsage.
+func parseInterleaved(fs *flag.FlagSet, args []string, usage string) ([]string, error) {
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: "+usage)
+		fs.PrintDefaults()
+	}
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, errUsage{err.Error()}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -128,16 +138,9 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.IntVar(&inferRows, "infer-rows", 1000, "rows read to infer a new table's column types")
 	fs.BoolVar(&bulk, "bulk", false, "synchronous=OFF and journal_mode=MEMORY during the load (faster; a crash mid-load can corrupt the database)")
 	fs.BoolVar(&progress, "progress", false, "report progress on standard error even when it is not a terminal")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: jsonpipe insert [flags] DB TABLE [FILE|-]")
-		fs.PrintDefaults()
-	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseInterleaved(fs, args, "jsonpipe insert [flags] DB TABLE [FILE|-]")
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return errUsage{err.Error()}
+		return err
 	}
 	if len(pos) < 2 || len(pos) > 3 {
 		return errUsage{"insert needs DB TABLE [FILE|-]"}
@@ -250,16 +253,9 @@ func queryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("jsonpipe query", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	nl := fs.Bool("nl", false, "write one object per line instead of a JSON array")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: jsonpipe query [--nl] DB SQL")
-		fs.PrintDefaults()
-	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseInterleaved(fs, args, "jsonpipe query [--nl] DB SQL")
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return errUsage{err.Error()}
+		return err
 	}
 	if len(pos) != 2 {
 		return errUsage{"query needs DB SQL"}

@@ -41,27 +41,31 @@ func newTarget(file, kind string) any {
 }
 
 func BenchmarkUnmarshal(b *testing.B) {
-	for _, impl := range unmarshalImpls {
-		for _, f := range corpus.Files(b) {
-			for _, kind := range []string{"any", "typed"} {
-				if newTarget(f.Name, kind) == nil {
-					continue
-				}
-				b.Run(impl.name+"/"+f.Name+"/"+kind, func(b *testing.B) {
-					b.SetBytes(int64(len(f.Data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						if err := impl.unmarshal(f.Data, newTarget(f.Name, kind)); err != nil {
-							b.Fatal(err)
-						}
-					}
-				})
+	eachDecodeTarget(b, func(b *testing.B, impl unmarshalImpl, data []byte, target func() any) {
+		for b.Loop() {
+			if err := impl.unmarshal(data, target()); err != nil {
+				b.Fatal(err)
 			}
 		}
-	}
+	})
 }
 
 func BenchmarkDecoderDecode(b *testing.B) {
+	eachDecodeTarget(b, func(b *testing.B, impl unmarshalImpl, data []byte, target func() any) {
+		r := bytes.NewReader(data)
+		for b.Loop() {
+			r.Reset(data)
+			if err := impl.decode(r, target()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// eachDecodeTarget runs loop as the sub-benchmark <impl>/<corpus>/<kind>
+// for every implementation, corpus file and target kind the file has, with
+// SetBytes and ReportAllocs done.
+func eachDecodeTarget(b *testing.B, loop func(b *testing.B, impl unmarshalImpl, data []byte, target func() any)) {
 	for _, impl := range unmarshalImpls {
 		for _, f := range corpus.Files(b) {
 			for _, kind := range []string{"any", "typed"} {
@@ -71,13 +75,7 @@ func BenchmarkDecoderDecode(b *testing.B) {
 				b.Run(impl.name+"/"+f.Name+"/"+kind, func(b *testing.B) {
 					b.SetBytes(int64(len(f.Data)))
 					b.ReportAllocs()
-					r := bytes.NewReader(f.Data)
-					for b.Loop() {
-						r.Reset(f.Data)
-						if err := impl.decode(r, newTarget(f.Name, kind)); err != nil {
-							b.Fatal(err)
-						}
-					}
+					loop(b, impl, f.Data, func() any { return newTarget(f.Name, kind) })
 				})
 			}
 		}

@@ -28,9 +28,9 @@ type typeDecoder struct {
 	// strings are replaced, never written through).
 	flat flatness
 
-	// float64: fn is the plain decoder of a float64 kind, which array,
-	// slice and struct decoders may replace by scanFloat64 on the window.
-	float64 bool
+	// direct: fn is the plain decoder of a float64 or int64 kind, which
+	// array, slice and struct decoders may replace by numberNext.
+	direct direct
 
 	selfHooks bool           // this decoder itself may run user code
 	deps      []*typeDecoder // decoders this one calls
@@ -373,9 +373,14 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		td.fn = integerDecoder(t)
+		if (t.Kind() == reflect.Int || t.Kind() == reflect.Int64) && t.Size() == 8 {
+			td.direct = directInt64
+		}
 	case reflect.Float32, reflect.Float64:
 		td.fn = floatDecoder(t)
-		td.float64 = t.Kind() == reflect.Float64
+		if t.Kind() == reflect.Float64 {
+			td.direct = directFloat64
+		}
 	case reflect.String:
 		if t == numberType {
 			td.fn = decodeNumber

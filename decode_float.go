@@ -116,38 +116,6 @@ func decimalFloat64(man uint64, exp10 int, neg bool) (float64, bool) {
 	return eiselLemire64(man, exp10, neg)
 }
 
-// floatNext reads the next value of the container being decoded when it is a
-// number that scanFloat64 takes whole from the window: after a ',' when
-// comma (an array element but the first), and whitespace. It consumes them
-// and sets the state to next, the state after a value in the container;
-// otherwise it consumes nothing and returns false. Array decoders call it
-// for each element, struct decoders after expectKey has consumed a ':'.
-func (d *Decoder) floatNext(comma bool, next func(*Decoder) ([]byte, error)) (float64, bool) {
-	data, i := d.s.br.data, d.s.br.offset
-	if d.s.err != nil || d.err != nil {
-		return 0, false
-	}
-	if comma {
-		if i >= len(data) || data[i] != ',' {
-			return 0, false
-		}
-		i++
-	}
-	for i < len(data) && whitespace[data[i]] {
-		i++
-	}
-	if i >= len(data) {
-		return 0, false
-	}
-	x, end := scanFloat64(data, i)
-	if end == 0 {
-		return 0, false
-	}
-	d.s.br.offset = end
-	d.state = next
-	return x, true
-}
-
 // addFraction is addDigits eight bytes a load: all digits, or the first few
 // of them; the last bytes of b, fewer than eight, are the end of the last
 // eight, shifted.

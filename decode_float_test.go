@@ -118,13 +118,16 @@ func randomDecimal(r *rand.Rand) string {
 	return string(b)
 }
 
-// FuzzParseFloat64: any valid JSON number parses as strconv parses it.
+// FuzzParseFloat64: any valid JSON number parses as strconv parses it, and
+// whatever scanFloat64 or scanInt64 takes from any input is a valid number
+// with strconv's value.
 func FuzzParseFloat64(f *testing.F) {
 	for _, s := range []string{"0", "-1.5e-3", "1e23", "123456789012345678901234567890", "2.2250738585072011e-308"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		checkScanFloat(t, []byte(s))
+		checkScanInt(t, []byte(s))
 		if !isValidNumber([]byte(s)) {
 			return
 		}

@@ -65,6 +65,87 @@ func parseInteger(tok []byte, signed bool, bits int) (uint64, bool) {
 	return n, err == nil && (bits == 64 || n < 1<<bits)
 }
 
+// scanInt64 is the scanner and the parser in one pass, for a number that a
+// decoder wants as an int64: when data[i:] starts with a JSON integer
+// -?(0|[1-9][0-9]*) of at most 18 digits (so it cannot overflow), followed in
+// data by a byte that may end a value, it returns the value and the index
+// of the byte after the number. Otherwise it returns 0 for the index, and
+// the scanner and the integer decoder decide.
+func scanInt64(data []byte, i int) (int64, int) {
+	neg := data[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var n uint64
+	if i < len(data) && data[i] == '0' {
+		i++
+	} else if n, i = addFraction(data, i, 0); i == start {
+		return 0, 0
+	}
+	if i >= len(data) || !endsValue[data[i]] || i-start > 18 {
+		return 0, 0
+	}
+	if neg {
+		return -int64(n), i
+	}
+	return int64(n), i
+}
+
+// direct marks the decoders that numberNext may stand in for: the plain
+// decoder of a float64, or of a 64-bit signed integer.
+type direct uint8
+
+const (
+	directNone direct = iota
+	directFloat64
+	directInt64
+)
+
+// numberNext decodes the next value of the container being decoded into p,
+// of kind k, when it is a number that scanFloat64 or scanInt64 takes whole
+// from the window: after a ',' when comma (an array element but the first),
+// and whitespace. It consumes them and sets the state to next, the state
+// after a value in the container; otherwise it consumes nothing, writes
+// nothing and returns false, and the token path decides (with its errors
+// and offsets). Array decoders call it for each element, struct decoders
+// after expectKey has consumed a ':'.
+func (d *Decoder) numberNext(k direct, comma bool, next func(*Decoder) ([]byte, error), p unsafe.Pointer) bool {
+	data, i := d.s.br.data, d.s.br.offset
+	if d.s.err != nil || d.err != nil {
+		return false
+	}
+	if comma {
+		if i >= len(data) || data[i] != ',' {
+			return false
+		}
+		i++
+	}
+	for i < len(data) && whitespace[data[i]] {
+		i++
+	}
+	if i >= len(data) {
+		return false
+	}
+	var end int
+	if k == directFloat64 {
+		var x float64
+		if x, end = scanFloat64(data, i); end == 0 {
+			return false
+		}
+		*(*float64)(p) = x
+	} else {
+		var n int64
+		if n, end = scanInt64(data, i); end == 0 {
+			return false
+		}
+		*(*int64)(p) = n
+	}
+	d.s.br.offset = end
+	d.state = next
+	return true
+}
+
 func floatDecoder(t reflect.Type) decodeFn {
 	if t.Bits() == 32 {
 		return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {

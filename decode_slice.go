@@ -48,11 +48,8 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		sc := ds.takeScratch(id, t, small)
 		d := ds.d
 		for i := 0; ; i++ {
-			if elem.float64 && i < small {
-				if x, ok := d.floatNext(i > 0, (*Decoder).stateArrayComma); ok {
-					*(*float64)(unsafe.Add(sc.base, uintptr(i)*size)) = x
-					continue
-				}
+			if elem.direct != directNone && i < small && d.numberNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
+				continue
 			}
 			tok, err := d.NextToken()
 			if err != nil {
@@ -101,11 +98,8 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 		if len(first) > 0 {
 			tok, first = first[0], nil
 		} else {
-			if elem.float64 && i < c {
-				if x, ok := d.floatNext(i > 0 || start != nil, (*Decoder).stateArrayComma); ok {
-					*(*float64)(unsafe.Add(base, uintptr(i)*size)) = x
-					continue
-				}
+			if elem.direct != directNone && i < c && d.numberNext(elem.direct, i > 0 || start != nil, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(i)*size)) {
+				continue
 			}
 			var err error
 			if tok, err = d.NextToken(); err != nil {
@@ -239,11 +233,8 @@ func (b *builder) buildArray(td *typeDecoder, t reflect.Type) {
 		d := ds.d
 		i := 0
 		for ; ; i++ {
-			if elem.float64 && i < n {
-				if x, ok := d.floatNext(i > 0, (*Decoder).stateArrayComma); ok {
-					*(*float64)(unsafe.Add(p, uintptr(i)*size)) = x
-					continue
-				}
+			if elem.direct != directNone && i < n && d.numberNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(p, uintptr(i)*size)) {
+				continue
 			}
 			tok, err := d.NextToken()
 			if err != nil {

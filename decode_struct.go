@@ -32,6 +32,7 @@ type fieldDecoder struct {
 
 	index  int // in structDecoder.fields
 	fast   fastKind
+	direct direct // for numberNext after expectKey, from fast
 	dec    *typeDecoder
 	quoted bool         // ",string"
 	typ    reflect.Type // the field's type
@@ -135,6 +136,12 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			f.dec = b.dep(td, decodeKey{f.typ, modeLoc, nil})
 			if !f.quoted {
 				f.fast = fastKindOf(f.typ)
+				switch f.fast {
+				case fastInt64:
+					f.direct = directInt64
+				case fastFloat64:
+					f.direct = directFloat64
+				}
 			}
 		}
 		sd.fields = append(sd.fields, f)
@@ -189,11 +196,8 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		if next < len(sd.fields) && expectKey(d, first, &sd.fields[next]) {
 			f = &sd.fields[next]
 			next++
-			if f.fast == fastFloat64 && f.embed == nil {
-				if x, ok := d.floatNext(false, (*Decoder).stateObjectComma); ok {
-					*(*float64)(unsafe.Add(p, f.offset)) = x
-					continue
-				}
+			if f.direct != directNone && f.embed == nil && d.numberNext(f.direct, false, (*Decoder).stateObjectComma, unsafe.Add(p, f.offset)) {
+				continue
 			}
 		} else {
 			tok, err := d.memberKey(first)

@@ -1,0 +1,68 @@
+package json
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// checkScanInt checks scanInt64 on data: when it takes a number, that is a
+// valid JSON integer followed by a byte that may end a value, and its value
+// is strconv's. It reports whether it took one.
+func checkScanInt(t *testing.T, data []byte) bool {
+	t.Helper()
+	if len(data) == 0 {
+		return false // its callers never ask
+	}
+	got, end := scanInt64(data, 0)
+	if end == 0 {
+		return false
+	}
+	num := string(data[:end])
+	want, err := strconv.ParseInt(num, 10, 64)
+	if !isValidNumber(data[:end]) || end >= len(data) || !endsValue[data[end]] || err != nil || got != want {
+		t.Fatalf("scanInt64(%q) = %d, %d; want %q = %d (%v) followed by a value's end", data, got, end, num, want, err)
+	}
+	return true
+}
+
+func TestScanInt64(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		took bool
+	}{
+		{"0,", true}, {"-0]", true}, {"7}", true}, {"-42 ", true}, {"12345678,", true}, {"123456789\n", true},
+		{"999999999999999999,", true}, {"-999999999999999999,", true}, {"1000000000000000000,", false},
+		{"9223372036854775807,", false}, {"-9223372036854775808,", false}, {"18446744073709551616,", false},
+		{"1.5,", false}, {"1e5,", false}, {"1E5,", false}, {"01,", false}, {"00,", false}, {"-,", false},
+		{"-01,", false}, {"1x,", false}, {"1", false}, {"-", false}, {"0", false}, {"1.", false}, {"\"1\",", false},
+		{"12345678901234567\\", false}, {"1:", true},
+	} {
+		if took := checkScanInt(t, []byte(c.in)); took != c.took {
+			t.Errorf("scanInt64(%q) took the number: %v, want %v", c.in, took, c.took)
+		}
+	}
+	// Every length from 1 to 20 digits, signed or not, with every ending.
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 100000; i++ {
+		n := r.Uint64() >> r.IntN(64)
+		s := strconv.FormatUint(n, 10)
+		if r.IntN(2) == 0 {
+			s = "-" + s
+		}
+		const ends = ",]} \t\n\r:.eE0x"
+		end := ends[r.IntN(len(ends))]
+		took := checkScanInt(t, []byte(s+string(end)))
+		digits := len(s)
+		if s[0] == '-' {
+			digits--
+		}
+		if want := endsValue[end] && digits <= 18; took != want {
+			t.Fatalf("scanInt64(%q) took the number: %v, want %v", s+string(end), took, want)
+		}
+	}
+	if _, end := scanInt64([]byte(strconv.Itoa(math.MaxInt64)+","), 0); end != 0 {
+		t.Fatal("scanInt64 took a 19-digit number")
+	}
+}

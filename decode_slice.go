@@ -45,8 +45,16 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		if cap(*(*[]byte)(p)) != 0 || small == 0 {
 			return ds.fillSlice(t, elem, size, p, 0, nil)
 		}
-		sc := ds.takeScratch(id, t, small)
 		d := ds.d
+		if c, ok := d.skipSpace(); ok && c == ']' {
+			// Empty: no scratch buffer to take and give back.
+			if _, err := d.NextToken(); err != nil {
+				return err
+			}
+			*(*[]byte)(p) = emptySlice
+			return nil
+		}
+		sc := ds.takeScratch(id, t, small)
 		for i := 0; ; i++ {
 			if elem.direct != directNone && i < small && d.numberNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
 				continue

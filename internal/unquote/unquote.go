@@ -2,6 +2,7 @@
 package unquote
 
 import (
+	"bytes"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -19,7 +20,31 @@ func Append(dst, tok []byte) []byte {
 	if i == len(body) {
 		return append(dst, body...)
 	}
-	dst, _ = appendSlow(append(dst, body[:i]...), body[i:])
+	dst = append(dst, body[:i]...)
+	// Validated, the bytes between escapes stand for themselves unless they
+	// are invalid UTF-8: each run is copied whole when it is valid (text in
+	// other scripts, such as Japanese, is mostly such runs).
+	for s := body[i:]; len(s) > 0; {
+		if s[0] == '\\' {
+			var n int
+			dst, n = appendEscape(dst, s)
+			if n == 0 {
+				return dst // not from a scanner; Append's callers never pass it
+			}
+			s = s[n:]
+			continue
+		}
+		k := bytes.IndexByte(s, '\\')
+		if k < 0 {
+			k = len(s)
+		}
+		if utf8.Valid(s[:k]) {
+			dst = append(dst, s[:k]...)
+		} else {
+			dst, _ = appendSlow(dst, s[:k])
+		}
+		s = s[k:]
+	}
 	return dst
 }
 
@@ -58,50 +83,19 @@ func plainPrefix(body []byte) int {
 	return i
 }
 
-// appendSlow handles escapes and non-ASCII bytes. ok is false for input a
-// scanner would have rejected: a bad escape, a raw quote or control byte.
+// appendSlow handles escapes and non-ASCII bytes one at a time. ok is false
+// for input a scanner would have rejected: a bad escape, a raw quote or
+// control byte.
 func appendSlow(dst, s []byte) (_ []byte, ok bool) {
 	for r := 0; r < len(s); {
 		c := s[r]
 		switch {
 		case c == '\\':
-			if r+1 >= len(s) {
+			var n int
+			if dst, n = appendEscape(dst, s[r:]); n == 0 {
 				return dst, false
 			}
-			switch s[r+1] {
-			case '"', '\\', '/', '\'':
-				dst = append(dst, s[r+1])
-			case 'b':
-				dst = append(dst, '\b')
-			case 'f':
-				dst = append(dst, '\f')
-			case 'n':
-				dst = append(dst, '\n')
-			case 'r':
-				dst = append(dst, '\r')
-			case 't':
-				dst = append(dst, '\t')
-			case 'u':
-				rr := getu4(s[r:])
-				if rr < 0 {
-					return dst, false
-				}
-				r += 6
-				if utf16.IsSurrogate(rr) {
-					rr1 := getu4(s[r:])
-					if dec := utf16.DecodeRune(rr, rr1); dec != unicode.ReplacementChar {
-						r += 6
-						dst = utf8.AppendRune(dst, dec)
-						continue
-					}
-					rr = unicode.ReplacementChar
-				}
-				dst = utf8.AppendRune(dst, rr)
-				continue
-			default:
-				return dst, false
-			}
-			r += 2
+			r += n
 		case c == '"' || c < ' ':
 			return dst, false
 		case c < utf8.RuneSelf:
@@ -118,6 +112,44 @@ func appendSlow(dst, s []byte) (_ []byte, ok bool) {
 		}
 	}
 	return dst, true
+}
+
+// appendEscape appends the value of the escape that s starts with (a lone
+// surrogate, or a pair that is not one, becomes U+FFFD, as in encoding/json)
+// and returns the number of bytes it took, or 0 for a bad escape.
+func appendEscape(dst, s []byte) (_ []byte, n int) {
+	if len(s) < 2 {
+		return dst, 0
+	}
+	switch s[1] {
+	case '"', '\\', '/', '\'':
+		dst = append(dst, s[1])
+	case 'b':
+		dst = append(dst, '\b')
+	case 'f':
+		dst = append(dst, '\f')
+	case 'n':
+		dst = append(dst, '\n')
+	case 'r':
+		dst = append(dst, '\r')
+	case 't':
+		dst = append(dst, '\t')
+	case 'u':
+		rr := getu4(s)
+		if rr < 0 {
+			return dst, 0
+		}
+		if utf16.IsSurrogate(rr) {
+			if dec := utf16.DecodeRune(rr, getu4(s[6:])); dec != unicode.ReplacementChar {
+				return utf8.AppendRune(dst, dec), 12
+			}
+			rr = unicode.ReplacementChar
+		}
+		return utf8.AppendRune(dst, rr), 6
+	default:
+		return dst, 0
+	}
+	return dst, 2
 }
 
 // getu4 decodes \uXXXX from the beginning of s, returning the hex value, or

@@ -1,6 +1,11 @@
 package unquote
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+)
 
 func TestAppendChecked(t *testing.T) {
 	for _, c := range []struct {
@@ -21,6 +26,40 @@ func TestAppendChecked(t *testing.T) {
 		got, ok := AppendChecked(nil, []byte(c.in))
 		if ok != c.ok || (ok && string(got) != c.want) {
 			t.Errorf("AppendChecked(%s) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestAppendAgainstStdlib builds string tokens from pieces that take every
+// path (plain ASCII, escapes, surrogate pairs and lone halves, multi-byte
+// runes, invalid UTF-8) and checks Append and AppendChecked against
+// encoding/json.
+func TestAppendAgainstStdlib(t *testing.T) {
+	pieces := []string{
+		"a", "plain text ", `\"`, `\\`, `\/`, `\n`, `\t`, `\u00e9`, `\u3042`, `\ud83d\ude00`, `\ud800`, `\udc00`,
+		`\ud800\u0041`, "é", "あいう", "😀", "\xff", "\xe3\x81", "\xed\xa0\x80", "\xc0\xaf", `'`, `\'`,
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 20000; i++ {
+		tok := []byte{'"'}
+		for n := r.IntN(8); n >= 0; n-- {
+			tok = append(tok, pieces[r.IntN(len(pieces))]...)
+		}
+		tok = append(tok, '"')
+		var want string
+		werr := json.Unmarshal(tok, &want)
+		got, ok := AppendChecked(nil, tok)
+		if ok && werr == nil && string(got) != want {
+			t.Fatalf("AppendChecked(%q) = %q; want %q", tok, got, want)
+		}
+		if !ok && !bytes.Contains(tok, []byte(`\'`)) {
+			t.Fatalf("AppendChecked(%q) refused it", tok)
+		}
+		if werr != nil {
+			continue // \' : encoding/json's scanner refuses it
+		}
+		if got := Append(nil, tok); string(got) != want {
+			t.Fatalf("Append(%q) = %q; want %q", tok, got, want)
 		}
 	}
 }

@@ -28,8 +28,8 @@ type typeDecoder struct {
 	// strings are replaced, never written through).
 	flat flatness
 
-	// direct: fn is the plain decoder of a float64 or int64 kind, which
-	// array, slice and struct decoders may replace by numberNext.
+	// direct: fn is the plain decoder of a float64, int64 or string kind,
+	// which array, slice and struct decoders may replace by scalarNext.
 	direct direct
 
 	selfHooks bool           // this decoder itself may run user code
@@ -386,6 +386,7 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 			td.fn = decodeNumber
 		} else {
 			td.fn = stringDecoder(t)
+			td.direct = directString
 		}
 	case reflect.Struct:
 		b.buildStruct(td, t)

@@ -92,25 +92,30 @@ func scanInt64(data []byte, i int) (int64, int) {
 	return int64(n), i
 }
 
-// direct marks the decoders that numberNext may stand in for: the plain
-// decoder of a float64, or of a 64-bit signed integer.
+// direct marks the decoders that scalarNext may stand in for: the plain
+// decoder of a float64, a 64-bit signed integer, or a string.
 type direct uint8
 
 const (
 	directNone direct = iota
 	directFloat64
 	directInt64
+	directString
 )
 
-// numberNext decodes the next value of the container being decoded into p,
-// of kind k, when it is a number that scanFloat64 or scanInt64 takes whole
-// from the window: after a ',' when comma (an array element but the first),
-// and whitespace. It consumes them and sets the state to next, the state
-// after a value in the container; otherwise it consumes nothing, writes
-// nothing and returns false, and the token path decides (with its errors
-// and offsets). Array decoders call it for each element, struct decoders
-// after expectKey has consumed a ':'.
-func (d *Decoder) numberNext(k direct, comma bool, next func(*Decoder) ([]byte, error), p unsafe.Pointer) bool {
+// scalarNext decodes the next value of the container being decoded into p,
+// of kind k, when it is whole in the window and, for a number, one that
+// scanFloat64 or scanInt64 takes: after a ',' when comma (an array element
+// but the first), and whitespace. It consumes them and sets the state to
+// next, the state after a value in the container. Otherwise it writes
+// nothing and returns false, and the token path decides, with its errors
+// and offsets: it has consumed nothing, or for a string only the ',' and
+// whitespace before it (the state then says a value comes next), so that
+// the scanner records a syntax error in the string where Next would.
+// Array decoders call it for each element, struct decoders after expectKey
+// has consumed a ':'.
+func (ds *decodeState) scalarNext(k direct, comma bool, next func(*Decoder) ([]byte, error), p unsafe.Pointer) bool {
+	d := ds.d
 	data, i := d.s.br.data, d.s.br.offset
 	if d.s.err != nil || d.err != nil {
 		return false
@@ -128,18 +133,36 @@ func (d *Decoder) numberNext(k direct, comma bool, next func(*Decoder) ([]byte, 
 		return false
 	}
 	var end int
-	if k == directFloat64 {
+	switch k {
+	case directFloat64:
 		var x float64
 		if x, end = scanFloat64(data, i); end == 0 {
 			return false
 		}
 		*(*float64)(p) = x
-	} else {
+	case directInt64:
 		var n int64
 		if n, end = scanInt64(data, i); end == 0 {
 			return false
 		}
 		*(*int64)(p) = n
+	default:
+		if data[i] != '"' {
+			return false
+		}
+		d.s.br.offset = i
+		if comma {
+			d.state = (*Decoder).stateArrayValue
+		}
+		d.s.str = 0
+		w := data[i:]
+		n := d.s.scanString(w, 1)
+		if n <= 0 {
+			return false
+		}
+		end = i + n
+		d.s.strTok = w[:n]
+		*(*string)(p) = ds.stringValue(w[:n])
 	}
 	d.s.br.offset = end
 	d.state = next

@@ -56,7 +56,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		}
 		sc := ds.takeScratch(id, t, small)
 		for i := 0; ; i++ {
-			if elem.direct != directNone && i < small && d.numberNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
+			if elem.direct != directNone && i < small && ds.scalarNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
 				continue
 			}
 			tok, err := d.NextToken()
@@ -106,7 +106,7 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 		if len(first) > 0 {
 			tok, first = first[0], nil
 		} else {
-			if elem.direct != directNone && i < c && d.numberNext(elem.direct, i > 0 || start != nil, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(i)*size)) {
+			if elem.direct != directNone && i < c && ds.scalarNext(elem.direct, i > 0 || start != nil, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(i)*size)) {
 				continue
 			}
 			var err error
@@ -241,7 +241,7 @@ func (b *builder) buildArray(td *typeDecoder, t reflect.Type) {
 		d := ds.d
 		i := 0
 		for ; ; i++ {
-			if elem.direct != directNone && i < n && d.numberNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(p, uintptr(i)*size)) {
+			if elem.direct != directNone && i < n && ds.scalarNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(p, uintptr(i)*size)) {
 				continue
 			}
 			tok, err := d.NextToken()

@@ -32,7 +32,7 @@ type fieldDecoder struct {
 
 	index  int // in structDecoder.fields
 	fast   fastKind
-	direct direct // for numberNext after expectKey, from fast
+	direct direct // for scalarNext after expectKey, from fast; none when embedded
 	dec    *typeDecoder
 	quoted bool         // ",string"
 	typ    reflect.Type // the field's type
@@ -136,11 +136,15 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			f.dec = b.dep(td, decodeKey{f.typ, modeLoc, nil})
 			if !f.quoted {
 				f.fast = fastKindOf(f.typ)
-				switch f.fast {
-				case fastInt64:
-					f.direct = directInt64
-				case fastFloat64:
-					f.direct = directFloat64
+				if f.embed == nil { // scalarNext writes at the struct's p+offset
+					switch f.fast {
+					case fastInt64:
+						f.direct = directInt64
+					case fastFloat64:
+						f.direct = directFloat64
+					case fastString:
+						f.direct = directString
+					}
 				}
 			}
 		}
@@ -196,7 +200,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		if next < len(sd.fields) && expectKey(d, first, &sd.fields[next]) {
 			f = &sd.fields[next]
 			next++
-			if f.direct != directNone && f.embed == nil && d.numberNext(f.direct, false, (*Decoder).stateObjectComma, unsafe.Add(p, f.offset)) {
+			if f.direct != directNone && ds.scalarNext(f.direct, false, (*Decoder).stateObjectComma, unsafe.Add(p, f.offset)) {
 				continue
 			}
 		} else {

@@ -187,6 +187,8 @@ func diffTargets() []struct {
 		{"flats", func() any { return new([3]diffFlat) }},
 		{"order", func() any { return new(diffOrder) }},
 		{"floats", func() any { return new([]float64) }},
+		{"strings", func() any { return new([]string) }},
+		{"stringpair", func() any { return new([2]string) }},
 		{"floatgrid", func() any { return new([][3]float64) }},
 		{"orders", func() any { return new([]diffOrder) }},
 	}

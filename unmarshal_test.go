@@ -74,6 +74,14 @@ var diffInputs = []string{
 	`[ ]`, `[[],[ ],[1],[	]]`, `[[]`, `[[],]`, `{"E":[ ],"a":1}`,
 	`{"hi":-5,"there":123456789012345678,"comment":"c"}`, `{"hi":12345678901234567890}`, `{"hi":1.0,"there":2}`,
 	`{"hi":-,"there":2}`, `{"hi":01}`, `{"hi":null,"there":"3"}`, `{"hi":2,"there":-9223372036854775808}`,
+	// strings read in one pass after a matched key, and what that leaves to the scanner
+	`{"hi":1,"there":2,"comment":  "spaced" ,"hi_there":"h"}`, `{"hi":1,"there":2,"comment":"a\x"}`, `{"hi":1,"there":2,"comment":  "a\x"}`, `{"hi":1,"there":2,"comment":"bad \u12"}`,
+	"{\"hi\":1,\"there\":2,\"comment\":\"ctl\x01\"}", `{"hi":1,"there":2,"comment":"\u00e9\ud800 \/"}`, `{"hi":1,"there":2,"comment":"é"}`, "{\"hi\":1,\"there\":2,\"comment\":\"\xff\xfe\"}",
+	`{"hi":1,"there":2,"comment":"open`, `{"hi":1,"there":2,"comment":"x","hi_there":1}`, `{"hi":1,"there":2,"comment":null,"hi_there":"y"}`, `{"hi":1,"there":2,"comment":["x"]}`,
+	`["a", "b",  "c\x"]`, `["a","b`, `["a",  "\u12"]`, `["a",1]`, `["a" "b"]`, `["a",]`, `[ "a" , "é\n" ,"\ud800","x"]`, "[\"a\",\"\xff\"]",
+	`["a",null,"c"]`, `[["a"],["b","c"]]`, `["a","b","c","d","e","f"]`,
+	`{"U":1.5,"Shadow":"x","p":"y","PX":[1]}`, `{"Shadow":"x","p":"y"}`, `{"Shadow":"x","p":5}`,
+	`{"long_nam9":9,"F":1.5}`, `{"long_nam9":9,"F":-0.125,"G":[1]}`, `{"long_nam9":9,"F":1e400}`, `{"long_nam9":9,"F":01}`, `{"long_nam9":9,"F": "1"}`,
 }
 
 func TestUnmarshalDiff(t *testing.T) {
@@ -90,7 +98,7 @@ func TestDecodeDiff(t *testing.T) {
 	}, diffInputs...)
 	for name, mk := range readerShapesFor(7) {
 		for _, in := range inputs {
-			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order"} {
+			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order", "strings"} {
 				for _, opts := range []string{"", "n", "u", "p", "np"} {
 					t.Run(name, func(t *testing.T) {
 						diffDecode(t, []byte(in), target, opts, mk)

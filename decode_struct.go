@@ -18,12 +18,14 @@ type fieldDecoder struct {
 	// and no two fields fold alike (then a key spelt so can only be this
 	// field's): the common camelCase spelling of a Go name, which
 	// expectKey matches as bytes.
-	alt      string
-	nonASCII bool // name has a byte >= 0x80
-	// For a name of at most 8 bytes: its bytes and alt's as little-endian
-	// words (altWord is word when there is no alt), and the mask of their
-	// length, so expectKey compares a key with one load.
-	word, altWord, wordMask uint64
+	alt string
+	// For a name of at most 13 bytes, the member start `"name":` as two
+	// little-endian words with the masks of its keyLen bytes, and its first
+	// word spelt with alt (key0 when there is none): expectKey compares a
+	// key and its colon with two loads.
+	key0, altKey0, key1 uint64
+	mask0, mask1        uint64
+	keyLen              int
 
 	// The field is at p+offset, after following embed (embedded pointers,
 	// allocated when nil) from the struct.
@@ -160,7 +162,6 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	sd.foldUnique = true
 	for i := range sd.fields {
 		f := &sd.fields[i]
-		f.nonASCII = !isASCII([]byte(f.name))
 		sd.insert(sd.exact, f.name, i)
 		if sd.find(sd.folded, []byte(f.folded), true) != nil {
 			sd.foldUnique = false
@@ -178,12 +179,17 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 		if c := f.name[0]; sd.foldUnique && 'A' <= c && c <= 'Z' {
 			f.alt = string(c+'a'-'A') + f.name[1:]
 		}
-		if len(f.name) <= 8 {
-			f.word, f.altWord = nameWord(f.name), nameWord(f.name)
+		if pat := `"` + f.name + `":`; len(pat) <= 16 {
+			f.keyLen = len(pat)
+			f.mask0 = 1<<(8*min(len(pat), 8)) - 1 // all ones for 8: 1<<64 is 0
+			f.mask1 = 1<<(8*max(len(pat)-8, 0)) - 1
+			f.key0, f.altKey0 = leWord(pat), leWord(pat)
 			if f.alt != "" {
-				f.altWord = nameWord(f.alt)
+				f.altKey0 = leWord(`"` + f.alt)
 			}
-			f.wordMask = 1<<(8*len(f.name)) - 1 // all ones for 8: 1<<64 is 0
+			if len(pat) > 8 {
+				f.key1 = leWord(pat[8:])
+			}
 		}
 	}
 	td.fn = sd.decode
@@ -286,7 +292,9 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 // looked up (a name has no byte that a JSON string must escape). It reads
 // what memberKey would: the ',' unless first, whitespace, the key,
 // whitespace and the ':', all in the window; else it consumes nothing and
-// returns false.
+// returns false. The key is never a token anyone sees, so the scanner's
+// facts about the last string (strTok, str) are left alone: they describe
+// a token no longer current, which only the next string token replaces.
 func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
 	data, i := d.s.br.data, d.s.br.offset
 	if d.s.err != nil || d.err != nil {
@@ -304,15 +312,24 @@ func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
 			i = skipSpaces(data, i)
 		}
 	}
+	if f.keyLen != 0 && i+16 <= len(data) {
+		// `"name":` in two loads; bytes past it are masked off.
+		w0 := binary.LittleEndian.Uint64(data[i:]) & f.mask0
+		w1 := binary.LittleEndian.Uint64(data[i+8:]) & f.mask1
+		if w1 == f.key1 && (w0 == f.key0 || w0 == f.altKey0) {
+			d.s.br.offset = i + f.keyLen
+			d.state = (*Decoder).stateObjectValue
+			return true
+		}
+		if data[i+f.keyLen-1] == ':' {
+			return false // not this key: a match would have space before its ':'
+		}
+	}
 	end := i + len(f.name) + 1 // the closing quote
 	if end >= len(data) || data[i] != '"' || data[end] != '"' {
 		return false
 	}
-	if f.wordMask != 0 && i+9 <= len(data) {
-		if w := binary.LittleEndian.Uint64(data[i+1:]) & f.wordMask; w != f.word && w != f.altWord {
-			return false
-		}
-	} else if key := data[i+1 : end]; string(key) != f.name && (f.alt == "" || string(key) != f.alt) {
+	if key := data[i+1 : end]; string(key) != f.name && (f.alt == "" || string(key) != f.alt) {
 		return false
 	}
 	j := end + 1
@@ -322,20 +339,16 @@ func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
 	if j >= len(data) || data[j] != ':' {
 		return false
 	}
-	d.s.str = 0
-	if f.nonASCII {
-		d.s.str = strNonASCII
-	}
-	d.s.strTok = data[i : end+1]
 	d.s.br.offset = j + 1
 	d.state = (*Decoder).stateObjectValue
 	return true
 }
 
-// nameWord is name (at most 8 bytes) as a little-endian word.
-func nameWord(name string) uint64 {
+// leWord is the first 8 bytes of s (or all, zero-padded) as a
+// little-endian word.
+func leWord(s string) uint64 {
 	var b [8]byte
-	copy(b[:], name)
+	copy(b[:], s)
 	return binary.LittleEndian.Uint64(b[:])
 }
 

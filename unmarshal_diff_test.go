@@ -148,6 +148,10 @@ type diffOrder struct {
 	Long9   int `json:"long_nam9"` // one byte past a word
 	F       float64
 	G       []float64
+	// `"name":` fits two words up to 13 bytes of name.
+	LongName12345 int
+	Thirteen      string `json:"thirteen_byte"`
+	Fourteen      string `json:"fourteen_bytes"`
 }
 
 // diffTargets returns constructors of fresh targets, by name.

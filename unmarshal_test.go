@@ -81,6 +81,9 @@ var diffInputs = []string{
 	`["a", "b",  "c\x"]`, `["a","b`, `["a",  "\u12"]`, `["a",1]`, `["a" "b"]`, `["a",]`, `[ "a" , "é\n" ,"\ud800","x"]`, "[\"a\",\"\xff\"]",
 	`["a",null,"c"]`, `[["a"],["b","c"]]`, `["a","b","c","d","e","f"]`,
 	`{"U":1.5,"Shadow":"x","p":"y","PX":[1]}`, `{"Shadow":"x","p":"y"}`, `{"Shadow":"x","p":5}`,
+	`{"F":1,"G":[],"LongName12345":1,"thirteen_byte":"a","fourteen_bytes":"b"}`, `{"G":[],"longName12345":2,"thirteen_byte" :"c","fourteen_bytes" : "d"}`,
+	`{"G":[],"longName12346":3,"thirteen_bytf":"e","fourteen_bytez":"f"}`, `{"G":[],"LONGNAME12345":4,"Thirteen_byte":"g","fourteen_byte":"h"}`,
+	`{"G":[],"longName1234":5,"thirteen_byt":"i","fourteen_bytess":"j"}`, `{"G":[],"longName12345":6,"thirteen_byte":"k","fourteen_bytes":"l","hi":1}`,
 	`{"long_nam9":9,"F":1.5}`, `{"long_nam9":9,"F":-0.125,"G":[1]}`, `{"long_nam9":9,"F":1e400}`, `{"long_nam9":9,"F":01}`, `{"long_nam9":9,"F": "1"}`,
 }
 

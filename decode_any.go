@@ -129,6 +129,31 @@ func (ds *decodeState) anyValue(tok []byte) (any, error) {
 	return f, nil
 }
 
+// anyScalarNext is scalarNext for a value decoded into an interface: a
+// number (a float64, unless UseNumber) or a string, read in one pass when
+// it can be; otherwise the token path decides. In an object it may only be
+// called once the key's ':' is consumed.
+func (ds *decodeState) anyScalarNext(comma bool, next func(*Decoder) ([]byte, error)) (any, bool) {
+	d := ds.d
+	i := d.valueAt(comma)
+	if i < 0 {
+		return nil, false
+	}
+	switch c := d.s.br.data[i]; {
+	case c == '"':
+		if s, ok := ds.stringAt(i, next); ok {
+			return s, true
+		}
+	case (c == '-' || c-'0' <= 9) && !ds.useNumber:
+		if x, end := scanFloat64(d.s.br.data, i); end != 0 {
+			d.s.br.offset = end
+			d.state = next
+			return x, true
+		}
+	}
+	return nil, false
+}
+
 // fillObject stores the members of the object whose '{' was just read in m.
 func (ds *decodeState) fillObject(m map[string]any) error {
 	d := ds.d
@@ -165,6 +190,12 @@ func (ds *decodeState) anyObject() (any, error) {
 				break
 			}
 			ds.keyBuf = append(ds.keyBuf, ds.stringValue(tok))
+			if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // memberKey took the ':' too
+				if v, ok := ds.anyScalarNext(false, (*Decoder).stateObjectComma); ok {
+					ds.anyBuf = append(ds.anyBuf, v)
+					continue
+				}
+			}
 			if tok, err = d.NextToken(); err == nil {
 				var v any
 				if v, err = ds.anyValue(tok); err == nil {
@@ -197,7 +228,11 @@ func (ds *decodeState) anyObject() (any, error) {
 func (ds *decodeState) anyArray() (any, error) {
 	d := ds.d
 	base := len(ds.anyBuf)
-	for {
+	for i := 0; ; i++ {
+		if v, ok := ds.anyScalarNext(i > 0, (*Decoder).stateArrayComma); ok {
+			ds.anyBuf = append(ds.anyBuf, v)
+			continue
+		}
 		tok, err := d.NextToken()
 		if err == nil {
 			if tok[0] == ']' {

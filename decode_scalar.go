@@ -108,30 +108,17 @@ const (
 // scanFloat64 or scanInt64 takes: after a ',' when comma (an array element
 // but the first), and whitespace. It consumes them and sets the state to
 // next, the state after a value in the container. Otherwise it writes
-// nothing and returns false, and the token path decides, with its errors
-// and offsets: it has consumed nothing, or for a string only the ',' and
-// whitespace before it (the state then says a value comes next), so that
-// the scanner records a syntax error in the string where Next would.
-// Array decoders call it for each element, struct decoders after expectKey
-// has consumed a ':'.
+// nothing and returns false, having consumed at most what valueAt does,
+// and the token path decides, with its errors and offsets. Array
+// decoders call it for each element, struct decoders after expectKey has
+// consumed a ':'.
 func (ds *decodeState) scalarNext(k direct, comma bool, next func(*Decoder) ([]byte, error), p unsafe.Pointer) bool {
 	d := ds.d
-	data, i := d.s.br.data, d.s.br.offset
-	if d.s.err != nil || d.err != nil {
+	i := d.valueAt(comma)
+	if i < 0 {
 		return false
 	}
-	if comma {
-		if i >= len(data) || data[i] != ',' {
-			return false
-		}
-		i++
-	}
-	for i < len(data) && whitespace[data[i]] {
-		i++
-	}
-	if i >= len(data) {
-		return false
-	}
+	data := d.s.br.data
 	var end int
 	switch k {
 	case directFloat64:
@@ -147,26 +134,63 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next func(*Decoder) ([]b
 		}
 		*(*int64)(p) = n
 	default:
-		if data[i] != '"' {
-			return false
+		s, ok := ds.stringAt(i, next)
+		if ok {
+			*(*string)(p) = s
 		}
-		d.s.br.offset = i
-		if comma {
-			d.state = (*Decoder).stateArrayValue
-		}
-		d.s.str = 0
-		w := data[i:]
-		n := d.s.scanString(w, 1)
-		if n <= 0 {
-			return false
-		}
-		end = i + n
-		d.s.strTok = w[:n]
-		*(*string)(p) = ds.stringValue(w[:n])
+		return ok
 	}
 	d.s.br.offset = end
 	d.state = next
 	return true
+}
+
+// valueAt consumes a ',' when comma (an array element but the first; the
+// state then says a value comes next) and whitespace, and returns the index
+// in the window of the next byte, or -1 when the window or the input ends
+// first (or after an error).
+func (d *Decoder) valueAt(comma bool) int {
+	data, i := d.s.br.data, d.s.br.offset
+	if d.s.err != nil || d.err != nil {
+		return -1
+	}
+	if comma {
+		if i >= len(data) || data[i] != ',' {
+			return -1
+		}
+		i++
+		d.state = (*Decoder).stateArrayValue
+	}
+	for i < len(data) && whitespace[data[i]] {
+		i++
+	}
+	d.s.br.offset = i
+	if i >= len(data) {
+		return -1
+	}
+	return i
+}
+
+// stringAt reads the string value at index i of the window, where valueAt
+// left it, when it is whole in the window, consumes it and sets the state
+// to next. Otherwise it returns false, and Next finishes the string or
+// reports the error the scanner recorded at the same place.
+func (ds *decodeState) stringAt(i int, next func(*Decoder) ([]byte, error)) (string, bool) {
+	d := ds.d
+	data := d.s.br.data
+	if data[i] != '"' {
+		return "", false
+	}
+	d.s.str = 0
+	w := data[i:]
+	n := d.s.scanString(w, 1)
+	if n <= 0 {
+		return "", false
+	}
+	d.s.br.offset = i + n
+	d.s.strTok = w[:n]
+	d.state = next
+	return ds.stringValue(w[:n]), true
 }
 
 func floatDecoder(t reflect.Type) decodeFn {

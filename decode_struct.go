@@ -175,22 +175,7 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 		}
 	}
 	for i := range sd.fields {
-		f := &sd.fields[i]
-		if c := f.name[0]; sd.foldUnique && 'A' <= c && c <= 'Z' {
-			f.alt = string(c+'a'-'A') + f.name[1:]
-		}
-		if pat := `"` + f.name + `":`; len(pat) <= 16 {
-			f.keyLen = len(pat)
-			f.mask0 = 1<<(8*min(len(pat), 8)) - 1 // all ones for 8: 1<<64 is 0
-			f.mask1 = 1<<(8*max(len(pat)-8, 0)) - 1
-			f.key0, f.altKey0 = leWord(pat), leWord(pat)
-			if f.alt != "" {
-				f.altKey0 = leWord(`"` + f.alt)
-			}
-			if len(pat) > 8 {
-				f.key1 = leWord(pat[8:])
-			}
-		}
+		sd.fields[i].prepareKey(sd.foldUnique)
 	}
 	td.fn = sd.decode
 }
@@ -284,6 +269,26 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 			return ds.fatal(err)
 		}
 		ds.stack = ds.stack[:len(ds.stack)-1]
+	}
+}
+
+// prepareKey sets what expectKey compares: alt, when camelCase can only
+// mean this field (foldUnique), and the words of `"name":`.
+func (f *fieldDecoder) prepareKey(foldUnique bool) {
+	if c := f.name[0]; foldUnique && 'A' <= c && c <= 'Z' {
+		f.alt = string(c+'a'-'A') + f.name[1:]
+	}
+	if pat := `"` + f.name + `":`; len(pat) <= 16 {
+		f.keyLen = len(pat)
+		f.mask0 = 1<<(8*min(len(pat), 8)) - 1 // all ones for 8: 1<<64 is 0
+		f.mask1 = 1<<(8*max(len(pat)-8, 0)) - 1
+		f.key0, f.altKey0 = leWord(pat), leWord(pat)
+		if f.alt != "" {
+			f.altKey0 = leWord(`"` + f.alt + `":`)
+		}
+		if len(pat) > 8 {
+			f.key1 = leWord(pat[8:])
+		}
 	}
 }
 

@@ -1,0 +1,60 @@
+package json
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestExpectKey: expectKey matches a member start spelt as the name or its
+// camelCase alt, with or without space around the ':', for every name
+// length and wherever the window ends, and consumes exactly the ',', the
+// key and the ':'; it takes nothing else. A wrong answer here would not
+// change what Unmarshal returns (lookup finds the field anyway), only how
+// fast, so it is checked directly.
+func TestExpectKey(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		name := "K" + strings.Repeat("x", n-1)
+		f := &fieldDecoder{name: name}
+		f.prepareKey(true)
+		other := name[:n-1] + "y"
+		for _, c := range []struct {
+			member string
+			match  bool
+		}{
+			{`"` + name + `":`, true},
+			{`"k` + name[1:] + `":`, true},
+			{`"` + name + `" :`, true},
+			{`"k` + name[1:] + "\"\n\t:", true},
+			{` "` + name + `":`, true},
+			{`"` + other + `":`, false},
+			{`"` + name + `x":`, false},
+			{`"` + name[:n-1] + `":`, false},
+			{`"` + strings.ToUpper(name) + `":`, n == 1},
+			{`"` + name + `"`, false},
+		} {
+			for _, first := range []bool{true, false} {
+				lead := ""
+				if !first {
+					lead = ","
+				}
+				for _, tail := range []string{"1}", "1" + strings.Repeat(" ", 30) + "}"} {
+					data := []byte("{" + lead + c.member + tail)
+					var d Decoder
+					d.resetBytes(data)
+					d.s.br.offset = 1
+					got := expectKey(&d, first, f)
+					if got != c.match {
+						t.Fatalf("expectKey(%q, first=%v, name %q) = %v, want %v", data, first, name, got, c.match)
+					}
+					want := 1
+					if got {
+						want = 1 + len(lead) + len(c.member)
+					}
+					if d.s.br.offset != want {
+						t.Fatalf("expectKey(%q, name %q) left the offset at %d, want %d", data, name, d.s.br.offset, want)
+					}
+				}
+			}
+		}
+	}
+}

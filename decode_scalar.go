@@ -80,7 +80,7 @@ func scanInt64(data []byte, i int) (int64, int) {
 	var n uint64
 	if i < len(data) && data[i] == '0' {
 		i++
-	} else if n, i = addFraction(data, i, 0); i == start {
+	} else if n, i = addDigits(data, i, 0); i == start {
 		return 0, 0
 	}
 	if i >= len(data) || !endsValue[data[i]] || i-start > 18 {

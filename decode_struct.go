@@ -319,8 +319,9 @@ func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
 	}
 	if f.keyLen != 0 && i+16 <= len(data) {
 		// `"name":` in two loads; bytes past it are masked off.
-		w0 := binary.LittleEndian.Uint64(data[i:]) & f.mask0
-		w1 := binary.LittleEndian.Uint64(data[i+8:]) & f.mask1
+		w := data[i : i+16] // one bounds check for both loads
+		w0 := binary.LittleEndian.Uint64(w) & f.mask0
+		w1 := binary.LittleEndian.Uint64(w[8:]) & f.mask1
 		if w1 == f.key1 && (w0 == f.key0 || w0 == f.altKey0) {
 			d.s.br.offset = i + f.keyLen
 			d.state = (*Decoder).stateObjectValue

@@ -92,7 +92,7 @@ func (ds *decodeState) intoEmptyInterface(tok []byte, p unsafe.Pointer) error {
 		*(*any)(p) = f
 		return nil
 	}
-	v, err := ds.anyValue(tok)
+	v, err := ds.anyValue(tok, 0)
 	if err != nil {
 		return err
 	}
@@ -103,12 +103,12 @@ func (ds *decodeState) intoEmptyInterface(tok []byte, p unsafe.Pointer) error {
 // anyValue returns the value that starts with tok as encoding/json builds it
 // for an empty interface. A number that does not fit a float64 is nil, with
 // the error saved.
-func (ds *decodeState) anyValue(tok []byte) (any, error) {
+func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 	switch c := tok[0]; c {
 	case '{':
-		return ds.anyObject()
+		return ds.anyObject(ctx)
 	case '[':
-		return ds.anyArray()
+		return ds.anyArray(ctx)
 	case '"':
 		return ds.stringValue(tok), nil
 	case 't':
@@ -169,7 +169,7 @@ func (ds *decodeState) fillObject(m map[string]any) error {
 		if tok, err = d.NextToken(); err != nil {
 			return err
 		}
-		v, err := ds.anyValue(tok)
+		v, err := ds.anyValue(tok, 0)
 		if err != nil {
 			return err
 		}
@@ -180,25 +180,26 @@ func (ds *decodeState) fillObject(m map[string]any) error {
 // anyObject returns the map[string]any for the object whose '{' was just
 // read. Members gather on ds.keyBuf and ds.anyBuf, so the map is made at its
 // final size, without rehashing as it grows.
-func (ds *decodeState) anyObject() (any, error) {
+func (ds *decodeState) anyObject(ctx uint32) (any, error) {
 	d := ds.d
 	kbase, vbase := len(ds.keyBuf), len(ds.anyBuf)
-	for first := true; ; first = false {
-		tok, err := d.memberKey(first)
+	for n := 0; ; n++ {
+		key, more, err := ds.anyKey(ctx, n)
 		if err == nil {
-			if tok[0] == '}' {
+			if !more {
 				break
 			}
-			ds.keyBuf = append(ds.keyBuf, ds.stringValue(tok))
-			if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // memberKey took the ':' too
+			ds.keyBuf = append(ds.keyBuf, key)
+			if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // the key's ':' is read too
 				if v, ok := ds.anyScalarNext(false, (*Decoder).stateObjectComma); ok {
 					ds.anyBuf = append(ds.anyBuf, v)
 					continue
 				}
 			}
+			var tok []byte
 			if tok, err = d.NextToken(); err == nil {
 				var v any
-				if v, err = ds.anyValue(tok); err == nil {
+				if v, err = ds.anyValue(tok, keyContext(ctx, key)); err == nil {
 					ds.anyBuf = append(ds.anyBuf, v)
 					continue
 				}
@@ -222,10 +223,43 @@ func (ds *decodeState) anyObject() (any, error) {
 	return m, nil
 }
 
+// anyKey reads the key of member n of the object being decoded into any:
+// the key the last object in the same context (ctx: the keys and array
+// levels above it, hashed) had there, when it is the same again (expectKey,
+// which also takes the ':'), else the next key token, which becomes the
+// guess when its bytes are its value. more is false at the object's end.
+func (ds *decodeState) anyKey(ctx uint32, n int) (key string, more bool, err error) {
+	d := ds.d
+	g := &ds.keyGuess[(ctx+uint32(n)*0x9E3779B1)>>24]
+	if g.name != "" && expectKey(d, n == 0, g) {
+		return g.name, true, nil
+	}
+	tok, err := d.memberKey(n == 0)
+	if err != nil || tok[0] == '}' {
+		return "", false, err
+	}
+	key = ds.stringValue(tok)
+	if d.s.str&strEscaped == 0 && key != "" {
+		*g = keyMatch{name: key}
+		g.prepareKey(false)
+	}
+	return key, true, nil
+}
+
+// keyContext is the context of the value of member key in an object of
+// context ctx, for anyKey's guesses.
+func keyContext(ctx uint32, key string) uint32 {
+	h := ctx*31 + uint32(len(key))<<8
+	if key != "" {
+		h += uint32(key[0]) + uint32(key[len(key)-1])<<16
+	}
+	return h * 0x9E3779B1
+}
+
 // anyArray returns the []any for the array whose '[' was just read. Elements
 // gather on ds.anyBuf, shared by every nesting level, so the result is
 // allocated once at its final length.
-func (ds *decodeState) anyArray() (any, error) {
+func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 	d := ds.d
 	base := len(ds.anyBuf)
 	for i := 0; ; i++ {
@@ -239,7 +273,7 @@ func (ds *decodeState) anyArray() (any, error) {
 				break
 			}
 			var v any
-			if v, err = ds.anyValue(tok); err == nil {
+			if v, err = ds.anyValue(tok, ctx*31+1); err == nil {
 				ds.anyBuf = append(ds.anyBuf, v)
 				continue
 			}

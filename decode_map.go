@@ -164,7 +164,7 @@ func mapStringAnyDecoder(t reflect.Type) decodeFn {
 		}
 		m := *(*map[string]any)(p)
 		if m == nil {
-			v, err := ds.anyObject()
+			v, err := ds.anyObject(0)
 			if err != nil {
 				return err
 			}

@@ -12,20 +12,8 @@ import (
 
 // fieldDecoder decodes one JSON-visible field of a struct.
 type fieldDecoder struct {
-	name   string // JSON name, matched exactly first
-	folded string // name folded for the case-insensitive match
-	// alt is name with its first letter in lower case, when that differs
-	// and no two fields fold alike (then a key spelt so can only be this
-	// field's): the common camelCase spelling of a Go name, which
-	// expectKey matches as bytes.
-	alt string
-	// For a name of at most 13 bytes, the member start `"name":` as two
-	// little-endian words with the masks of its keyLen bytes, and its first
-	// word spelt with alt (key0 when there is none): expectKey compares a
-	// key and its colon with two loads.
-	key0, altKey0, key1 uint64
-	mask0, mask1        uint64
-	keyLen              int
+	keyMatch        // name (the JSON name, matched exactly first) and its spellings
+	folded   string // name folded for the case-insensitive match
 
 	// The field is at p+offset, after following embed (embedded pointers,
 	// allocated when nil) from the struct.
@@ -104,7 +92,7 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	sd := &structDecoder{t: t, fields: make([]fieldDecoder, 0, len(sfs))}
 	td.deps = make([]*typeDecoder, 0, len(sfs))
 	for _, sf := range sfs {
-		f := fieldDecoder{name: sf.name, quoted: sf.quoted, owner: t, index: len(sd.fields)}
+		f := fieldDecoder{keyMatch: keyMatch{name: sf.name}, quoted: sf.quoted, owner: t, index: len(sd.fields)}
 		f.folded = string(appendFolded(nil, []byte(sf.name)))
 		// Walk the index path: offsets add up until an embedded pointer.
 		st := t
@@ -188,7 +176,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 	next := 0 // fields usually come in order: try the one after the last match first
 	for first := true; ; first = false {
 		var f *fieldDecoder
-		if next < len(sd.fields) && expectKey(d, first, &sd.fields[next]) {
+		if next < len(sd.fields) && expectKey(d, first, &sd.fields[next].keyMatch) {
 			f = &sd.fields[next]
 			next++
 			if f.direct != directNone && ds.scalarNext(f.direct, false, (*Decoder).stateObjectComma, unsafe.Add(p, f.offset)) {
@@ -272,22 +260,46 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 	}
 }
 
+// keyMatch is an object key expectKey looks for: a struct field's name, or
+// a key an earlier object had in the same place.
+type keyMatch struct {
+	name string
+	// alt is name with its first letter in lower case, when that differs
+	// and no two fields fold alike (then a key spelt so can only be this
+	// field's): the common camelCase spelling of a Go name.
+	alt string
+	// For a name of at most 13 bytes, the member start `"name":` as two
+	// little-endian words with the masks of its keyLen bytes, and its first
+	// word spelt with alt (key0 when there is none): expectKey compares a
+	// key and its colon with two loads.
+	key0, altKey0, key1 uint64
+	mask0, mask1        uint64
+	keyLen              int
+}
+
 // prepareKey sets what expectKey compares: alt, when camelCase can only
-// mean this field (foldUnique), and the words of `"name":`.
-func (f *fieldDecoder) prepareKey(foldUnique bool) {
+// mean this field (foldUnique), and the words of `"name":`. name must
+// have no byte that a JSON string escapes (a '"', '\\' or control byte),
+// so that its bytes in a key are its value.
+func (f *keyMatch) prepareKey(foldUnique bool) {
 	if c := f.name[0]; foldUnique && 'A' <= c && c <= 'Z' {
 		f.alt = string(c+'a'-'A') + f.name[1:]
 	}
-	if pat := `"` + f.name + `":`; len(pat) <= 16 {
-		f.keyLen = len(pat)
-		f.mask0 = 1<<(8*min(len(pat), 8)) - 1 // all ones for 8: 1<<64 is 0
-		f.mask1 = 1<<(8*max(len(pat)-8, 0)) - 1
-		f.key0, f.altKey0 = leWord(pat), leWord(pat)
+	if n := len(f.name) + 3; n <= 16 {
+		// `"name":` without building it (prepareKey runs per key for any).
+		var b [16]byte
+		b[0] = '"'
+		copy(b[1:], f.name)
+		b[n-2], b[n-1] = '"', ':'
+		f.keyLen = n
+		f.mask0 = 1<<(8*min(n, 8)) - 1 // all ones for 8: 1<<64 is 0
+		f.mask1 = 1<<(8*max(n-8, 0)) - 1
+		f.key0 = binary.LittleEndian.Uint64(b[:8])
+		f.key1 = binary.LittleEndian.Uint64(b[8:])
+		f.altKey0 = f.key0
 		if f.alt != "" {
-			f.altKey0 = leWord(`"` + f.alt + `":`)
-		}
-		if len(pat) > 8 {
-			f.key1 = leWord(pat[8:])
+			b[1] = f.alt[0]
+			f.altKey0 = binary.LittleEndian.Uint64(b[:8])
 		}
 	}
 }
@@ -300,7 +312,7 @@ func (f *fieldDecoder) prepareKey(foldUnique bool) {
 // returns false. The key is never a token anyone sees, so the scanner's
 // facts about the last string (strTok, str) are left alone: they describe
 // a token no longer current, which only the next string token replaces.
-func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
+func expectKey(d *Decoder, first bool, f *keyMatch) bool {
 	data, i := d.s.br.data, d.s.br.offset
 	if d.s.err != nil || d.err != nil {
 		return false
@@ -348,14 +360,6 @@ func expectKey(d *Decoder, first bool, f *fieldDecoder) bool {
 	d.s.br.offset = j + 1
 	d.state = (*Decoder).stateObjectValue
 	return true
-}
-
-// leWord is the first 8 bytes of s (or all, zero-padded) as a
-// little-endian word.
-func leWord(s string) uint64 {
-	var b [8]byte
-	copy(b[:], s)
-	return binary.LittleEndian.Uint64(b[:])
 }
 
 // followEmbedded walks f's embedded pointers from the struct at p,

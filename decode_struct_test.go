@@ -14,7 +14,7 @@ import (
 func TestExpectKey(t *testing.T) {
 	for n := 1; n <= 20; n++ {
 		name := "K" + strings.Repeat("x", n-1)
-		f := &fieldDecoder{name: name}
+		f := &keyMatch{name: name}
 		f.prepareKey(true)
 		other := name[:n-1] + "y"
 		for _, c := range []struct {

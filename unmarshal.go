@@ -112,6 +112,10 @@ type decodeState struct {
 	fold    []byte   // folded keys
 	anyBuf  []any    // elements of the []any and values of the maps being built
 	keyBuf  []string // keys of the maps being built
+	// keyGuess holds, for decoding into any, the key last read at each
+	// context and member index (hashed; see anyKey), which the next object
+	// there usually repeats: expectKey matches it without scanning it.
+	keyGuess [256]keyMatch
 
 	strings [stringCacheSize]string // interned keys and values
 

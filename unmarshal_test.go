@@ -84,6 +84,11 @@ var diffInputs = []string{
 	`{"F":1,"G":[],"LongName12345":1,"thirteen_byte":"a","fourteen_bytes":"b"}`, `{"G":[],"longName12345":2,"thirteen_byte" :"c","fourteen_bytes" : "d"}`,
 	`{"G":[],"longName12346":3,"thirteen_bytf":"e","fourteen_bytez":"f"}`, `{"G":[],"LONGNAME12345":4,"Thirteen_byte":"g","fourteen_byte":"h"}`,
 	`{"G":[],"longName1234":5,"thirteen_byt":"i","fourteen_bytess":"j"}`, `{"G":[],"longName12345":6,"thirteen_byte":"k","fourteen_bytes":"l","hi":1}`,
+	// keys guessed from the object before in the same place (any), and spellings that must not match
+	`[{"ab":1,"é":2,"":3},{"ab":4,"é":5,"":6},{"a\u0062":7,"\u00e9":8,"":9},{"ab" :10,"é"	: 11}]`,
+	`[{"a\\b":1},{"a\\b":2},{"a\b":3},{"a\nb":4}]`, "[{\"k\xff\":1},{\"k\xff\":2},{\"k\ufffd\":3}]",
+	`[{"id":1,"user":{"id":2,"name":"x"},"meta":{"id":3}},{"id":4,"user":{"id":5,"name":"y"},"meta":{"id":6,"name":"z"}}]`,
+	`[{"ab":1,"ab":2},{"ab":3,"ac":4},{"ac":5,"ab":6},{"ab":7,"abc":8,"a":9}]`, `[{"abcdefghijklmnopqrstu":1},{"abcdefghijklmnopqrstu":2}]`,
 	`{"long_nam9":9,"F":1.5}`, `{"long_nam9":9,"F":-0.125,"G":[1]}`, `{"long_nam9":9,"F":1e400}`, `{"long_nam9":9,"F":01}`, `{"long_nam9":9,"F": "1"}`,
 }
 

@@ -183,6 +183,9 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 				continue
 			}
 		} else {
+			if next == len(sd.fields) && !first && d.closeObject() {
+				return nil
+			}
 			tok, err := d.memberKey(first)
 			if err != nil {
 				return err

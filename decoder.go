@@ -358,6 +358,30 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 	return d.NextToken()
 }
 
+// closeObject consumes whitespace and the '}' that closes the object being
+// decoded, after a member's value, as NextToken would, and reports whether
+// it did; else it consumes only whitespace. A struct decoder tries it once
+// its fields have come in order, when the '}' is what usually follows.
+func (d *Decoder) closeObject() bool {
+	if d.s.err != nil || d.err != nil {
+		return false
+	}
+	data, i := d.s.br.data, d.s.br.offset
+	for i < len(data) && whitespace[data[i]] {
+		i++
+		if i+8 <= len(data) && data[i] == ' ' {
+			i = skipSpaces(data, i)
+		}
+	}
+	d.s.br.offset = i
+	if i >= len(data) || data[i] != '}' {
+		return false
+	}
+	d.s.br.offset = i + 1
+	d.pop()
+	return true
+}
+
 func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
 
 // value handles a token read where a value may start.

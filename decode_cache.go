@@ -32,6 +32,10 @@ type typeDecoder struct {
 	// which array, slice and struct decoders may replace by scalarNext.
 	direct direct
 
+	// object: fn is a struct decoder, given the '{' token: slice decoders
+	// may read it with openObject.
+	object bool
+
 	selfHooks bool           // this decoder itself may run user code
 	deps      []*typeDecoder // decoders this one calls
 	forward   *typeDecoder   // fn only calls forward.fn: resolved at publish

@@ -59,10 +59,16 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 			if elem.direct != directNone && i < small && ds.scalarNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
 				continue
 			}
-			tok, err := d.NextToken()
-			if err != nil {
-				ds.dropScratch(id, sc, i)
-				return err
+			var tok []byte
+			if elem.object && i < small {
+				tok = d.openObject(i == 0)
+			}
+			if tok == nil {
+				var err error
+				if tok, err = d.NextToken(); err != nil {
+					ds.dropScratch(id, sc, i)
+					return err
+				}
 			}
 			if tok[0] == ']' {
 				sc.moveTo(p, i)
@@ -109,9 +115,14 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 			if elem.direct != directNone && i < c && ds.scalarNext(elem.direct, i > 0 || start != nil, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(i)*size)) {
 				continue
 			}
-			var err error
-			if tok, err = d.NextToken(); err != nil {
-				return err
+			if elem.object && i < c {
+				tok = d.openObject(i == 0 && start == nil)
+			}
+			if tok == nil {
+				var err error
+				if tok, err = d.NextToken(); err != nil {
+					return err
+				}
 			}
 		}
 		if tok[0] == ']' {

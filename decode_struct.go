@@ -166,6 +166,7 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 		sd.fields[i].prepareKey(sd.foldUnique)
 	}
 	td.fn = sd.decode
+	td.object = true
 }
 
 func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) error {

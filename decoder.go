@@ -366,13 +366,8 @@ func (d *Decoder) closeObject() bool {
 	if d.s.err != nil || d.err != nil {
 		return false
 	}
-	data, i := d.s.br.data, d.s.br.offset
-	for i < len(data) && whitespace[data[i]] {
-		i++
-		if i+8 <= len(data) && data[i] == ' ' {
-			i = skipSpaces(data, i)
-		}
-	}
+	data := d.s.br.data
+	i := skipWhitespace(data, d.s.br.offset)
 	d.s.br.offset = i
 	if i >= len(data) || data[i] != '}' {
 		return false
@@ -380,6 +375,35 @@ func (d *Decoder) closeObject() bool {
 	d.s.br.offset = i + 1
 	d.pop()
 	return true
+}
+
+// openObject reads the '{' of the next array element when it opens an
+// object, as NextToken would (it opens the object), for a slice decoder
+// about to hand it to a struct decoder: after a ',' unless first (the
+// state then says a value comes next) and whitespace. Else it returns nil,
+// having consumed at most those, and NextToken reads the token.
+func (d *Decoder) openObject(first bool) []byte {
+	if d.s.err != nil || d.err != nil {
+		return nil
+	}
+	data, i := d.s.br.data, d.s.br.offset
+	if !first {
+		if i >= len(data) || data[i] != ',' {
+			return nil
+		}
+		i++
+		d.state = (*Decoder).stateArrayValue
+	}
+	i = skipWhitespace(data, i)
+	d.s.br.offset = i
+	if i >= len(data) || data[i] != '{' || d.depth >= d.maxDepth {
+		return nil
+	}
+	d.s.br.offset = i + 1
+	d.push(true)
+	d.state = (*Decoder).stateObjectFirst
+	d.after = (*Decoder).stateObjectComma
+	return data[i : i+1]
 }
 
 func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }

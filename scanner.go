@@ -470,6 +470,18 @@ func skipSpaces(data []byte, k int) int {
 	return k
 }
 
+// skipWhitespace returns the index of the first byte that is not
+// whitespace in data at or after k, with runs of spaces 8 bytes at a time.
+func skipWhitespace(data []byte, k int) int {
+	for k < len(data) && whitespace[data[k]] {
+		k++
+		if k+8 <= len(data) && data[k] == ' ' {
+			k = skipSpaces(data, k) // indentation
+		}
+	}
+	return k
+}
+
 // skipDigits returns the index of the first non-digit in data at or after k,
 // 8 bytes at a time while it can.
 func skipDigits(data []byte, k int) int {

@@ -135,6 +135,12 @@ type decodeState struct {
 
 const stringCacheSize = 1024
 
+// maxCachedString bounds the strings the cache holds: repeated text (a
+// retweet's user, a description) is often longer than a key. A pooled state
+// may keep up to stringCacheSize×maxCachedString bytes (1 MiB) of strings
+// alive until the pool drops it.
+const maxCachedString = 1024
+
 var statePool = sync.Pool{New: func() any {
 	ds := new(decodeState)
 	ds.bd.maxDepth = defaultMaxDepth
@@ -602,13 +608,13 @@ func (ds *decodeState) unquote(tok []byte) []byte {
 
 // stringValue returns the string value of the string token tok, which was the
 // last token read: at most one allocation, none when the same string was
-// made recently (keys and values up to 256 bytes go through a small cache,
-// as in encoding/json/v2).
+// made recently (keys and values of 2 to maxCachedString bytes go through a
+// small cache, as in encoding/json/v2, which caches keys).
 func (ds *decodeState) stringValue(tok []byte) string {
 	body := tok[1 : len(tok)-1]
 	if ds.d.s.str&strEscaped == 0 {
 		n := len(body)
-		if n < 2 || n > 256 {
+		if n < 2 || n > maxCachedString {
 			if ds.d.s.validBody(body) {
 				return string(body)
 			}
@@ -633,7 +639,7 @@ func (ds *decodeState) stringValue(tok []byte) string {
 // makeString returns string(b), through the string cache.
 func (ds *decodeState) makeString(b []byte) string {
 	n := len(b)
-	if n < 2 || n > 256 {
+	if n < 2 || n > maxCachedString {
 		return string(b)
 	}
 	slot := &ds.strings[stringHash(b)%stringCacheSize]
@@ -645,7 +651,7 @@ func (ds *decodeState) makeString(b []byte) string {
 	return s
 }
 
-// stringHash hashes b (2 to 256 bytes) from its length and its first and
+// stringHash hashes b (2 bytes or more) from its length and its first and
 // last bytes: constant time.
 func stringHash(b []byte) uint32 {
 	n := len(b)

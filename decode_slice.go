@@ -46,7 +46,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 			return ds.fillSlice(t, elem, size, p, 0, nil)
 		}
 		d := ds.d
-		if c, ok := d.skipSpace(); ok && c == ']' {
+		if d.peekWindow() == ']' {
 			// Empty: no scratch buffer to take and give back.
 			if _, err := d.NextToken(); err != nil {
 				return err

@@ -377,6 +377,22 @@ func (d *Decoder) closeObject() bool {
 	return true
 }
 
+// peekWindow consumes whitespace in the window and returns the byte after
+// it, or 0 when the window ends first or after an error (it reads no
+// input: a hint for a fast path, which NextToken then confirms).
+func (d *Decoder) peekWindow() byte {
+	if d.s.err != nil || d.err != nil {
+		return 0
+	}
+	data := d.s.br.data
+	i := skipWhitespace(data, d.s.br.offset)
+	d.s.br.offset = i
+	if i >= len(data) {
+		return 0
+	}
+	return data[i]
+}
+
 // openObject reads the '{' of the next array element when it opens an
 // object, as NextToken would (it opens the object), for a slice decoder
 // about to hand it to a struct decoder: after a ',' unless first (the

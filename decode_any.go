@@ -239,7 +239,7 @@ func (ds *decodeState) anyKey(ctx uint32, n int) (key string, more bool, err err
 		return "", false, err
 	}
 	key = ds.stringValue(tok)
-	if d.s.str&strEscaped == 0 && key != "" {
+	if d.s.str&strEscaped == 0 && key != "" { // (prepareKey reads a first byte)
 		*g = keyMatch{name: key}
 		g.prepareKey(false)
 	}

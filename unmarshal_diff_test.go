@@ -192,6 +192,7 @@ func diffTargets() []struct {
 		{"order", func() any { return new(diffOrder) }},
 		{"floats", func() any { return new([]float64) }},
 		{"strings", func() any { return new([]string) }},
+		{"textstrings", func() any { return new([]diffTextKey) }}, // a string kind with UnmarshalText: no one-pass read
 		{"stringpair", func() any { return new([2]string) }},
 		{"floatgrid", func() any { return new([][3]float64) }},
 		{"orders", func() any { return new([]diffOrder) }},

@@ -164,18 +164,9 @@ func addDigits(b []byte, i int, man uint64) (uint64, int) {
 // the value and the index of the byte after the number. Otherwise it
 // returns 0 for the index, and the scanner and strconv decide.
 func scanFloat64(data []byte, i int) (float64, int) {
-	neg := data[i] == '-'
-	if neg {
-		i++
-	}
-	start := i
-	var man uint64
-	if i < len(data) && data[i] == '0' {
-		i++
-	} else {
-		if man, i = addDigits(data, i, 0); i == start {
-			return 0, 0
-		}
+	neg, man, start, i := integerPart(data, i)
+	if i == start {
+		return 0, 0
 	}
 	nd := i - start
 	exp10 := 0
@@ -197,6 +188,21 @@ func scanFloat64(data []byte, i int) (float64, int) {
 		return 0, 0
 	}
 	return f, i
+}
+
+// integerPart reads the integer part -?(0|[1-9][0-9]*) of a number at
+// data[i:]: its sign, the value of its digits (which wraps past 19 of them),
+// and the indexes where the digits start and end (end == start: none).
+func integerPart(data []byte, i int) (neg bool, man uint64, start, end int) {
+	neg = data[i] == '-'
+	if neg {
+		i++
+	}
+	if i < len(data) && data[i] == '0' {
+		return neg, 0, i, i + 1
+	}
+	man, end = addDigits(data, i, 0)
+	return neg, man, i, end
 }
 
 // longMantissa reads the digits of a number of more than 19 (integer part,

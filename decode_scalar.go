@@ -72,15 +72,8 @@ func parseInteger(tok []byte, signed bool, bits int) (uint64, bool) {
 // of the byte after the number. Otherwise it returns 0 for the index, and
 // the scanner and the integer decoder decide.
 func scanInt64(data []byte, i int) (int64, int) {
-	neg := data[i] == '-'
-	if neg {
-		i++
-	}
-	start := i
-	var n uint64
-	if i < len(data) && data[i] == '0' {
-		i++
-	} else if n, i = addDigits(data, i, 0); i == start {
+	neg, n, start, i := integerPart(data, i)
+	if i == start {
 		return 0, 0
 	}
 	if i >= len(data) || !endsValue[data[i]] || i-start > 18 {

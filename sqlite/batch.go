@@ -23,10 +23,13 @@ func (ins *inserter) addRow(vals []value, arena []byte, row, off int64) error {
 	ch, n := ins.ch, ins.ncols
 	a := ch.args[ch.n*n : ch.n*n+n]
 	for c := range a {
-		if c < len(vals) {
-			a[c].Value = vals[c].driverValue(arena)
-		} else {
+		switch {
+		case c >= len(vals):
 			a[c].Value = nil
+		case vals[c].kind >= kindText:
+			a[c].Value = ins.boxes.text(arena, vals[c].i, vals[c].n)
+		default:
+			a[c].Value = vals[c].driverValue()
 		}
 	}
 	ch.row[ch.n] = row

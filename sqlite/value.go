@@ -2,12 +2,14 @@ package sqlite
 
 import (
 	"database/sql/driver"
+	"encoding/binary"
 	"unsafe"
 
 	json "github.com/jsonpipe/json"
 )
 
-// kind is what a JSON value becomes in SQLite.
+// kind is what a JSON value becomes in SQLite. The kinds from kindText on
+// are texts in the arena.
 type kind uint8
 
 const (
@@ -28,25 +30,77 @@ type value struct {
 	f    float64
 }
 
-// driverValue converts v for go-sqlite3. Text is a string view of the
-// arena, never a copy: go-sqlite3 copies bound text (into its own C buffer
-// or with SQLITE_TRANSIENT) before the statement runs, and the arena is
-// reused only after that. The interface conversion is where the hot path
-// allocates (16 bytes per text, 8 per float or integer above 255): go-sqlite3
-// takes values as driver.Value.
-func (v *value) driverValue(arena []byte) driver.Value {
+// driverValue converts v, a null or a number, for go-sqlite3, which takes
+// values as driver.Value: a float or an integer above 255 is where the hot
+// path allocates (8 bytes). Texts go through boxes.text.
+func (v *value) driverValue() driver.Value {
 	switch v.kind {
 	case kindInt:
 		return v.i
 	case kindFloat:
 		return v.f
-	case kindText, kindJSON:
-		if v.n == 0 {
-			return ""
-		}
-		return unsafe.String(&arena[v.i], v.n)
 	}
 	return nil
+}
+
+// boxes keeps the driver.Values of short texts bound recently, so that a
+// text that repeats from row to row (a status, a category, a title) is
+// bound without boxing it again. A text becomes resident in its slot the
+// second time in a row that it misses there; a text that never repeats
+// costs what it would without the cache, one boxing, plus a hash.
+type boxes struct {
+	slot [1 << boxBits]box
+}
+
+type box struct {
+	s    string       // the resident text, a copy owned by the cache
+	v    driver.Value // s, boxed; nil while the slot is empty
+	cand uint64       // hash of the last text that missed here
+}
+
+const (
+	boxBits      = 9
+	maxBoxedText = 64 // longer texts are rarely repeated values
+)
+
+// text returns arena[off:off+n] as a driver.Value: the resident one when
+// it is the text in its slot, else a string view of the arena, never a
+// copy. go-sqlite3 copies bound text (into its own C buffer or with
+// SQLITE_TRANSIENT) before the statement runs, and the arena is reused only
+// after that. Boxing a view allocates 16 bytes.
+func (bx *boxes) text(arena []byte, off int64, n int) driver.Value {
+	if n == 0 {
+		return ""
+	}
+	b := arena[off : off+int64(n)]
+	if len(b) > maxBoxedText {
+		return unsafe.String(&b[0], len(b))
+	}
+	h := textHash(b)
+	sl := &bx.slot[h>>(64-boxBits)]
+	if sl.v != nil && sl.s == string(b) {
+		return sl.v
+	}
+	if sl.cand == h {
+		s := string(b)
+		sl.s, sl.v, sl.cand = s, s, 0
+		return sl.v
+	}
+	sl.cand = h
+	return unsafe.String(&b[0], len(b))
+}
+
+// textHash is a multiplicative hash of b, eight bytes a step.
+func textHash(b []byte) uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := uint64(len(b)) * m
+	for ; len(b) >= 8; b = b[8:] {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * m
+	}
+	for _, c := range b {
+		h = (h ^ uint64(c)) * m
+	}
+	return h ^ h>>32
 }
 
 // readValue reads the next JSON value from d into v, appending its text,

@@ -190,3 +190,40 @@ func TestTasksSchema(t *testing.T) {
 		t.Errorf("rows\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestWithoutMutex(t *testing.T) {
+	for in, want := range map[string]string{
+		"x.db":                             "x.db?_mutex=no",
+		"file:x.db?_journal_mode=WAL":      "file:x.db?_journal_mode=WAL&_mutex=no",
+		"x.db?_mutex=full":                 "x.db?_mutex=full",
+		"file:x.db?cache=shared&_mutex=no": "file:x.db?cache=shared&_mutex=no",
+		"":                                 "",   // a temporary database
+		"?x":                               "?x", // go-sqlite3 reads no parameters here
+		"x.db?%zz":                         "x.db?%zz",
+	} {
+		if got := withoutMutex(in); got != want {
+			t.Errorf("withoutMutex(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestInsertPathDSN loads through InsertPath into DSNs that carry their own
+// parameters, which must still apply next to the _mutex InsertPath adds.
+func TestInsertPathDSN(t *testing.T) {
+	dir := t.TempDir()
+	for _, dsn := range []string{dir + "/a.db", "file:" + dir + "/b.db?_journal_mode=WAL", dir + "/c.db?_mutex=full"} {
+		res, err := InsertPath(context.Background(), dsn, "t", strings.NewReader(`[{"a":1},{"a":2}]`), nil)
+		if err != nil || res.Rows != 2 {
+			t.Fatalf("%s: %+v, %v", dsn, res, err)
+		}
+	}
+	db, err := Open(dir + "/b.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var mode string
+	if err := db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal_mode %q, %v: want wal", mode, err)
+	}
+}

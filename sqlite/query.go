@@ -45,6 +45,23 @@ func WriteQuery(ctx context.Context, db *sql.DB, w io.Writer, format Format, que
 	return n, err
 }
 
+// WriteQueryPath is WriteQuery on the SQLite database file at path (or
+// go-sqlite3 DSN), opened for this query only, in SQLite's multi-thread
+// mode as InsertPath opens it: the serialized mode's per-call locks were a
+// fifth of an export's CPU. A missing file is created empty, as SQLite
+// does.
+func WriteQueryPath(ctx context.Context, path string, w io.Writer, format Format, query string, args ...any) (int64, error) {
+	db, err := Open(withoutMutex(path))
+	if err != nil {
+		return 0, err
+	}
+	n, err := WriteQuery(ctx, db, w, format, query, args...)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	return n, err
+}
+
 func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, w io.Writer, format Format, query string, args []any) (int64, error) {
 	named := make([]driver.NamedValue, len(args))
 	for i, a := range args {

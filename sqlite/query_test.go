@@ -176,3 +176,18 @@ func TestWriteQueryOneProc(t *testing.T) {
 		t.Errorf("writer error: %v", err)
 	}
 }
+
+func TestWriteQueryPath(t *testing.T) {
+	path := t.TempDir() + "/q.db"
+	in := `{"a":1,"s":"x"}` + "\n" + `{"a":2,"s":"y"}` + "\n"
+	if _, err := InsertPath(context.Background(), path, "t", strings.NewReader(in), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, dsn := range []string{path, "file:" + path + "?mode=ro", path + "?_mutex=full"} {
+		var out strings.Builder
+		n, err := WriteQueryPath(context.Background(), dsn, &out, Lines, "SELECT a, s FROM t WHERE a >= ? ORDER BY a", 1)
+		if err != nil || n != 2 || out.String() != in {
+			t.Errorf("%s: %d rows, %v:\n%s", dsn, n, err, out.String())
+		}
+	}
+}

@@ -263,16 +263,11 @@ func queryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if _, err := os.Stat(pos[0]); err != nil {
 		return err // do not create an empty database by mistake
 	}
-	db, err := sqlite.Open(pos[0])
-	if err != nil {
-		return err
-	}
-	defer db.Close()
 	format := sqlite.Array
 	if *nl {
 		format = sqlite.Lines
 	}
-	_, err = sqlite.WriteQuery(ctx, db, stdout, format, pos[1])
+	_, err = sqlite.WriteQueryPath(ctx, pos[0], stdout, format, pos[1])
 	return err
 }
 

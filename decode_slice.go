@@ -43,7 +43,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 			return ds.mismatch(tok, t)
 		}
 		if cap(*(*[]byte)(p)) != 0 || small == 0 {
-			return ds.fillSlice(t, elem, size, p, 0, nil)
+			return ds.fillSlice(t, elem, size, p)
 		}
 		d := ds.d
 		if d.peekWindow() == ']' {
@@ -76,14 +76,8 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 				return nil
 			}
 			if i == small {
-				// Too long for the scratch buffer: go on in the slice.
-				return ds.fillSlice(t, elem, size, p, i, func(v reflect.Value) {
-					v.Grow(2 * small)
-					v.SetLen(small)
-					sc.buf.SetLen(small)
-					reflect.Copy(v, sc.buf)
-					ds.dropScratch(id, sc, small)
-				}, tok)
+				// Too long for the scratch buffer: go on in chunks.
+				return ds.fillLong(t, elem, size, p, sc, id, small, tok)
 			}
 			if err := elem.fn(ds, tok, unsafe.Add(sc.base, uintptr(i)*size)); err != nil {
 				// As encoding/json, the elements so far stay in the slice.
@@ -95,34 +89,26 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 	}
 }
 
-// fillSlice decodes array elements into the slice of type t at p from index
-// i on, reusing its backing array and growing it as append does. start, if
-// not nil, first moves the i elements decoded elsewhere into it; first is
-// then the token of element i, already read.
-func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer, i int, start func(reflect.Value), first ...[]byte) error {
+// fillSlice decodes array elements into the slice of type t at p, which
+// has capacity, reusing its backing array and growing it as append does.
+func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer) error {
 	v := reflect.NewAt(t, p).Elem()
-	if start != nil {
-		start(v)
-	}
 	n, c := v.Len(), v.Cap()
 	base := v.UnsafePointer()
 	d := ds.d
+	i := 0
 	for ; ; i++ {
+		if elem.direct != directNone && i < c && ds.scalarNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(i)*size)) {
+			continue
+		}
 		var tok []byte
-		if len(first) > 0 {
-			tok, first = first[0], nil
-		} else {
-			if elem.direct != directNone && i < c && ds.scalarNext(elem.direct, i > 0 || start != nil, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(i)*size)) {
-				continue
-			}
-			if elem.object && i < c {
-				tok = d.openObject(i == 0 && start == nil)
-			}
-			if tok == nil {
-				var err error
-				if tok, err = d.NextToken(); err != nil {
-					return err
-				}
+		if elem.object && i < c {
+			tok = d.openObject(i == 0)
+		}
+		if tok == nil {
+			var err error
+			if tok, err = d.NextToken(); err != nil {
+				return err
 			}
 		}
 		if tok[0] == ']' {
@@ -150,6 +136,77 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 	}
 	v.SetLen(i)
 	return nil
+}
+
+// maxChunkBytes bounds the chunks fillLong gathers elements in.
+const maxChunkBytes = 1 << 20
+
+// fillLong goes on with a new slice whose first small elements fill the
+// scratch buffer sc; tok is the token of the next one. It gathers the
+// elements in chunks, then allocates the slice once, at its length, and
+// copies each element into it once. Growing the slice as append does (by
+// a quarter, for large slices) would allocate about five times the final
+// slice and copy each element about four times; the chunks, each at most
+// twice as long as everything before it and at most maxChunkBytes, hold
+// about as much as the final slice, so memory peaks at about twice the
+// slice, as append's does. On a syntax error the target is left alone, as
+// on the scratch buffer's path.
+func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer, sc *sliceScratch, id, small int, tok []byte) error {
+	d := ds.d
+	var full []reflect.Value // the filled chunks, in order
+	total := small           // elements in the scratch buffer and full chunks
+	maxLen := max(1, maxChunkBytes/int(size))
+	cur := reflect.MakeSlice(t, min(total, maxLen), min(total, maxLen))
+	base := cur.UnsafePointer()
+	j := 0 // elements in cur
+	// finish stores the slice of all elements gathered at p.
+	finish := func() {
+		v := reflect.MakeSlice(t, total+j, total+j)
+		off := reflect.Copy(v, sc.buf)
+		for _, c := range full {
+			off += reflect.Copy(v.Slice(off, off+c.Len()), c)
+		}
+		reflect.Copy(v.Slice(off, off+j), cur.Slice(0, j))
+		reflect.NewAt(t, p).Elem().Set(v)
+		ds.dropScratch(id, sc, small)
+	}
+	for {
+		if tok == nil {
+			if elem.direct != directNone && j < cur.Len() && ds.scalarNext(elem.direct, true, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(j)*size)) {
+				j++
+				continue
+			}
+			if elem.object && j < cur.Len() {
+				tok = d.openObject(false)
+			}
+			if tok == nil {
+				var err error
+				if tok, err = d.NextToken(); err != nil {
+					ds.dropScratch(id, sc, small)
+					return err
+				}
+			}
+		}
+		if tok[0] == ']' {
+			finish()
+			return nil
+		}
+		if j == cur.Len() {
+			full = append(full, cur)
+			total += j
+			n := min(total, maxLen)
+			cur, j = reflect.MakeSlice(t, n, n), 0
+			base = cur.UnsafePointer()
+		}
+		err := elem.fn(ds, tok, unsafe.Add(base, uintptr(j)*size))
+		tok = nil
+		j++
+		if err != nil {
+			// As encoding/json, the failed element is in the slice.
+			finish()
+			return err
+		}
+	}
 }
 
 // emptySlice is the header of an empty, non-nil slice, which encoding/json

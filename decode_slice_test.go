@@ -1,0 +1,104 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// bigElem is large enough that fillLong's chunks reach their size cap
+// (maxChunkBytes) after a few hundred elements.
+type bigElem struct {
+	A   int
+	S   string
+	Pad [4096]byte
+}
+
+// TestLongSlices decodes arrays past the scratch buffer, across fillLong's
+// chunk boundaries and its chunk size cap, through Unmarshal and through a
+// Decoder reading 7 bytes at a time, and compares with encoding/json:
+// values, lengths, and the elements kept when an element fails fatally.
+func TestLongSlices(t *testing.T) {
+	if maxLen := maxChunkBytes / int(reflect.TypeFor[bigElem]().Size()); maxLen > 300 {
+		t.Fatalf("bigElem's chunks hold %d elements: the cases below do not reach the cap", maxLen)
+	}
+	array := func(n int, elem func(i int) string) string {
+		var b strings.Builder
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",\n ")
+			}
+			b.WriteString(elem(i))
+		}
+		b.WriteByte(']')
+		return b.String()
+	}
+	targets := map[string]struct {
+		new  func() any
+		elem func(i int) string
+	}{
+		"ints":    {func() any { return new([]int) }, func(i int) string { return fmt.Sprint(i * 7) }},
+		"strings": {func() any { return new([]string) }, func(i int) string { return fmt.Sprintf(`"s%d"`, i) }},
+		"structs": {func() any { return new([]diffSmall) }, func(i int) string { return fmt.Sprintf(`{"id":%d,"name":"x%d","Score":1.5}`, i, i) }},
+		"big":     {func() any { return new([]bigElem) }, func(i int) string { return fmt.Sprintf(`{"A":%d,"S":"%d"}`, i, i) }},
+		"numbers": {func() any { return new([]Number) }, func(i int) string { return fmt.Sprintf(`"%d"`, i) }},
+	}
+	for name, tg := range targets {
+		for _, n := range []int{63, 64, 65, 127, 128, 129, 257, 1000, 1537} {
+			in := array(n, tg.elem)
+			check := func(how string, want, got any, werr, gerr error) {
+				t.Helper()
+				if describeError(werr) != describeError(gerr) {
+					t.Fatalf("%s %d %s: error %s, want %s", name, n, how, describeError(gerr), describeError(werr))
+				}
+				if !reflect.DeepEqual(want, got) {
+					t.Fatalf("%s %d %s: got %d elements, want %d, or they differ", name, n, how,
+						reflect.ValueOf(got).Elem().Len(), reflect.ValueOf(want).Elem().Len())
+				}
+			}
+			want, got := tg.new(), tg.new()
+			check("Unmarshal", want, got, stdjson.Unmarshal([]byte(in), want), Unmarshal([]byte(in), got))
+			want, got = tg.new(), tg.new()
+			werr := stdjson.NewDecoder(strings.NewReader(in)).Decode(want)
+			gerr := NewDecoder(&chunkedReader{data: []byte(in), sizes: []int{7}}).Decode(got)
+			check("Decode", want, got, werr, gerr)
+			// A syntax error at the end leaves the target alone.
+			bad := in[:len(in)-1] + ",]"
+			want, got = tg.new(), tg.new()
+			werr = stdjson.NewDecoder(strings.NewReader(bad)).Decode(want)
+			gerr = NewDecoder(&chunkedReader{data: []byte(bad), sizes: []int{7}}).Decode(got)
+			check("Decode of a bad array", want, got, werr, gerr)
+		}
+	}
+	// A fatal error in element k keeps elements 0..k, as in encoding/json.
+	for _, k := range []int{64, 65, 128, 129, 300, 1000} {
+		in := array(1200, func(i int) string {
+			if i == k {
+				return `"x"`
+			}
+			return fmt.Sprintf(`"%d"`, i)
+		})
+		var want, got []Number
+		werr, gerr := stdjson.Unmarshal([]byte(in), &want), Unmarshal([]byte(in), &got)
+		if describeError(werr) != describeError(gerr) || !reflect.DeepEqual(want, got) {
+			t.Errorf("fatal error at %d: got %d elements, %s; want %d, %s", k, len(got), describeError(gerr), len(want), describeError(werr))
+		}
+	}
+}
+
+// TestLongSliceExactCapacity: a new slice that outgrew the scratch buffer
+// is allocated once, at its length.
+func TestLongSliceExactCapacity(t *testing.T) {
+	for _, n := range []int{65, 1000, 100000} {
+		in := bytes.Repeat([]byte(`1,`), n)
+		in = append(append([]byte{'['}, in[:len(in)-1]...), ']')
+		var s []int
+		if err := Unmarshal(in, &s); err != nil || len(s) != n || cap(s) != n {
+			t.Errorf("%d elements: len %d cap %d, %v", n, len(s), cap(s), err)
+		}
+	}
+}

@@ -138,37 +138,51 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 	return nil
 }
 
-// maxChunkBytes bounds the chunks fillLong gathers elements in.
+// maxChunkBytes is the size past which fillLong stops growing a slice as
+// append does and gathers the elements in chunks of this size instead.
 const maxChunkBytes = 1 << 20
 
 // fillLong goes on with a new slice whose first small elements fill the
-// scratch buffer sc; tok is the token of the next one. It gathers the
-// elements in chunks, then allocates the slice once, at its length, and
-// copies each element into it once. Growing the slice as append does (by
-// a quarter, for large slices) would allocate about five times the final
-// slice and copy each element about four times; the chunks, each at most
-// twice as long as everything before it and at most maxChunkBytes, hold
-// about as much as the final slice, so memory peaks at about twice the
-// slice, as append's does. On a syntax error the target is left alone, as
-// on the scratch buffer's path.
+// scratch buffer sc; tok is the token of the next one. Up to maxChunkBytes
+// the slice grows as append grows it. Past that, growing by a quarter as
+// append does for large slices would allocate about five times the final
+// slice and copy each element about four times; instead the elements
+// gather in chunks of maxChunkBytes, and the slice is allocated once, at
+// its length, with each element copied into it once. The chunks hold about
+// as much as the final slice, so memory peaks at about twice the slice, as
+// append's does. On a syntax error the target is left alone, as on the
+// scratch buffer's path.
 func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer, sc *sliceScratch, id, small int, tok []byte) error {
 	d := ds.d
-	var full []reflect.Value // the filled chunks, in order
-	total := small           // elements in the scratch buffer and full chunks
-	maxLen := max(1, maxChunkBytes/int(size))
-	cur := reflect.MakeSlice(t, min(total, maxLen), min(total, maxLen))
+	// The slice grows in sc.slot, which is addressable, as Grow needs.
+	cur := sc.slot
+	cur.Grow(2 * small)
+	cur.SetLen(2 * small)
+	j := reflect.Copy(cur, sc.buf) // elements in cur
 	base := cur.UnsafePointer()
-	j := 0 // elements in cur
+	var full []reflect.Value // the filled chunks, in order
+	total := 0               // elements in full
+	maxLen := max(1, maxChunkBytes/int(size))
+	release := func() {
+		sc.slot.SetZero()
+		ds.dropScratch(id, sc, small)
+	}
 	// finish stores the slice of all elements gathered at p.
 	finish := func() {
-		v := reflect.MakeSlice(t, total+j, total+j)
-		off := reflect.Copy(v, sc.buf)
-		for _, c := range full {
-			off += reflect.Copy(v.Slice(off, off+c.Len()), c)
+		if len(full) == 0 {
+			// The slice is in sc.slot: move its header, as moveTo does.
+			cur.SetLen(j)
+			*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
+		} else {
+			v := reflect.MakeSlice(t, total+j, total+j)
+			off := 0
+			for _, c := range full {
+				off += reflect.Copy(v.Slice(off, off+c.Len()), c)
+			}
+			reflect.Copy(v.Slice(off, off+j), cur)
+			reflect.NewAt(t, p).Elem().Set(v)
 		}
-		reflect.Copy(v.Slice(off, off+j), cur.Slice(0, j))
-		reflect.NewAt(t, p).Elem().Set(v)
-		ds.dropScratch(id, sc, small)
+		release()
 	}
 	for {
 		if tok == nil {
@@ -182,7 +196,7 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 			if tok == nil {
 				var err error
 				if tok, err = d.NextToken(); err != nil {
-					ds.dropScratch(id, sc, small)
+					release()
 					return err
 				}
 			}
@@ -192,10 +206,15 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 			return nil
 		}
 		if j == cur.Len() {
-			full = append(full, cur)
-			total += j
-			n := min(total, maxLen)
-			cur, j = reflect.MakeSlice(t, n, n), 0
+			if len(full) == 0 && j < maxLen {
+				cur.Grow(1) // as append grows it
+				cur.SetLen(cur.Cap())
+			} else {
+				// The first chunk stays in sc.slot until release.
+				full = append(full, cur)
+				total += j
+				cur, j = reflect.MakeSlice(t, maxLen, maxLen), 0
+			}
 			base = cur.UnsafePointer()
 		}
 		err := elem.fn(ds, tok, unsafe.Add(base, uintptr(j)*size))

@@ -22,7 +22,7 @@ type bigElem struct {
 // Decoder reading 7 bytes at a time, and compares with encoding/json:
 // values, lengths, and the elements kept when an element fails fatally.
 func TestLongSlices(t *testing.T) {
-	if maxLen := maxChunkBytes / int(reflect.TypeFor[bigElem]().Size()); maxLen > 300 {
+	if maxLen := maxChunkBytes / int(reflect.TypeFor[bigElem]().Size()); maxLen > 500 {
 		t.Fatalf("bigElem's chunks hold %d elements: the cases below do not reach the cap", maxLen)
 	}
 	array := func(n int, elem func(i int) string) string {
@@ -46,9 +46,17 @@ func TestLongSlices(t *testing.T) {
 		"structs": {func() any { return new([]diffSmall) }, func(i int) string { return fmt.Sprintf(`{"id":%d,"name":"x%d","Score":1.5}`, i, i) }},
 		"big":     {func() any { return new([]bigElem) }, func(i int) string { return fmt.Sprintf(`{"A":%d,"S":"%d"}`, i, i) }},
 		"numbers": {func() any { return new([]Number) }, func(i int) string { return fmt.Sprintf(`"%d"`, i) }},
+		// Inner slices past the scratch buffer, one after another, each
+		// taking the same pooled scratch buffer.
+		"nested": {func() any { return new([][]int) }, func(i int) string {
+			return "[" + strings.Repeat(fmt.Sprint(i, ","), 65+i%80) + "0]"
+		}},
 	}
 	for name, tg := range targets {
 		for _, n := range []int{63, 64, 65, 127, 128, 129, 257, 1000, 1537} {
+			if name == "nested" && n > 257 {
+				continue
+			}
 			in := array(n, tg.elem)
 			check := func(how string, want, got any, werr, gerr error) {
 				t.Helper()
@@ -90,15 +98,25 @@ func TestLongSlices(t *testing.T) {
 	}
 }
 
-// TestLongSliceExactCapacity: a new slice that outgrew the scratch buffer
-// is allocated once, at its length.
-func TestLongSliceExactCapacity(t *testing.T) {
-	for _, n := range []int{65, 1000, 100000} {
+// TestLongSliceCapacity: a new slice that outgrew the scratch buffer (64
+// ints) grows as append would while it is under maxChunkBytes (131,072
+// ints), so its capacity is at most about twice its length; a slice past
+// the capacity that growth reaches is allocated once, at its length.
+func TestLongSliceCapacity(t *testing.T) {
+	for _, n := range []int{65, 128, 129, 1000, 100000, 131072, 300000, 1000000} {
 		in := bytes.Repeat([]byte(`1,`), n)
 		in = append(append([]byte{'['}, in[:len(in)-1]...), ']')
 		var s []int
-		if err := Unmarshal(in, &s); err != nil || len(s) != n || cap(s) != n {
-			t.Errorf("%d elements: len %d cap %d, %v", n, len(s), cap(s), err)
+		if err := Unmarshal(in, &s); err != nil || len(s) != n {
+			t.Fatalf("%d elements: len %d, %v", n, len(s), err)
+		}
+		switch {
+		case n <= 128 && cap(s) != 128:
+			t.Errorf("%d elements: cap %d, want 128", n, cap(s))
+		case n > 2*maxChunkBytes/8 && cap(s) != n:
+			t.Errorf("%d elements: cap %d, want %d", n, cap(s), n)
+		case cap(s) < n || cap(s) > 2*n:
+			t.Errorf("%d elements: cap %d", n, cap(s))
 		}
 	}
 }

@@ -4,7 +4,8 @@ import (
 	"encoding/binary"
 	"io"
 	"math/bits"
-	"unicode/utf8"
+
+	"github.com/jsonpipe/json/internal/utf8dfa"
 )
 
 // Byte classes, one table lookup each.
@@ -397,7 +398,7 @@ func (s *Scanner) markNonASCII(high uint64) {
 // validBody reports whether body, the body of the last string token (which
 // had no escape), is valid UTF-8: without a byte >= 0x80 it is.
 func (s *Scanner) validBody(body []byte) bool {
-	return s.str&strNonASCII == 0 || utf8.Valid(body)
+	return s.str&strNonASCII == 0 || utf8dfa.Valid(body)
 }
 
 // stringSlow finishes a string token that the window cut at j, reading more

@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/jsonpipe/json/internal/utf8dfa"
 )
 
 // Append appends the value of the JSON string token tok (quotes included,
@@ -38,7 +40,7 @@ func Append(dst, tok []byte) []byte {
 		if k < 0 {
 			k = len(s)
 		}
-		if utf8.Valid(s[:k]) {
+		if utf8dfa.Valid(s[:k]) {
 			dst = append(dst, s[:k]...)
 		} else {
 			dst, _ = appendSlow(dst, s[:k])

@@ -89,7 +89,7 @@ func (ds *decodeState) intoEmptyInterface(tok []byte, p unsafe.Pointer) error {
 			ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
 			return nil
 		}
-		*(*any)(p) = f
+		*(*any)(p) = ds.anyFloat(f)
 		return nil
 	}
 	v, err := ds.anyValue(tok, 0)
@@ -110,7 +110,7 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 	case '[':
 		return ds.anyArray(ctx)
 	case '"':
-		return ds.stringValue(tok), nil
+		return ds.anyString(ds.stringValue(tok)), nil
 	case 't':
 		return true, nil
 	case 'f':
@@ -126,7 +126,7 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 		ds.typeError("number "+string(tok), float64Type, ds.offset()+1)
 		return nil, nil
 	}
-	return f, nil
+	return ds.anyFloat(f), nil
 }
 
 // anyScalarNext is scalarNext for a value decoded into an interface: a
@@ -142,13 +142,13 @@ func (ds *decodeState) anyScalarNext(comma bool, next func(*Decoder) ([]byte, er
 	switch c := d.s.br.data[i]; {
 	case c == '"':
 		if s, ok := ds.stringAt(i, next); ok {
-			return s, true
+			return ds.anyString(s), true
 		}
 	case (c == '-' || c-'0' <= 9) && !ds.useNumber:
 		if x, end := scanFloat64(d.s.br.data, i); end != 0 {
 			d.s.br.offset = end
 			d.state = next
-			return x, true
+			return ds.anyFloat(x), true
 		}
 	}
 	return nil, false

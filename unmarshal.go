@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 	"sync"
@@ -117,7 +118,10 @@ type decodeState struct {
 	// there usually repeats: expectKey matches it without scanning it.
 	keyGuess [256]keyMatch
 
-	strings [stringCacheSize]string // interned keys and values
+	strings [stringCacheSize]cachedString // interned keys and values
+	// floats holds numbers decoded into any, boxed: JSON repeats numbers
+	// (ids, counts, codes), and each boxing is an allocation.
+	floats [floatCacheSize]boxedFloat
 
 	// scratchSlices holds, per slice decoder, free scratch buffers that
 	// new slices are gathered in before their one allocation.
@@ -134,6 +138,23 @@ type decodeState struct {
 }
 
 const stringCacheSize = 1024
+
+// cachedString is a slot of the string cache: a string, and the same
+// string as an any once decoding into an any has wanted it (boxing a
+// string allocates; the box is immutable, so one serves every value).
+type cachedString struct {
+	s   string
+	box any
+}
+
+const floatCacheBits = 9
+const floatCacheSize = 1 << floatCacheBits
+
+type boxedFloat struct {
+	bits uint64
+	box  any    // nil when the slot is empty
+	cand uint64 // the number that last missed here
+}
 
 // maxCachedString bounds the strings the cache holds: repeated text (a
 // retweet's user, a description) is often longer than a key. A pooled state
@@ -622,12 +643,12 @@ func (ds *decodeState) stringValue(tok []byte) string {
 			// A cached string equal to the raw body proves the body valid
 			// UTF-8: cached strings are unquoted values.
 			slot := &ds.strings[stringHash(body)%stringCacheSize]
-			if *slot == string(body) {
-				return *slot
+			if slot.s == string(body) {
+				return slot.s
 			}
 			if ds.d.s.validBody(body) {
 				s := string(body)
-				*slot = s
+				slot.s, slot.box = s, nil
 				return s
 			}
 		}
@@ -643,12 +664,48 @@ func (ds *decodeState) makeString(b []byte) string {
 		return string(b)
 	}
 	slot := &ds.strings[stringHash(b)%stringCacheSize]
-	if *slot == string(b) {
-		return *slot
+	if slot.s == string(b) {
+		return slot.s
 	}
 	s := string(b)
-	*slot = s
+	slot.s, slot.box = s, nil
 	return s
+}
+
+// anyString returns s, a string stringValue returned, as an any: while s
+// is in the string cache, the same box every time.
+func (ds *decodeState) anyString(s string) any {
+	n := len(s)
+	if n < 2 || n > maxCachedString {
+		return s
+	}
+	slot := &ds.strings[stringHash(unsafe.Slice(unsafe.StringData(s), n))%stringCacheSize]
+	if slot.s != s {
+		return s
+	}
+	if slot.box == nil {
+		slot.box = s
+	}
+	return slot.box
+}
+
+// anyFloat returns f as an any: the box in f's slot when it holds f. A
+// number is kept in its slot the second time in a row that it misses
+// there, so numbers that never repeat (coordinates) cost no more than a
+// plain store each.
+func (ds *decodeState) anyFloat(f float64) any {
+	b := math.Float64bits(f)
+	slot := &ds.floats[(b*0x9E3779B97F4A7C15)>>(64-floatCacheBits)]
+	if slot.bits == b && slot.box != nil {
+		return slot.box
+	}
+	if slot.cand != b {
+		slot.cand = b
+		return f
+	}
+	box := any(f)
+	slot.bits, slot.box = b, box
+	return box
 }
 
 // stringHash hashes b (2 bytes or more) from its length and its first and

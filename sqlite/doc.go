@@ -27,9 +27,11 @@
 // one, decoding and SQLite overlap: one goroutine reads and binds the next
 // thousand rows while another runs the statements for the previous ones.
 // The hot path allocates only the driver.Value boxing go-sqlite3's API
-// needs: one small allocation per text or float value (and per integer
-// above 255). Memory stays flat
-// whatever the input's size: one statement's rows, one decoder window
+// needs: one small allocation per float value, per integer above 255, and
+// per text that does not repeat (a short text seen again is boxed once).
+// InsertPath, which opens a connection of its own, opens it in SQLite's
+// multi-thread mode, skipping the serialized mode's per-call locks. Memory
+// stays flat whatever the input's size: one statement's rows, one decoder window
 // (which grows only to hold a single long value, capped by
 // Options.MaxValueSize), and SQLite's own page cache.
 //
@@ -78,6 +80,7 @@
 // WriteQuery runs any query and streams its rows to an io.Writer as a JSON
 // array of objects or as NDJSON: integers and reals as numbers, text
 // escaped, NULL as null, BLOBs as base64, in constant memory.
+// WriteQueryPath does it on a database it opens by path, as InsertPath.
 //
 // # The command
 //

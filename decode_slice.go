@@ -76,7 +76,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 				return nil
 			}
 			if i == small {
-				// Too long for the scratch buffer: go on in chunks.
+				// Too long for the scratch buffer: fillLong goes on.
 				return ds.fillLong(t, elem, size, p, sc, id, small, tok)
 			}
 			if err := elem.fn(ds, tok, unsafe.Add(sc.base, uintptr(i)*size)); err != nil {
@@ -89,8 +89,9 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 	}
 }
 
-// fillSlice decodes array elements into the slice of type t at p, which
-// has capacity, reusing its backing array and growing it as append does.
+// fillSlice decodes array elements into the slice of type t at p (one with
+// capacity, or of zero-size elements), reusing its backing array and
+// growing it as append does.
 func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer) error {
 	v := reflect.NewAt(t, p).Elem()
 	n, c := v.Len(), v.Cap()

@@ -218,6 +218,49 @@ func BenchmarkInsert(b *testing.B) {
 	}
 }
 
+// BenchmarkInsertMutex: the Go floor and sqlite.Insert on databases opened
+// in SQLite's serialized mode (go-sqlite3's default, _mutex=full) and in
+// multi-thread mode (_mutex=no, what InsertPath uses): what the
+// per-call locks cost each.
+//
+//	go test ./sqlite -run='^$' -bench='InsertMutex' -count=8
+func BenchmarkInsertMutex(b *testing.B) {
+	const n = 100_000
+	in := tasksJSON(n, false)
+	for _, mode := range []string{"full", "no"} {
+		for _, impl := range tasksImpls {
+			if impl.name != "go_floor" && impl.name != "jsonpipe" {
+				continue
+			}
+			b.Run(fmt.Sprintf("impl=%s/mutex=%s", impl.name, mode), func(b *testing.B) {
+				dir := b.TempDir()
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					d := filepath.Join(dir, fmt.Sprint(i))
+					if err := mkdir(d); err != nil {
+						b.Fatal(err)
+					}
+					db, err := sql.Open("sqlite3", filepath.Join(d, "tasks.db")+"?_mutex="+mode)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := db.Exec(tasksDDL); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					if err := impl.load(db, in, n); err != nil {
+						b.Fatal(err)
+					}
+					b.StopTimer()
+					db.Close()
+					b.StartTimer()
+				}
+				b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			})
+		}
+	}
+}
+
 // BenchmarkQuery/tasks: WriteQuery exporting the tasks table as a JSON
 // array (compare with the sqlite3 shell's -json mode, see compare/sqlite).
 func BenchmarkQuery(b *testing.B) {

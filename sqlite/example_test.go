@@ -128,3 +128,23 @@ func ExampleColumnsOf() {
 	// done INTEGER false
 	// tags TEXT false
 }
+
+// Load a file, then export the table by path, as `jsonpipe query` does.
+func ExampleWriteQueryPath() {
+	path, cleanup := tempDB()
+	defer cleanup()
+	input := `{"title":"Clean Room","done":false}
+{"title":"Check Twitter","done":true}
+`
+	if _, err := sqlite.InsertPath(context.Background(), path, "tasks", strings.NewReader(input), nil); err != nil {
+		log.Fatal(err)
+	}
+	n, err := sqlite.WriteQueryPath(context.Background(), path, os.Stdout, sqlite.Array, "SELECT * FROM tasks WHERE done = ?", 1)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("rows:", n)
+	// Output:
+	// [{"title":"Check Twitter","done":1}]
+	// rows: 1
+}

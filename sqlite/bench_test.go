@@ -152,7 +152,13 @@ func loadGoFloor(db *sql.DB, _ []byte, n int) error {
 }
 
 func newTasksDB(tb testing.TB, dir string) *sql.DB {
-	db, err := sql.Open("sqlite3", filepath.Join(dir, "tasks.db"))
+	return newTasksDBParams(tb, dir, "")
+}
+
+// newTasksDBParams is newTasksDB with go-sqlite3 DSN parameters ("" for
+// none, else "?name=value...").
+func newTasksDBParams(tb testing.TB, dir, params string) *sql.DB {
+	db, err := sql.Open("sqlite3", filepath.Join(dir, "tasks.db")+params)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -197,25 +203,31 @@ func BenchmarkInsert(b *testing.B) {
 		b.Run("tasks/"+impl.name, func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
-			dir := b.TempDir()
-			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				d := filepath.Join(dir, fmt.Sprint(i))
-				if err := mkdir(d); err != nil {
-					b.Fatal(err)
-				}
-				db := newTasksDB(b, d)
-				b.StartTimer()
-				if err := impl.load(db, in, n); err != nil {
-					b.Fatal(err)
-				}
-				b.StopTimer()
-				db.Close()
-				b.StartTimer()
-			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			benchLoad(b, impl.load, in, n, "")
 		})
 	}
+}
+
+// benchLoad times load of the n rows of in, each iteration into a fresh
+// tasks database opened with DSN parameters params, and reports rows/s.
+func benchLoad(b *testing.B, load func(*sql.DB, []byte, int) error, in []byte, n int, params string) {
+	dir := b.TempDir()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		d := filepath.Join(dir, fmt.Sprint(i))
+		if err := mkdir(d); err != nil {
+			b.Fatal(err)
+		}
+		db := newTasksDBParams(b, d, params)
+		b.StartTimer()
+		if err := load(db, in, n); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		db.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
 
 // BenchmarkInsertMutex: the Go floor and sqlite.Insert on databases opened
@@ -233,29 +245,7 @@ func BenchmarkInsertMutex(b *testing.B) {
 				continue
 			}
 			b.Run(fmt.Sprintf("impl=%s/mutex=%s", impl.name, mode), func(b *testing.B) {
-				dir := b.TempDir()
-				for i := 0; i < b.N; i++ {
-					b.StopTimer()
-					d := filepath.Join(dir, fmt.Sprint(i))
-					if err := mkdir(d); err != nil {
-						b.Fatal(err)
-					}
-					db, err := sql.Open("sqlite3", filepath.Join(d, "tasks.db")+"?_mutex="+mode)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := db.Exec(tasksDDL); err != nil {
-						b.Fatal(err)
-					}
-					b.StartTimer()
-					if err := impl.load(db, in, n); err != nil {
-						b.Fatal(err)
-					}
-					b.StopTimer()
-					db.Close()
-					b.StartTimer()
-				}
-				b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+				benchLoad(b, impl.load, in, n, "?_mutex="+mode)
 			})
 		}
 	}

@@ -6,7 +6,9 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"strings"
 	"sync/atomic"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
@@ -48,9 +50,15 @@ func WriteQuery(ctx context.Context, db *sql.DB, w io.Writer, format Format, que
 // WriteQueryPath is WriteQuery on the SQLite database file at path (or
 // go-sqlite3 DSN), opened for this query only, in SQLite's multi-thread
 // mode as InsertPath opens it: the serialized mode's per-call locks were a
-// fifth of an export's CPU. A missing file is created empty, as SQLite
-// does.
+// fifth of an export's CPU. A query never creates a database: a plain path
+// that names no file is os.Stat's error (a "file:" URI says what it wants
+// with its own mode parameter).
 func WriteQueryPath(ctx context.Context, path string, w io.Writer, format Format, query string, args ...any) (int64, error) {
+	if name, _, _ := strings.Cut(path, "?"); name != "" && name != ":memory:" && !strings.HasPrefix(path, "file:") {
+		if _, err := os.Stat(name); err != nil {
+			return 0, err
+		}
+	}
 	db, err := Open(withoutMutex(path))
 	if err != nil {
 		return 0, err

@@ -5,6 +5,8 @@ import (
 	"context"
 	stdjson "encoding/json"
 	"errors"
+	"io/fs"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -189,5 +191,21 @@ func TestWriteQueryPath(t *testing.T) {
 		if err != nil || n != 2 || out.String() != in {
 			t.Errorf("%s: %d rows, %v:\n%s", dsn, n, err, out.String())
 		}
+	}
+}
+
+// TestWriteQueryPathMissing: a query on a path that names no file fails
+// with os.Stat's error and creates nothing.
+func TestWriteQueryPathMissing(t *testing.T) {
+	dir := t.TempDir()
+	for _, path := range []string{dir + "/none.db", dir + "/none.db?_mutex=full"} {
+		var out strings.Builder
+		_, err := WriteQueryPath(context.Background(), path, &out, Lines, "SELECT 1")
+		if !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s: error %v, want one of fs.ErrNotExist", path, err)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files created: %v", entries)
 	}
 }

@@ -260,9 +260,6 @@ func queryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(pos) != 2 {
 		return errUsage{"query needs DB SQL"}
 	}
-	if _, err := os.Stat(pos[0]); err != nil {
-		return err // do not create an empty database by mistake
-	}
 	format := sqlite.Array
 	if *nl {
 		format = sqlite.Lines

@@ -210,6 +210,39 @@ func TestUnmarshalCorpus(t *testing.T) {
 	}
 }
 
+// TestAnyFloor: the floor of the any benchmarks builds encoding/json's value
+// for every corpus file, with maps and slices that are new on every call.
+func TestAnyFloor(t *testing.T) {
+	for _, f := range corpus.Files(t) {
+		build, err := corpus.AnyFloor(f.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want any
+		if err := stdjson.Unmarshal(f.Data, &want); err != nil {
+			t.Fatal(err)
+		}
+		a, b := build(), build()
+		if !reflect.DeepEqual(want, a) || !reflect.DeepEqual(want, b) {
+			t.Fatalf("%s: the floor's value differs from encoding/json's", f.Name)
+		}
+		switch a := a.(type) {
+		case map[string]any:
+			clear(a)
+		case []any:
+			clear(a)
+		default:
+			t.Fatalf("%s: top-level %T", f.Name, a)
+		}
+		if !reflect.DeepEqual(want, b) {
+			t.Fatalf("%s: two builds share their top-level container", f.Name)
+		}
+	}
+	if _, err := corpus.AnyFloor([]byte(`{"a":[1,`)); err == nil {
+		t.Fatal("AnyFloor accepted a truncated document")
+	}
+}
+
 type numbersOnly struct {
 	A int
 	B int64

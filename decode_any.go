@@ -135,11 +135,30 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 // called once the key's ':' is consumed.
 func (ds *decodeState) anyScalarNext(comma bool, next func(*Decoder) ([]byte, error)) (any, bool) {
 	d := ds.d
-	i := d.valueAt(comma)
-	if i < 0 {
+	// valueAt, written out here with Next's skip of indentation 8 bytes at
+	// a time (valueAt itself must stay small enough to inline).
+	data, i := d.s.br.data, d.s.br.offset
+	if d.s.err != nil || d.err != nil {
 		return nil, false
 	}
-	switch c := d.s.br.data[i]; {
+	if comma {
+		if i >= len(data) || data[i] != ',' {
+			return nil, false
+		}
+		i++
+		d.state = (*Decoder).stateArrayValue
+	}
+	for i < len(data) && whitespace[data[i]] {
+		i++
+		if i+8 <= len(data) && data[i] == ' ' {
+			i = skipSpaces(data, i)
+		}
+	}
+	d.s.br.offset = i
+	if i >= len(data) {
+		return nil, false
+	}
+	switch c := data[i]; {
 	case c == '"':
 		if s, ok := ds.stringAt(i, next); ok {
 			return ds.anyString(s), true

@@ -8,7 +8,7 @@ def table(cmd):
     data={}
     for r in rows:
         if r and r[0].startswith(('Unm','Dec','Obj','Cold','Valid','Scan','Count')):
-            data[r[0]]={k:(float(r[i]) if r[i] else None) for k,i in idx.items()}
+            data[r[0]]={k:(float(r[i]) if i<len(r) and r[i] else None) for k,i in idx.items()}
     return data
 up=table("sed -E 's#^Benchmark(\\w+)/([^/]+)/([^/]+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\3/kind=\\4/impl=\\2-\\5#' benchmarks/unmarshal-peers.txt | go tool benchstat -col /impl -filter '.unit:B/s' -format csv /dev/stdin")
 def gm(xs): return math.exp(sum(map(math.log,xs))/len(xs))
@@ -34,3 +34,12 @@ rep("any Unmarshal vs best peer but sonic default", anyU, lambda r: r['jsonpipe'
 rep("any Decode vs best peer", anyD, lambda r: r['jsonpipe']/max(r[p] for p in peers))
 rep("any Decode vs best peer but sonic default", anyD, lambda r: r['jsonpipe']/max(r[p] for p in peers if p!='sonic'))
 rep("any Unmarshal vs encoding/json", anyU, lambda r: r['jsonpipe']/r['encoding_json'])
+# The floor (floor/<file>/any: the same tree built in code, fresh maps and
+# slices, shared leaves) is in the Unmarshal rows only; Decode uses the same.
+def floor(k): return up[k.replace('DecoderDecode/', 'Unmarshal/')]['floor']
+best=lambda r: max(r[p] for p in peers)
+rep("any Unmarshal: jsonpipe speed / floor speed", anyU, lambda r: r['jsonpipe']/r['floor'])
+rep("any Unmarshal: best peer speed / floor speed", anyU, lambda r: best(r)/r['floor'])
+rep("any Unmarshal target (1.2x best peer) / floor speed", anyU, lambda r: 1.2*best(r)/r['floor'])
+rep("any Decode: jsonpipe speed / floor speed", anyD, lambda r: r['jsonpipe']/floor([k for k in anyD if up[k] is r][0]))
+rep("any Decode target (1.2x best peer) / floor speed", anyD, lambda r: 1.2*best(r)/floor([k for k in anyD if up[k] is r][0]))

@@ -197,50 +197,44 @@ func (ds *decodeState) fillObject(m map[string]any) error {
 }
 
 // anyObject returns the map[string]any for the object whose '{' was just
-// read. Members gather on ds.keyBuf and ds.anyBuf, so the map is made at its
-// final size, without rehashing as it grows.
+// read. Members go straight into the map, which is made at the size the
+// last object in the same context (see anyKey) ended with, up to
+// maxObjectHint members: objects in one place usually have the same keys.
 func (ds *decodeState) anyObject(ctx uint32) (any, error) {
 	d := ds.d
-	kbase, vbase := len(ds.keyBuf), len(ds.anyBuf)
+	hint := &ds.objectHints[ctx>>24]
+	m := make(map[string]any, *hint)
 	for n := 0; ; n++ {
 		key, more, err := ds.anyKey(ctx, n)
-		if err == nil {
-			if !more {
-				break
-			}
-			ds.keyBuf = append(ds.keyBuf, key)
-			if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // the key's ':' is read too
-				if v, ok := ds.anyScalarNext(false, (*Decoder).stateObjectComma); ok {
-					ds.anyBuf = append(ds.anyBuf, v)
-					continue
-				}
-			}
-			var tok []byte
-			if tok, err = d.NextToken(); err == nil {
-				var v any
-				if v, err = ds.anyValue(tok, keyContext(ctx, key)); err == nil {
-					ds.anyBuf = append(ds.anyBuf, v)
-					continue
-				}
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			*hint = uint8(min(n, maxObjectHint))
+			return m, nil
+		}
+		if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // the key's ':' is read too
+			if v, ok := ds.anyScalarNext(false, (*Decoder).stateObjectComma); ok {
+				m[key] = v
+				continue
 			}
 		}
-		clear(ds.keyBuf[kbase:])
-		ds.keyBuf = ds.keyBuf[:kbase]
-		clear(ds.anyBuf[vbase:])
-		ds.anyBuf = ds.anyBuf[:vbase]
-		return nil, err
+		tok, err := d.NextToken()
+		if err != nil {
+			return nil, err
+		}
+		v, err := ds.anyValue(tok, keyContext(ctx, key))
+		if err != nil {
+			return nil, err
+		}
+		m[key] = v
 	}
-	keys, vals := ds.keyBuf[kbase:], ds.anyBuf[vbase:]
-	m := make(map[string]any, len(keys))
-	for i, k := range keys {
-		m[k] = vals[i]
-	}
-	clear(keys)
-	ds.keyBuf = ds.keyBuf[:kbase]
-	clear(vals)
-	ds.anyBuf = ds.anyBuf[:vbase]
-	return m, nil
 }
+
+// maxObjectHint bounds the size a map for an any is made at before its
+// members are read, so that one large object cannot make every small one
+// after it in the same place allocate as much.
+const maxObjectHint = 64
 
 // anyKey reads the key of member n of the object being decoded into any:
 // the key the last object in the same context (ctx: the keys and array

@@ -94,3 +94,74 @@ func TestAnyStringGuard(t *testing.T) {
 		t.Fatalf("after %q: got %v, want %q", s1, v, s2)
 	}
 }
+
+// TestAnyObjectHint: a map for an any is made at the size of the last object
+// in the same place, but a large object does not make a small one after it
+// allocate as much (maxObjectHint); values are encoding/json's either way.
+func TestAnyObjectHint(t *testing.T) {
+	var big strings.Builder
+	big.WriteString("{")
+	for i := range 300 {
+		if i > 0 {
+			big.WriteString(",")
+		}
+		fmt.Fprintf(&big, `"k%d":%d`, i, i)
+	}
+	big.WriteString("}")
+	const pairs = 50
+	bigs := []byte("[" + strings.TrimSuffix(strings.Repeat(big.String()+",", pairs), ",") + "]")
+	mixed := []byte("[" + strings.TrimSuffix(strings.Repeat(big.String()+`,{"a":1},`, pairs), ",") + "]")
+	for _, in := range [][]byte{bigs, mixed, []byte(`[{"a":1,"b":2},{},{"c":3}]`)} {
+		var got, want any
+		if err := Unmarshal(in, &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := stdjson.Unmarshal(in, &want); err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.40s…: values differ from encoding/json's (%v)", in, err)
+		}
+	}
+	// The hints themselves, on a state of the test's own.
+	hints := func(in []byte) (most int) {
+		ds := new(decodeState)
+		ds.bd.maxDepth = defaultMaxDepth
+		ds.bd.resetBytes(in)
+		ds.d = &ds.bd
+		var v any
+		if err := ds.unmarshalBytes(in, &v); err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range ds.objectHints {
+			most = max(most, int(h))
+		}
+		return most
+	}
+	if h := hints([]byte(`[{"a":1,"b":2,"c":3}]`)); h != 3 {
+		t.Errorf("after a three-member object the largest hint is %d, want 3", h)
+	}
+	if h := hints(bigs); h != maxObjectHint {
+		t.Errorf("after 300-member objects the largest hint is %d, want %d", h, maxObjectHint)
+	}
+
+	// Objects of 20 members in a row: each map after the first is made at
+	// its size (the map, its directory, table and groups: 4 allocations),
+	// not grown from 8 slots to 16 and 32 (7).
+	var obj strings.Builder
+	obj.WriteString("{")
+	for i := range 20 {
+		if i > 0 {
+			obj.WriteString(",")
+		}
+		fmt.Fprintf(&obj, `"k%d":true`, i)
+	}
+	obj.WriteString("}")
+	in := []byte("[" + strings.TrimSuffix(strings.Repeat(obj.String()+",", 100), ",") + "]")
+	allocs := testing.AllocsPerRun(20, func() {
+		var v any
+		if err := Unmarshal(in, &v); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if per := allocs / 100; per > 5 {
+		t.Errorf("%.2f allocations per 20-member object", per)
+	}
+}

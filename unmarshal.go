@@ -109,14 +109,17 @@ type decodeState struct {
 	stack      []*fieldDecoder
 	ctxApplied bool // a fatal error already got its context
 
-	scratch []byte   // unescaped keys and strings
-	fold    []byte   // folded keys
-	anyBuf  []any    // elements of the []any and values of the maps being built
-	keyBuf  []string // keys of the maps being built
+	scratch []byte // unescaped keys and strings
+	fold    []byte // folded keys
+	anyBuf  []any  // elements of the []any being built
 	// keyGuess holds, for decoding into any, the key last read at each
 	// context and member index (hashed; see anyKey), which the next object
 	// there usually repeats: expectKey matches it without scanning it.
 	keyGuess [256]keyMatch
+	// objectHints holds, for decoding into any, the member count (up to
+	// maxObjectHint) of the last object at each context, hashed as
+	// keyGuess: the size the next map there is made at.
+	objectHints [256]uint8
 
 	strings [stringCacheSize]cachedString // interned keys and values
 	// floats holds numbers decoded into any, boxed: JSON repeats numbers
@@ -181,9 +184,6 @@ func putState(ds *decodeState) {
 	}
 	if cap(ds.anyBuf) > 4<<10 {
 		ds.anyBuf = nil
-	}
-	if cap(ds.keyBuf) > 4<<10 {
-		ds.keyBuf = nil
 	}
 	if cap(ds.snapBytes) > 64<<10 {
 		ds.snapBytes = nil

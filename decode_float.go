@@ -159,10 +159,11 @@ func addDigits(b []byte, i int, man uint64) (uint64, int) {
 
 // scanFloat64 is the scanner and the parser in one pass, for a number that
 // a decoder wants as a float64: when data[i:] starts with a JSON number
-// -?(0|[1-9][0-9]*)(.[0-9]+)? of at most 19 digits, followed in data by a
-// byte that may end a value, and Eisel-Lemire decides its value, it returns
-// the value and the index of the byte after the number. Otherwise it
-// returns 0 for the index, and the scanner and strconv decide.
+// -?(0|[1-9][0-9]*)(.[0-9]+)? of at most 19 significant digits (the zeros
+// that start 0.000123 do not count), followed in data by a byte that may
+// end a value, and Eisel-Lemire decides its value, it returns the value and
+// the index of the byte after the number. Otherwise it returns 0 for the
+// index, and the scanner and strconv decide.
 func scanFloat64(data []byte, i int) (float64, int) {
 	neg, man, start, i := integerPart(data, i)
 	if i == start {
@@ -180,7 +181,7 @@ func scanFloat64(data []byte, i int) (float64, int) {
 		nd += i - frac
 		exp10 = frac - i
 	}
-	if i >= len(data) || !endsValue[data[i]] || nd > 19 {
+	if i >= len(data) || !endsValue[data[i]] || nd > 19 && wrapped(data[:i], nd, exp10) {
 		return 0, 0
 	}
 	f, ok := decimalFloat64(man, exp10, neg)
@@ -188,6 +189,24 @@ func scanFloat64(data []byte, i int) (float64, int) {
 		return 0, 0
 	}
 	return f, i
+}
+
+// wrapped reports whether the mantissa of the number that ends data, of nd
+// digits (and a '.' when exp10 < 0), has more than 19 significant ones, so
+// that adding them up wrapped: the zeros that start 0.000123 add nothing.
+func wrapped(data []byte, nd, exp10 int) bool {
+	start := len(data) - nd
+	if exp10 < 0 {
+		start-- // the '.'
+	}
+	for _, c := range data[start:] {
+		if c == '0' {
+			nd--
+		} else if c != '.' {
+			break
+		}
+	}
+	return nd > 19
 }
 
 // integerPart reads the integer part -?(0|[1-9][0-9]*) of a number at

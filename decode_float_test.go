@@ -54,6 +54,13 @@ func TestScanFloat64(t *testing.T) {
 		{"1e5,", false}, {"1.5E-3,", false}, {"01,", false}, {"-,", false}, {"1.,", false}, {"-.5,", false},
 		{".5,", false}, {"1.5", false}, {"1.5x", false}, {"00.5,", false}, {"-01.5,", false}, {"1.5.5,", false},
 		{"2.2250738585072011e-308,", false}, {"1 ", true}, {"-", false}, {"0", false},
+		// More than 19 digits, of which at most 19 significant: the zeros
+		// before the first other digit add nothing to the mantissa.
+		{"0.0006988752666567719,", true}, {"-0.0000000000000000001234567890123456789]", true},
+		{"0.00000000000000000000,", true}, {"-0.000000000000000000000}", true},
+		{"0.00000000000000000000123456789012345678901,", false}, {"0.00012345678901234567890,", false},
+		{"0.10000000000000000000001,", false}, {"1.00000000000000000001,", false},
+		{"100000000000000000000.5,", false}, {"0.0000000000000000000000000000001,", true},
 	} {
 		if took := checkScanFloat(t, []byte(c.in)); took != c.took {
 			t.Errorf("scanFloat64(%q) took the number: %v, want %v", c.in, took, c.took)

@@ -133,20 +133,13 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 // number (a float64, unless UseNumber) or a string, read in one pass when
 // it can be; otherwise the token path decides. In an object it may only be
 // called once the key's ':' is consumed.
-func (ds *decodeState) anyScalarNext(comma bool, next func(*Decoder) ([]byte, error)) (any, bool) {
+func (ds *decodeState) anyScalarNext(next func(*Decoder) ([]byte, error)) (any, bool) {
 	d := ds.d
-	// valueAt, written out here with Next's skip of indentation 8 bytes at
-	// a time (valueAt itself must stay small enough to inline).
+	// valueAt(false), written out here with Next's skip of indentation 8
+	// bytes at a time (valueAt itself must stay small enough to inline).
 	data, i := d.s.br.data, d.s.br.offset
 	if d.s.err != nil || d.err != nil {
 		return nil, false
-	}
-	if comma {
-		if i >= len(data) || data[i] != ',' {
-			return nil, false
-		}
-		i++
-		d.state = (*Decoder).stateArrayValue
 	}
 	for i < len(data) && whitespace[data[i]] {
 		i++
@@ -214,7 +207,7 @@ func (ds *decodeState) anyObject(ctx uint32) (any, error) {
 			return m, nil
 		}
 		if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // the key's ':' is read too
-			if v, ok := ds.anyScalarNext(false, (*Decoder).stateObjectComma); ok {
+			if v, ok := ds.anyScalarNext((*Decoder).stateObjectComma); ok {
 				m[key] = v
 				continue
 			}
@@ -276,9 +269,28 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 	d := ds.d
 	base := len(ds.anyBuf)
 	for i := 0; ; i++ {
-		if v, ok := ds.anyScalarNext(i > 0, (*Decoder).stateArrayComma); ok {
-			ds.anyBuf = append(ds.anyBuf, v)
-			continue
+		// The ',' or ']' right after an element is read here, as NextToken
+		// would read it (then the state says a value comes next, or the
+		// array is closed); anything else (whitespace before it, an error)
+		// is left to NextToken.
+		scalar := true
+		if i > 0 {
+			data, o := d.s.br.data, d.s.br.offset
+			scalar = o < len(data) && data[o] == ',' && d.s.err == nil && d.err == nil
+			if scalar {
+				d.s.br.offset = o + 1
+				d.state = (*Decoder).stateArrayValue
+			} else if o < len(data) && data[o] == ']' && d.s.err == nil && d.err == nil {
+				d.s.br.offset = o + 1
+				d.pop()
+				break
+			}
+		}
+		if scalar {
+			if v, ok := ds.anyScalarNext((*Decoder).stateArrayComma); ok {
+				ds.anyBuf = append(ds.anyBuf, v)
+				continue
+			}
 		}
 		tok, err := d.NextToken()
 		if err == nil {

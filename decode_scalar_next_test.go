@@ -53,7 +53,10 @@ func TestScalarNextTakes(t *testing.T) {
 		// The same value into an interface.
 		ds.bd.resetBytes([]byte(c.in))
 		ds.d.s.br.offset = 1
-		v, ok := ds.anyScalarNext(c.comma, (*Decoder).stateArrayComma)
+		if c.comma { // anyArray reads the ',' itself
+			ds.d.s.br.offset = 2
+		}
+		v, ok := ds.anyScalarNext((*Decoder).stateArrayComma)
 		if f, isFloat := c.want.(int64); isFloat {
 			c.want = float64(f)
 		}

@@ -48,30 +48,10 @@ func BenchmarkUnmarshal(b *testing.B) {
 			}
 		}
 	})
-	benchAnyFloor(b)
+	// floor/<corpus>/any: each file's any value built in code (fresh maps
+	// and slices, shared leaves), what no decoder into an any can beat.
+	corpus.BenchmarkAnyFloor(b)
 }
-
-// benchAnyFloor runs floor/<corpus>/any: each file's any value built in
-// code (corpus.AnyFloor: fresh maps and slices, shared leaves), what no
-// decoder into an any can beat.
-func benchAnyFloor(b *testing.B) {
-	for _, f := range corpus.Files(b) {
-		b.Run("floor/"+f.Name+"/any", func(b *testing.B) {
-			build, err := corpus.AnyFloor(f.Data) // before b.Loop: not timed
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(int64(len(f.Data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				floorSink = build()
-			}
-		})
-	}
-}
-
-// floorSink keeps the floor's value reachable, as a decoder's target is.
-var floorSink any
 
 func BenchmarkDecoderDecode(b *testing.B) {
 	eachDecodeTarget(b, func(b *testing.B, impl unmarshalImpl, data []byte, target func() any) {

@@ -99,24 +99,9 @@ func BenchmarkUnmarshal(b *testing.B) {
 		})
 	}
 	// The floor: each file's any value built in code, fresh maps and
-	// slices with shared leaves (corpus.AnyFloor), which no decoder beats.
-	for _, f := range corpus.Files(b) {
-		b.Run("floor/"+f.Name+"/any", func(b *testing.B) {
-			build, err := corpus.AnyFloor(f.Data) // before b.Loop: not timed
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(int64(len(f.Data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				floorSink = build()
-			}
-		})
-	}
+	// slices with shared leaves, which no decoder beats.
+	corpus.BenchmarkAnyFloor(b)
 }
-
-// floorSink keeps the floor's value reachable, as a decoder's target is.
-var floorSink any
 
 func BenchmarkDecoderDecode(b *testing.B) {
 	for _, im := range allImpls() {

@@ -4,7 +4,30 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"testing"
 )
+
+// BenchmarkAnyFloor runs floor/<corpus>/any under b for every corpus file:
+// AnyFloor's build, timed. BenchmarkUnmarshal calls it, here and in the
+// compare module, so the floor sits beside the decoders in one run.
+func BenchmarkAnyFloor(b *testing.B) {
+	for _, f := range Files(b) {
+		b.Run("floor/"+f.Name+"/any", func(b *testing.B) {
+			build, err := AnyFloor(f.Data) // before b.Loop: not timed
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(f.Data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				floorSink = build()
+			}
+		})
+	}
+}
+
+// floorSink keeps the floor's value reachable, as a decoder's target is.
+var floorSink any
 
 // AnyFloor returns a function that builds, in code and without reading any
 // JSON, the value encoding/json's Unmarshal stores in an any for data: the

@@ -236,11 +236,16 @@ const maxObjectHint = 64
 // guess when its bytes are its value. more is false at the object's end.
 func (ds *decodeState) anyKey(ctx uint32, n int) (key string, more bool, err error) {
 	d := ds.d
+	first := n == 0
 	g := &ds.keyGuess[(ctx+uint32(n)*0x9E3779B1)>>24]
-	if g.name != "" && expectKey(d, n == 0, g) {
-		return g.name, true, nil
+	if g.name != "" {
+		hit, atKey := expectKey(d, first, g)
+		if hit {
+			return g.name, true, nil
+		}
+		first = first || atKey // the ',' is read: memberKey starts at the key
 	}
-	tok, err := d.memberKey(n == 0)
+	tok, err := d.memberKey(first)
 	if err != nil || tok[0] == '}' {
 		return "", false, err
 	}

@@ -177,7 +177,14 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 	next := 0 // fields usually come in order: try the one after the last match first
 	for first := true; ; first = false {
 		var f *fieldDecoder
-		if next < len(sd.fields) && expectKey(d, first, &sd.fields[next].keyMatch) {
+		hit := false
+		if next < len(sd.fields) {
+			var atKey bool
+			if hit, atKey = expectKey(d, first, &sd.fields[next].keyMatch); atKey {
+				first = true // the ',' is read: memberKey starts at the key
+			}
+		}
+		if hit {
 			f = &sd.fields[next]
 			next++
 			if f.direct != directNone && ds.scalarNext(f.direct, false, (*Decoder).stateObjectComma, unsafe.Add(p, f.offset)) {
@@ -312,18 +319,22 @@ func (f *keyMatch) prepareKey(foldUnique bool) {
 // name or alt spelling: then the key is matched without being scanned or
 // looked up (a name has no byte that a JSON string must escape). It reads
 // what memberKey would: the ',' unless first, whitespace, the key,
-// whitespace and the ':', all in the window; else it consumes nothing and
-// returns false. The key is never a token anyone sees, so the scanner's
-// facts about the last string (strTok, str) are left alone: they describe
-// a token no longer current, which only the next string token replaces.
-func expectKey(d *Decoder, first bool, f *keyMatch) bool {
+// whitespace and the ':', all in the window, and returns hit. On a miss it
+// keeps the ',' and the whitespace it read, as memberKey would (the state
+// then says a key comes next), and returns atKey, so that memberKey(true)
+// goes on from there instead of reading them again; when no ',' came (or
+// after an error) it consumes nothing. The key is never a token anyone
+// sees, so the scanner's facts about the last string (strTok, str) are
+// left alone: they describe a token no longer current, which only the next
+// string token replaces.
+func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 	data, i := d.s.br.data, d.s.br.offset
 	if d.s.err != nil || d.err != nil {
-		return false
+		return false, false
 	}
 	if !first {
 		if i >= len(data) || data[i] != ',' {
-			return false
+			return false, false
 		}
 		i++
 	}
@@ -341,29 +352,39 @@ func expectKey(d *Decoder, first bool, f *keyMatch) bool {
 		if w1 == f.key1 && (w0 == f.key0 || w0 == f.altKey0) {
 			d.s.br.offset = i + f.keyLen
 			d.state = (*Decoder).stateObjectValue
-			return true
+			return true, true
 		}
 		if data[i+f.keyLen-1] == ':' {
-			return false // not this key: a match would have space before its ':'
+			return d.beforeKey(i, first) // not this key: a match would have space before its ':'
 		}
 	}
 	end := i + len(f.name) + 1 // the closing quote
 	if end >= len(data) || data[i] != '"' || data[end] != '"' {
-		return false
+		return d.beforeKey(i, first)
 	}
 	if key := data[i+1 : end]; string(key) != f.name && (f.alt == "" || string(key) != f.alt) {
-		return false
+		return d.beforeKey(i, first)
 	}
 	j := end + 1
 	for j < len(data) && whitespace[data[j]] {
 		j++
 	}
 	if j >= len(data) || data[j] != ':' {
-		return false
+		return d.beforeKey(i, first)
 	}
 	d.s.br.offset = j + 1
 	d.state = (*Decoder).stateObjectValue
-	return true
+	return true, true
+}
+
+// beforeKey is expectKey's miss: i, after the ',' (unless first) and the
+// whitespace, is where the key starts.
+func (d *Decoder) beforeKey(i int, first bool) (hit, atKey bool) {
+	d.s.br.offset = i
+	if !first {
+		d.state = (*Decoder).stateObjectKey // as memberKey does
+	}
+	return false, true
 }
 
 // followEmbedded walks f's embedded pointers from the struct at p,

@@ -42,11 +42,12 @@ func TestExpectKey(t *testing.T) {
 					var d Decoder
 					d.resetBytes(data)
 					d.s.br.offset = 1
-					got := expectKey(&d, first, f)
-					if got != c.match {
-						t.Fatalf("expectKey(%q, first=%v, name %q) = %v, want %v", data, first, name, got, c.match)
+					got, atKey := expectKey(&d, first, f)
+					if got != c.match || !atKey {
+						t.Fatalf("expectKey(%q, first=%v, name %q) = %v, %v; want %v, true", data, first, name, got, atKey, c.match)
 					}
-					want := 1
+					// A miss keeps the ',' and the space before the key.
+					want := 1 + len(lead) + len(c.member) - len(strings.TrimLeft(c.member, " "))
 					if got {
 						want = 1 + len(lead) + len(c.member)
 					}
@@ -54,6 +55,15 @@ func TestExpectKey(t *testing.T) {
 						t.Fatalf("expectKey(%q, name %q) left the offset at %d, want %d", data, name, d.s.br.offset, want)
 					}
 				}
+			}
+		}
+		// No ',' where one must come: nothing is consumed.
+		for _, data := range []string{"{1 }", "{1}", "{1"} {
+			var d Decoder
+			d.resetBytes([]byte(data))
+			d.s.br.offset = 2
+			if hit, atKey := expectKey(&d, false, f); hit || atKey || d.s.br.offset != 2 {
+				t.Fatalf("expectKey(%q at 2) = %v, %v and left the offset at %d", data, hit, atKey, d.s.br.offset)
 			}
 		}
 	}

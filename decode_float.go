@@ -121,7 +121,7 @@ func decimalFloat64(man uint64, exp10 int, neg bool) (float64, bool) {
 // eight, shifted.
 func addFraction(b []byte, i int, man uint64) (uint64, int) {
 	for i+8 <= len(b) {
-		v := binary.LittleEndian.Uint64(b[i:])
+		v := binary.LittleEndian.Uint64(b[i : i+8])
 		n := bits.TrailingZeros64(nonDigits(v)) >> 3
 		if n < 8 {
 			return addFirstDigits(v, n, man), i + n

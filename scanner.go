@@ -330,7 +330,7 @@ func (s *Scanner) scanString(w []byte, j int) int {
 		// Find the next quote, backslash or control byte.
 		for {
 			if j+8 <= len(w) {
-				v := binary.LittleEndian.Uint64(w[j:])
+				v := binary.LittleEndian.Uint64(w[j : j+8])
 				high |= v // may include bytes past the string: only a "maybe"
 				q := v ^ (lsb * '"')
 				b := v ^ (lsb * '\\')
@@ -460,7 +460,7 @@ func isDigit(c byte) bool { return c-'0' < 10 }
 // runs of spaces after each newline.
 func skipSpaces(data []byte, k int) int {
 	for k+8 <= len(data) {
-		if v := binary.LittleEndian.Uint64(data[k:]) ^ (lsb * ' '); v != 0 {
+		if v := binary.LittleEndian.Uint64(data[k:k+8]) ^ (lsb * ' '); v != 0 {
 			return k + bits.TrailingZeros64(v)>>3
 		}
 		k += 8
@@ -487,7 +487,7 @@ func skipWhitespace(data []byte, k int) int {
 // 8 bytes at a time while it can.
 func skipDigits(data []byte, k int) int {
 	for k+8 <= len(data) {
-		if nz := nonDigits(binary.LittleEndian.Uint64(data[k:])); nz != 0 {
+		if nz := nonDigits(binary.LittleEndian.Uint64(data[k : k+8])); nz != 0 {
 			return k + bits.TrailingZeros64(nz)>>3
 		}
 		k += 8

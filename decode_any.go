@@ -281,11 +281,14 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 		scalar := true
 		if i > 0 {
 			data, o := d.s.br.data, d.s.br.offset
-			scalar = o < len(data) && data[o] == ',' && d.s.err == nil && d.err == nil
-			if scalar {
+			c := byte(0)
+			if o < len(data) && d.s.err == nil && d.err == nil {
+				c = data[o]
+			}
+			if scalar = c == ','; scalar {
 				d.s.br.offset = o + 1
 				d.state = (*Decoder).stateArrayValue
-			} else if o < len(data) && data[o] == ']' && d.s.err == nil && d.err == nil {
+			} else if c == ']' {
 				d.s.br.offset = o + 1
 				d.pop()
 				break

@@ -165,3 +165,25 @@ func TestAnyObjectHint(t *testing.T) {
 		t.Errorf("%.2f allocations per 20-member object", per)
 	}
 }
+
+// A large array decoded into any again allocates only its result: the
+// pooled element buffer it was gathered on is kept, not grown anew.
+func TestAnyLargeArrayAllocs(t *testing.T) {
+	for _, n := range []int{10_000, 50_000} {
+		in := []byte("[[" + strings.TrimSuffix(strings.Repeat("true,", n), ",") + "]]")
+		var out any
+		allocs := testing.AllocsPerRun(10, func() {
+			out = nil
+			if err := Unmarshal(in, &out); err != nil {
+				t.Fatal(err)
+			}
+		})
+		// Two []any, each boxed.
+		if allocs > 4 {
+			t.Errorf("%d-element array into any: %v allocations, want 4", n, allocs)
+		}
+		if got := len(out.([]any)[0].([]any)); got != n {
+			t.Fatalf("decoded %d elements, want %d", got, n)
+		}
+	}
+}

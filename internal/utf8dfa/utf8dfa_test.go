@@ -45,7 +45,7 @@ func TestAgainstStdlibRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 200000; i++ {
 		var b []byte
-		for n := r.IntN(40); n > 0; n-- {
+		for n := r.IntN([]int{40, 200}[i%2]); n > 0; n-- { // short and long
 			switch r.IntN(6) {
 			case 0, 1:
 				b = append(b, byte('a'+r.IntN(26)))
@@ -98,6 +98,12 @@ func benchText(kind string) []byte {
 			if b[len(b)-1] == 0xBD && b[len(b)-2] == 0xBF && b[len(b)-3] == 0xEF {
 				b = b[:len(b)-3] // a replacement of a surrogate
 			}
+		case "accented": // mostly ASCII, now and then a letter like é
+			if r.IntN(100) == 0 {
+				b = utf8.AppendRune(b, rune(0xC0+r.IntN(0x40)))
+			} else {
+				b = append(b, byte('a'+r.IntN(26)))
+			}
 		case "mixed":
 			if r.IntN(3) == 0 {
 				b = utf8.AppendRune(b, rune(0x80+r.IntN(0x800)))
@@ -110,7 +116,7 @@ func benchText(kind string) []byte {
 }
 
 func BenchmarkValid(b *testing.B) {
-	for _, kind := range []string{"ascii", "japanese", "random", "mixed"} {
+	for _, kind := range []string{"ascii", "accented", "japanese", "random", "mixed"} {
 		text := benchText(kind)
 		if !utf8.Valid(text) {
 			b.Fatal(kind)

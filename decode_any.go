@@ -272,6 +272,12 @@ func keyContext(ctx uint32, key string) uint32 {
 // allocated once at its final length.
 func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 	d := ds.d
+	if data, o := d.s.br.data, d.s.br.offset; o < len(data) && data[o] == ']' && d.s.err == nil && d.err == nil {
+		// [], as NextToken would read its ']'.
+		d.s.br.offset = o + 1
+		d.pop()
+		return emptyArray, nil
+	}
 	base := len(ds.anyBuf)
 	for i := 0; ; i++ {
 		// The ',' or ']' right after an element is read here, as NextToken
@@ -321,3 +327,8 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 	ds.anyBuf = ds.anyBuf[:base]
 	return out, nil
 }
+
+// emptyArray is the value of every [] decoded into any: an empty slice,
+// boxed once (boxing a slice allocates). Its capacity is 0, so no append to
+// it can write where another value would see it.
+var emptyArray any = []any{}

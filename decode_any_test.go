@@ -187,3 +187,34 @@ func TestAnyLargeArrayAllocs(t *testing.T) {
 		}
 	}
 }
+
+// [] decoded into any is an empty, non-nil []any that costs no allocation.
+func TestAnyEmptyArray(t *testing.T) {
+	for _, in := range []string{`[]`, `[[]]`, `[ ]`, "[\n]", `{"a":[],"b":[[],[1]]}`, `[[],[],{}]`, `[]]`, `[[]`, `{"a":[]]}`, `[],`} {
+		var got, want any
+		err := Unmarshal([]byte(in), &got)
+		werr := stdjson.Unmarshal([]byte(in), &want)
+		if (err == nil) != (werr == nil) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: got %#v (%v), want %#v (%v)", in, got, err, want, werr)
+		}
+		if err != nil {
+			if _, ok := err.(*SyntaxError); !ok || err.Error() != werr.Error() {
+				t.Errorf("%s: error %v, want %v", in, err, werr)
+			}
+		}
+	}
+	var v any
+	if err := Unmarshal([]byte(`[]`), &v); err != nil || v.([]any) == nil || len(v.([]any)) != 0 {
+		t.Fatalf("[] into any: %#v, %v", v, err)
+	}
+	in := []byte("[" + strings.TrimSuffix(strings.Repeat("[],", 100), ",") + "]")
+	allocs := testing.AllocsPerRun(20, func() {
+		v = nil
+		if err := Unmarshal(in, &v); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 2 { // the outer slice, boxed
+		t.Errorf("100 empty arrays into any: %v allocations, want 2", allocs)
+	}
+}

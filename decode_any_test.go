@@ -218,3 +218,23 @@ func TestAnyEmptyArray(t *testing.T) {
 		t.Errorf("100 empty arrays into any: %v allocations, want 2", allocs)
 	}
 }
+
+// Literals decoded into any in one pass (literalAt) give encoding/json's
+// values and errors, at the end of the input and before bad bytes too.
+func TestAnyLiterals(t *testing.T) {
+	for _, in := range []string{
+		`[true,false,null]`, `{"a":true,"b":false,"c":null}`, "[null\n,true ]", `[false]`,
+		`[truex]`, `[nul]`, `[true}`, `[tru`, `[true`, `{"a":nullx}`, `{"a":fals}`, `[true"x"]`, `[null,]`,
+		`true`, `null `, `false,`,
+	} {
+		var got, want any
+		err := Unmarshal([]byte(in), &got)
+		werr := stdjson.Unmarshal([]byte(in), &want)
+		if (err == nil) != (werr == nil) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: got %#v (%v), want %#v (%v)", in, got, err, want, werr)
+		}
+		if err != nil && (err.Error() != werr.Error() || err.(*SyntaxError).Offset != werr.(*stdjson.SyntaxError).Offset) {
+			t.Errorf("%s: error %q at %d, want %q at %d", in, err, err.(*SyntaxError).Offset, werr, werr.(*stdjson.SyntaxError).Offset)
+		}
+	}
+}

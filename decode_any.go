@@ -231,13 +231,16 @@ func (ds *decodeState) anyObject(ctx uint32) (any, error) {
 			*hint = uint8(min(n, maxObjectHint))
 			return m, nil
 		}
+		var tok []byte
 		if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // the key's ':' is read too
 			if v, ok := ds.anyScalarNext((*Decoder).stateObjectComma); ok {
 				m[key] = v
 				continue
 			}
+			tok, err = d.valueToken(ctxObjectValue)
+		} else {
+			tok, err = d.NextToken()
 		}
-		tok, err := d.NextToken()
 		if err != nil {
 			return nil, err
 		}
@@ -325,13 +328,21 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 				break
 			}
 		}
+		var tok []byte
+		var err error
 		if scalar {
 			if v, ok := ds.anyScalarNext((*Decoder).stateArrayComma); ok {
 				ds.anyBuf = append(ds.anyBuf, v)
 				continue
 			}
+			at := ctxArrayValue
+			if i == 0 {
+				at = ctxArrayFirst
+			}
+			tok, err = d.valueToken(at)
+		} else {
+			tok, err = d.NextToken()
 		}
-		tok, err := d.NextToken()
 		if err == nil {
 			if tok[0] == ']' {
 				break

@@ -452,6 +452,20 @@ func (d *Decoder) value(tok []byte, ctx context) ([]byte, error) {
 	return tok, nil
 }
 
+// valueToken is NextToken where a value must start (ctx says where) and
+// the window is at its first byte, past any whitespace, as a one-pass value
+// reader (anyScalarNext) that declined it leaves it: a '{' or '[' is opened
+// here without the state's own read; anything else, and any error, is left
+// to NextToken.
+func (d *Decoder) valueToken(ctx context) ([]byte, error) {
+	data, o := d.s.br.data, d.s.br.offset
+	if o < len(data) && (data[o] == '{' || data[o] == '[') && d.s.err == nil && d.err == nil {
+		d.s.br.offset = o + 1
+		return d.value(data[o:o+1], ctx)
+	}
+	return d.NextToken()
+}
+
 // The nesting stack: one bit per level, the first 512 levels inline.
 
 func (d *Decoder) push(object bool) {

@@ -110,7 +110,7 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 	case '[':
 		return ds.anyArray(ctx)
 	case '"':
-		return ds.anyString(ds.stringValue(tok)), nil
+		return ds.anyStringValue(tok), nil
 	case 't':
 		return true, nil
 	case 'f':
@@ -153,8 +153,8 @@ func (ds *decodeState) anyScalarNext(next func(*Decoder) ([]byte, error)) (any, 
 	}
 	switch c := data[i]; {
 	case c == '"':
-		if s, ok := ds.stringAt(i, next); ok {
-			return ds.anyString(s), true
+		if tok, ok := ds.stringAt(i, next); ok {
+			return ds.anyStringValue(tok), true
 		}
 	case (c == '-' || c-'0' <= 9) && !ds.useNumber:
 		if x, end := scanFloat64(d.s.br.data, i); end != 0 {

@@ -76,10 +76,11 @@ func TestAnyBoxCaches(t *testing.T) {
 	}
 }
 
-// TestAnyStringGuard: anyString of a string that is not the one in its
-// slot boxes it without caching it.
-func TestAnyStringGuard(t *testing.T) {
-	ds := new(decodeState)
+// TestAnyStringValue: strings into any through the string cache, with its
+// boxes: colliding strings, escaped spellings of a cached string, and
+// invalid UTF-8 (never served raw from the cache) give encoding/json's
+// values.
+func TestAnyStringValue(t *testing.T) {
 	s1, s2 := "ab", ""
 	h := stringHash([]byte(s1)) % stringCacheSize
 	for i := 0; s2 == ""; i++ {
@@ -87,11 +88,19 @@ func TestAnyStringGuard(t *testing.T) {
 			s2 = c
 		}
 	}
-	if v := ds.anyString(s1); v != s1 {
-		t.Fatalf("got %v", v)
-	}
-	if v := ds.anyString(s2); v != s2 {
-		t.Fatalf("after %q: got %v, want %q", s1, v, s2)
+	for _, in := range []string{
+		fmt.Sprintf(`[%q,%q,%q,%q,%q]`, s1, s2, s2, s1, s1),
+		`["ab","a\u0062","\u0061b","ab"]`,
+		"[\"a\xffb\",\"a\xffb\",\"a\ufffdb\",\"a\xffb\"]",
+		"[\"\xff\xfe\",\"\xff\xfe\"]",
+	} {
+		var got, want any
+		if err := Unmarshal([]byte(in), &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := stdjson.Unmarshal([]byte(in), &want); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %q, want %q (%v)", in, got, want, err)
+		}
 	}
 }
 

@@ -127,9 +127,9 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next func(*Decoder) ([]b
 		}
 		*(*int64)(p) = n
 	default:
-		s, ok := ds.stringAt(i, next)
+		tok, ok := ds.stringAt(i, next)
 		if ok {
-			*(*string)(p) = s
+			*(*string)(p) = ds.stringValue(tok)
 		}
 		return ok
 	}
@@ -164,26 +164,26 @@ func (d *Decoder) valueAt(comma bool) int {
 	return i
 }
 
-// stringAt reads the string value at index i of the window, where valueAt
+// stringAt reads the string token at index i of the window, where valueAt
 // left it, when it is whole in the window, consumes it and sets the state
 // to next. Otherwise it returns false, and Next finishes the string or
 // reports the error the scanner recorded at the same place.
-func (ds *decodeState) stringAt(i int, next func(*Decoder) ([]byte, error)) (string, bool) {
+func (ds *decodeState) stringAt(i int, next func(*Decoder) ([]byte, error)) ([]byte, bool) {
 	d := ds.d
 	data := d.s.br.data
 	if data[i] != '"' {
-		return "", false
+		return nil, false
 	}
 	d.s.str = 0
 	w := data[i:]
 	n := d.s.scanString(w, 1)
 	if n <= 0 {
-		return "", false
+		return nil, false
 	}
 	d.s.br.offset = i + n
 	d.s.strTok = w[:n]
 	d.state = next
-	return ds.stringValue(w[:n]), true
+	return w[:n], true
 }
 
 func floatDecoder(t reflect.Type) decodeFn {

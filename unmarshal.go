@@ -680,21 +680,36 @@ func (ds *decodeState) makeString(b []byte) string {
 	return s
 }
 
-// anyString returns s, a string stringValue returned, as an any: while s
-// is in the string cache, the same box every time.
-func (ds *decodeState) anyString(s string) any {
-	n := len(s)
-	if n < 2 || n > maxCachedString {
-		return s
+// anyStringValue is stringValue for a value decoded into an any, boxed:
+// a string of 2 to maxCachedString bytes is boxed once while it stays in
+// the string cache, whose slot keeps the box beside it (boxing a string
+// allocates). One lookup finds both.
+func (ds *decodeState) anyStringValue(tok []byte) any {
+	b := tok[1 : len(tok)-1]
+	escaped := ds.d.s.str&strEscaped != 0
+	if escaped {
+		ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+		b = ds.scratch
 	}
-	slot := &ds.strings[stringHash(unsafe.Slice(unsafe.StringData(s), n))%stringCacheSize]
-	if slot.s != s {
-		return s
+	if n := len(b); n < 2 || n > maxCachedString {
+		return ds.stringValue(tok)
 	}
-	if slot.box == nil {
-		slot.box = s
+	slot := &ds.strings[stringHash(b)%stringCacheSize]
+	if slot.s == string(b) {
+		// For a body as it stands, a cached string equal to it proves it
+		// valid UTF-8: cached strings are unquoted values.
+		if slot.box == nil {
+			slot.box = slot.s
+		}
+		return slot.box
 	}
-	return slot.box
+	if !escaped && !ds.d.s.validBody(b) {
+		return ds.stringValue(tok) // U+FFFD for the bad bytes; rare, and not boxed to keep
+	}
+	s := string(b)
+	box := any(s)
+	slot.s, slot.box = s, box
+	return box
 }
 
 // anyFloat returns f as an any: the box in f's slot when it holds f. A

@@ -135,18 +135,14 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 // may only be called once the key's ':' is consumed.
 func (ds *decodeState) anyScalarNext(next func(*Decoder) ([]byte, error)) (any, bool) {
 	d := ds.d
-	// valueAt(false), written out here with Next's skip of indentation 8
-	// bytes at a time (valueAt itself must stay small enough to inline).
+	// valueAt(false), written out here with skipWhitespace, which skips
+	// indentation 8 bytes at a time (valueAt must stay small enough to
+	// inline, so it walks whitespace a byte at a time).
 	data, i := d.s.br.data, d.s.br.offset
 	if d.s.err != nil || d.err != nil {
 		return nil, false
 	}
-	for i < len(data) && whitespace[data[i]] {
-		i++
-		if i+8 <= len(data) && data[i] == ' ' {
-			i = skipSpaces(data, i)
-		}
-	}
+	i = skipWhitespace(data, i)
 	d.s.br.offset = i
 	if i >= len(data) {
 		return nil, false

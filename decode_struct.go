@@ -338,12 +338,7 @@ func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 		}
 		i++
 	}
-	for i < len(data) && whitespace[data[i]] {
-		i++
-		if i+8 <= len(data) && data[i] == ' ' {
-			i = skipSpaces(data, i)
-		}
-	}
+	i = skipWhitespace(data, i)
 	if f.keyLen != 0 && i+16 <= len(data) {
 		// `"name":` in two loads; bytes past it are masked off.
 		w := data[i : i+16] // one bounds check for both loads

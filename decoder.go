@@ -327,12 +327,7 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 		i++
 		d.state = (*Decoder).stateObjectKey
 	}
-	for i < len(data) && whitespace[data[i]] {
-		i++
-		if i+8 <= len(data) && data[i] == ' ' {
-			i = skipSpaces(data, i)
-		}
-	}
+	i = skipWhitespace(data, i)
 	d.s.br.offset = i
 	if i < len(data) && data[i] == '"' && d.s.err == nil {
 		d.s.str = 0

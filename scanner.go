@@ -148,12 +148,7 @@ func (s *Scanner) Next() []byte {
 		return nil
 	}
 	data, i := s.br.data, s.br.offset
-	for i < len(data) && whitespace[data[i]] {
-		i++
-		if i+8 <= len(data) && data[i] == ' ' {
-			i = skipSpaces(data, i) // indentation
-		}
-	}
+	i = skipWhitespace(data, i)
 	if i == len(data) {
 		// Slow path: the window is all whitespace.
 		if !s.skipSpaceSlow() {
@@ -456,17 +451,16 @@ var numEOF = [...]string{
 func isDigit(c byte) bool { return c-'0' < 10 }
 
 // skipSpaces returns the index of the first byte other than ' ' in data at
-// or after k, 8 bytes at a time while it can: pretty-printed JSON has long
-// runs of spaces after each newline.
+// or after k, 8 bytes at a time (pretty-printed JSON has long runs of
+// spaces after each newline), or the index where fewer than 8 bytes are
+// left: every caller is a loop over whitespace a byte at a time that goes
+// on from there.
 func skipSpaces(data []byte, k int) int {
 	for k+8 <= len(data) {
 		if v := binary.LittleEndian.Uint64(data[k:k+8]) ^ (lsb * ' '); v != 0 {
 			return k + bits.TrailingZeros64(v)>>3
 		}
 		k += 8
-	}
-	for k < len(data) && data[k] == ' ' {
-		k++
 	}
 	return k
 }

@@ -269,6 +269,11 @@ func (ds *decodeState) anyKey(ctx uint32, n int) (key string, more bool, err err
 		}
 		first = first || atKey // the ',' is read: memberKey starts at the key
 	}
+	if !first && d.closeObject() {
+		// No ',' where the member would start: the object's end, often
+		// after indentation (which memberKey leaves to NextToken).
+		return "", false, nil
+	}
 	tok, err := d.memberKey(first)
 	if err != nil || tok[0] == '}' {
 		return "", false, err

@@ -93,6 +93,8 @@ func TestAnyStringValue(t *testing.T) {
 		`["ab","a\u0062","\u0061b","ab"]`,
 		"[\"a\xffb\",\"a\xffb\",\"a\ufffdb\",\"a\xffb\"]",
 		"[\"\xff\xfe\",\"\xff\xfe\"]",
+		`["\n", "é", "` + strings.Repeat(`a\n\u00e9`+"\xff", 300) + `"]`, // escaped: short, and too long to cache
+		"[\"" + strings.Repeat("a\xff", 600) + "\"]",
 	} {
 		var got, want any
 		if err := Unmarshal([]byte(in), &got); err != nil {

@@ -692,6 +692,9 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 		b = ds.scratch
 	}
 	if n := len(b); n < 2 || n > maxCachedString {
+		if escaped {
+			return string(b) // (unquoting also replaced any bad UTF-8)
+		}
 		return ds.stringValue(tok)
 	}
 	slot := &ds.strings[stringHash(b)%stringCacheSize]

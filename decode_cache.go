@@ -374,6 +374,7 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 	switch t.Kind() {
 	case reflect.Bool:
 		td.fn = boolDecoder(t)
+		td.direct = directBool
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		td.fn = integerDecoder(t)

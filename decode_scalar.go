@@ -86,7 +86,7 @@ func scanInt64(data []byte, i int) (int64, int) {
 }
 
 // direct marks the decoders that scalarNext may stand in for: the plain
-// decoder of a float64, a 64-bit signed integer, or a string.
+// decoder of a float64, a 64-bit signed integer, a string or a bool.
 type direct uint8
 
 const (
@@ -94,6 +94,7 @@ const (
 	directFloat64
 	directInt64
 	directString
+	directBool
 )
 
 // scalarNext decodes the next value of the container being decoded into p,
@@ -126,6 +127,15 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next func(*Decoder) ([]b
 			return false
 		}
 		*(*int64)(p) = n
+	case directBool:
+		// true, false, or null, which leaves a bool as it was.
+		var v any
+		if v, end = literalAt(data, i); end == 0 {
+			return false
+		}
+		if b, ok := v.(bool); ok {
+			*(*bool)(p) = b
+		}
 	default:
 		tok, ok := ds.stringAt(i, next)
 		if ok {

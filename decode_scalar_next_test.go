@@ -1,6 +1,8 @@
 package json
 
 import (
+	stdjson "encoding/json"
+	"reflect"
 	"testing"
 	"unsafe"
 )
@@ -24,6 +26,8 @@ func TestScalarNextTakes(t *testing.T) {
 		{directString, false, `["abc",`, "abc"},
 		{directString, true, "[,\n    \"a\\nb\"]", "a\nb"},
 		{directString, true, `[, "é"]`, "é"},
+		{directBool, false, `[true,`, true},
+		{directBool, true, "[,\n  false\n]", false},
 	} {
 		ds := getState()
 		ds.bd.resetBytes([]byte(c.in))
@@ -44,6 +48,10 @@ func TestScalarNextTakes(t *testing.T) {
 			var s string
 			ok = ds.scalarNext(c.k, c.comma, (*Decoder).stateArrayComma, unsafe.Pointer(&s))
 			got = s
+		case directBool:
+			b := !c.want.(bool) // so that a write that did not happen shows
+			ok = ds.scalarNext(c.k, c.comma, (*Decoder).stateArrayComma, unsafe.Pointer(&b))
+			got = b
 		}
 		if !ok || got != c.want {
 			t.Errorf("scalarNext(%q) = %v, %v; want %v, true", c.in, got, ok, c.want)
@@ -64,5 +72,38 @@ func TestScalarNextTakes(t *testing.T) {
 			t.Errorf("anyScalarNext(%q) = %v, %v; want %v, true", c.in, v, ok, c.want)
 		}
 		putState(ds)
+	}
+}
+
+// Bools read in one pass (scalarNext's directBool): true, false, and null,
+// which leaves a bool as it was, in struct fields and slice and array
+// elements, fresh and prefilled, give encoding/json's values and errors.
+func TestBoolOnePass(t *testing.T) {
+	type flags struct {
+		A, B bool
+		C    []bool
+		D    [3]bool
+	}
+	for _, in := range []string{
+		`{"A":true,"B":false,"C":[true,false,null,true],"D":[true,null,true]}`,
+		`{"A":null,"B":null,"C":[null],"D":[null,null,null,null]}`,
+		`{"A":tru}`, `{"A":truex}`, `{"A":true,"B":nul`, `{"C":[true,falsy]}`,
+	} {
+		for _, prefilled := range []bool{false, true} {
+			var got, want flags
+			if prefilled {
+				got = flags{true, true, []bool{true, true, true, true, true}, [3]bool{true, true, true}}
+				want = got
+				want.C = append([]bool(nil), got.C...)
+			}
+			err := Unmarshal([]byte(in), &got)
+			werr := stdjson.Unmarshal([]byte(in), &want)
+			if (err == nil) != (werr == nil) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s (prefilled %v): got %+v (%v), want %+v (%v)", in, prefilled, got, err, want, werr)
+			}
+			if err != nil && err.Error() != werr.Error() {
+				t.Errorf("%s: error %q, want %q", in, err, werr)
+			}
+		}
 	}
 }

@@ -134,6 +134,8 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 						f.direct = directFloat64
 					case fastString:
 						f.direct = directString
+					case fastBool:
+						f.direct = directBool
 					}
 				}
 			}

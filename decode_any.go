@@ -106,7 +106,7 @@ func (ds *decodeState) intoEmptyInterface(tok []byte, p unsafe.Pointer) error {
 func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 	switch c := tok[0]; c {
 	case '{':
-		return ds.anyObject(ctx)
+		return ds.anyObject(ctx, nil)
 	case '[':
 		return ds.anyArray(ctx)
 	case '"':
@@ -187,37 +187,17 @@ func literalAt(data []byte, i int) (any, int) {
 	return nil, 0
 }
 
-// fillObject stores the members of the object whose '{' was just read in m.
-func (ds *decodeState) fillObject(m map[string]any) error {
-	d := ds.d
-	for first := true; ; first = false {
-		tok, err := d.memberKey(first)
-		if err != nil {
-			return err
-		}
-		if tok[0] == '}' {
-			return nil
-		}
-		key := ds.stringValue(tok)
-		if tok, err = d.NextToken(); err != nil {
-			return err
-		}
-		v, err := ds.anyValue(tok, 0)
-		if err != nil {
-			return err
-		}
-		m[key] = v
-	}
-}
-
-// anyObject returns the map[string]any for the object whose '{' was just
-// read. Members go straight into the map, which is made at the size the
-// last object in the same context (see anyKey) ended with, up to
-// maxObjectHint members: objects in one place usually have the same keys.
-func (ds *decodeState) anyObject(ctx uint32) (any, error) {
+// anyObject stores the members of the object whose '{' was just read in m,
+// merging them into it, and returns it; when m is nil, in a new map, made
+// at the size the last object in the same context (see anyKey) ended with,
+// up to maxObjectHint members: objects in one place usually have the same
+// keys.
+func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, error) {
 	d := ds.d
 	hint := &ds.objectHints[ctx>>24]
-	m := make(map[string]any, *hint)
+	if m == nil {
+		m = make(map[string]any, *hint)
+	}
 	for n := 0; ; n++ {
 		key, more, err := ds.anyKey(ctx, n)
 		if err != nil {

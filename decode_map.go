@@ -162,15 +162,10 @@ func mapStringAnyDecoder(t reflect.Type) decodeFn {
 		default:
 			return ds.mismatch(tok, t)
 		}
-		m := *(*map[string]any)(p)
-		if m == nil {
-			v, err := ds.anyObject(0)
-			if err != nil {
-				return err
-			}
-			*(*map[string]any)(p) = v.(map[string]any)
-			return nil
+		m, err := ds.anyObject(0, *(*map[string]any)(p))
+		if err == nil {
+			*(*map[string]any)(p) = m
 		}
-		return ds.fillObject(m)
+		return err
 	}
 }

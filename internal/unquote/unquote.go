@@ -2,7 +2,8 @@
 package unquote
 
 import (
-	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -18,36 +19,43 @@ func Append(dst, tok []byte) []byte {
 		return dst
 	}
 	body := tok[1 : len(tok)-1]
-	i := plainPrefix(body)
-	if i == len(body) {
-		return append(dst, body...)
+	// Escapes are ASCII, and a multi-byte rune cannot span an ASCII byte, so
+	// the body is valid UTF-8 exactly when every run between escapes is: one
+	// check of the whole body, and then each run stands for itself.
+	if !utf8dfa.Valid(body) {
+		dst, _ = appendSlow(dst, body)
+		return dst
 	}
-	dst = append(dst, body[:i]...)
-	// Validated, the bytes between escapes stand for themselves unless they
-	// are invalid UTF-8: each run is copied whole when it is valid (text in
-	// other scripts, such as Japanese, is mostly such runs).
-	for s := body[i:]; len(s) > 0; {
-		if s[0] == '\\' {
-			var n int
-			dst, n = appendEscape(dst, s)
-			if n == 0 {
-				return dst // not from a scanner; Append's callers never pass it
-			}
-			s = s[n:]
-			continue
+	for {
+		k := indexBackslash(body)
+		dst = append(dst, body[:k]...)
+		if k == len(body) {
+			return dst
 		}
-		k := bytes.IndexByte(s, '\\')
-		if k < 0 {
-			k = len(s)
+		var n int
+		if dst, n = appendEscape(dst, body[k:]); n == 0 {
+			return dst // not from a scanner; Append's callers never pass it
 		}
-		if utf8dfa.Valid(s[:k]) {
-			dst = append(dst, s[:k]...)
-		} else {
-			dst, _ = appendSlow(dst, s[:k])
-		}
-		s = s[k:]
+		body = body[k+n:]
 	}
-	return dst
+}
+
+// indexBackslash returns the index of the first backslash in s, or len(s),
+// 8 bytes at a time: runs between escapes are short, where bytes.IndexByte's
+// call and set-up cost more than the search.
+func indexBackslash(s []byte) int {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		b := binary.LittleEndian.Uint64(s[i:i+8]) ^ (lsb * '\\')
+		if m := (b - lsb) &^ b & msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(s) && s[i] != '\\' {
+		i++
+	}
+	return i
 }
 
 // AppendChecked is Append for bytes no scanner has validated (such as the

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/corpus"
 )
 
 func TestAppendChecked(t *testing.T) {
@@ -61,5 +63,51 @@ func TestAppendAgainstStdlib(t *testing.T) {
 		if got := Append(nil, tok); string(got) != want {
 			t.Fatalf("Append(%q) = %q; want %q", tok, got, want)
 		}
+	}
+}
+
+// escapedTokens returns the string tokens of data that hold an escape.
+func escapedTokens(data []byte) [][]byte {
+	var toks [][]byte
+	for i := 0; i < len(data); i++ {
+		if data[i] != '"' {
+			continue
+		}
+		j := i + 1
+		for data[j] != '"' {
+			if data[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if tok := data[i : j+1]; bytes.IndexByte(tok, '\\') >= 0 {
+			toks = append(toks, tok)
+		}
+		i = j
+	}
+	return toks
+}
+
+// BenchmarkAppend unquotes every escaped string token of each corpus file
+// (the tokens Append is called for), into a reused buffer.
+func BenchmarkAppend(b *testing.B) {
+	for _, f := range corpus.Files(b) {
+		toks := escapedTokens(f.Data)
+		if len(toks) == 0 {
+			continue
+		}
+		n := 0
+		for _, t := range toks {
+			n += len(t)
+		}
+		b.Run(f.Name, func(b *testing.B) {
+			b.SetBytes(int64(n))
+			var buf []byte
+			for b.Loop() {
+				for _, t := range toks {
+					buf = Append(buf[:0], t)
+				}
+			}
+		})
 	}
 }

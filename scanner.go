@@ -329,8 +329,9 @@ func (s *Scanner) scanString(w []byte, j int) int {
 				high |= v // may include bytes past the string: only a "maybe"
 				q := v ^ (lsb * '"')
 				b := v ^ (lsb * '\\')
-				m := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((v - lsb*0x20) &^ v)
-				if m &= msb; m != 0 {
+				// Each term's lowest mark is exact (borrows only run upward),
+				// and q and b have v's top bits: one &^ v serves all three.
+				if m := ((q - lsb) | (b - lsb) | (v - lsb*0x20)) &^ v & msb; m != 0 {
 					j += bits.TrailingZeros64(m) >> 3
 					break
 				}

@@ -11,6 +11,14 @@ def table(cmd):
             data[r[0]]={k:(float(r[i]) if i<len(r) and r[i] else None) for k,i in idx.items()}
     return data
 up=table("sed -E 's#^Benchmark(\\w+)/([^/]+)/([^/]+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\3/kind=\\4/impl=\\2-\\5#' benchmarks/unmarshal-peers.txt | go tool benchstat -col /impl -filter '.unit:B/s' -format csv /dev/stdin")
+# jsonpipe_fresh (each call with the pooled state's caches emptied) runs in
+# the root module's benchmarks, in the same interleaved rounds.
+v1=table("sed -E 's#^Benchmark(\\w+)/([^/]+)/([^/]+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\3/kind=\\4/impl=\\2-\\5#' benchmarks/unmarshal-v1.txt | go tool benchstat -col /impl -filter '.unit:B/s' -format csv /dev/stdin")
+fresh=all(v1.get(k,{}).get('jsonpipe_fresh') for k in up if k.startswith(('Unm','Dec')))
+if fresh:
+    for k in up:
+        if k.startswith(('Unm','Dec')):
+            up[k]['jsonpipe_fresh']=v1[k]['jsonpipe_fresh']
 def gm(xs): return math.exp(sum(map(math.log,xs))/len(xs))
 def rep(title, keys, f):
     rs=[]
@@ -43,3 +51,12 @@ rep("any Unmarshal: best peer speed / floor speed", anyU, lambda r: best(r)/r['f
 rep("any Unmarshal target (1.2x best peer) / floor speed", anyU, lambda r: 1.2*best(r)/r['floor'])
 rep("any Decode: jsonpipe speed / floor speed", anyD, lambda r: r['jsonpipe']/floor([k for k in anyD if up[k] is r][0]))
 rep("any Decode target (1.2x best peer) / floor speed", anyD, lambda r: 1.2*best(r)/floor([k for k in anyD if up[k] is r][0]))
+if fresh:
+    print("jsonpipe_fresh: every call with the pooled state's caches emptied first")
+    F=lambda r: r['jsonpipe_fresh']
+    rep("  typed Decode vs best of sonic, goccy", typedD, lambda r: F(r)/max(r['sonic'],r['goccy']))
+    rep("  typed Unmarshal vs goccy", typedU, lambda r: F(r)/r['goccy'])
+    rep("  typed Unmarshal vs jsonv2", typedU, lambda r: F(r)/r['jsonv2'])
+    rep("  any Unmarshal vs best peer", anyU, lambda r: F(r)/max(r[p] for p in peers))
+    rep("  any Decode vs best peer", anyD, lambda r: F(r)/max(r[p] for p in peers))
+    rep("  any Unmarshal: jsonpipe_fresh / jsonpipe", anyU, lambda r: F(r)/r['jsonpipe'])

@@ -51,6 +51,28 @@ func forgetPooled() {
 	putState(ds)
 }
 
+// TestForgetPooled checks that jsonpipe_fresh measures what it says: after
+// forgetPooled, a call on an input seen before allocates its strings and
+// boxed numbers again, as on the first call.
+func TestForgetPooled(t *testing.T) {
+	if raceBuild {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	in := []byte(`[{"name":"alice","city":"Paris","n":1.5},{"name":"bob","city":"Lyon","n":2.5}]`)
+	decode := func() {
+		var v any
+		if err := Unmarshal(in, &v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	warm := testing.AllocsPerRun(20, decode)
+	fresh := testing.AllocsPerRun(20, func() { forgetPooled(); decode() })
+	// 4 strings and 2 boxed numbers: the cache spares at least these.
+	if fresh < warm+6 {
+		t.Errorf("allocations per call: %v with caches kept, %v after forgetPooled; want at least 6 more", warm, fresh)
+	}
+}
+
 // startCall runs before each timed call of impl, outside the timing.
 func startCall(b *testing.B, impl unmarshalImpl) {
 	if impl.fresh {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -254,4 +255,48 @@ func TestAnyLiterals(t *testing.T) {
 			t.Errorf("%s: error %q at %d, want %q at %d", in, err, err.(*SyntaxError).Offset, werr, werr.(*stdjson.SyntaxError).Offset)
 		}
 	}
+}
+
+// Small arrays decoded into any are cut from shared blocks (makeAnySlice);
+// each has its own capacity, so an append to one cannot write into the next.
+func TestAnySmallArraysApart(t *testing.T) {
+	var v any
+	if err := Unmarshal([]byte(`[[1],[2,3],[],[4]]`), &v); err != nil {
+		t.Fatal(err)
+	}
+	outer := v.([]any)
+	first := outer[0].([]any)
+	if len(first) != 1 || cap(first) != 1 {
+		t.Fatalf("len %d cap %d, want 1 and 1", len(first), cap(first))
+	}
+	_ = append(first, "x")
+	_ = append(outer[1].([]any), "y")
+	want := []any{[]any{1.0}, []any{2.0, 3.0}, []any{}, []any{4.0}}
+	if !reflect.DeepEqual(outer, want) {
+		t.Fatalf("after appends: %v, want %v", outer, want)
+	}
+}
+
+// The block small arrays are cut from is not kept in the pooled state after
+// a call: it would keep that call's values alive (here a 4 MiB string)
+// until the pool drops the state.
+func TestAnyBlockNotKept(t *testing.T) {
+	const n = 4 << 20
+	in := []byte(`[["` + strings.Repeat("x", n) + `"]]`)
+	heap := func() uint64 {
+		runtime.GC() // once: the pool's states survive one collection
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := heap()
+	var v any
+	if err := Unmarshal(in, &v); err != nil || len(v.([]any)[0].([]any)[0].(string)) != n {
+		t.Fatalf("%v", err)
+	}
+	v = nil
+	if after := heap(); after > before+n/2 {
+		t.Errorf("heap %d bytes before, %d after the value was dropped: the decoded string is still alive", before, after)
+	}
+	runtime.KeepAlive(in) // alive in both measurements
 }

@@ -112,6 +112,9 @@ type decodeState struct {
 	scratch []byte // unescaped keys and strings
 	fold    []byte // folded keys
 	anyBuf  []any  // elements of the []any being built
+	// anyBlock is the unused rest of the block small []any are cut from
+	// (see makeAnySlice).
+	anyBlock []any
 	// keyGuess holds, for decoding into any, the key last read at each
 	// context and member index (hashed; see anyKey), which the next object
 	// there usually repeats: expectKey matches it without scanning it.
@@ -193,6 +196,9 @@ func putState(ds *decodeState) {
 	if cap(ds.anyBuf) > maxKeptAnyBuf {
 		ds.anyBuf = nil
 	}
+	// The block's used part holds this call's values: kept, it would keep
+	// them alive in the pool.
+	ds.anyBlock = nil
 	if cap(ds.snapBytes) > 64<<10 {
 		ds.snapBytes = nil
 	}

@@ -10,22 +10,31 @@ import (
 	"testing"
 )
 
+// arrayOf returns a JSON array of n copies of the value v.
+func arrayOf(v string, n int) []byte {
+	return []byte("[" + strings.TrimSuffix(strings.Repeat(v+",", n), ",") + "]")
+}
+
+// unmarshalAllocs decodes in into a fresh T runs times and returns the
+// allocations per call and the last value.
+func unmarshalAllocs[T any](t *testing.T, runs int, in []byte) (allocs float64, out T) {
+	t.Helper()
+	allocs = testing.AllocsPerRun(runs, func() {
+		var zero T
+		out = zero
+		if err := Unmarshal(in, &out); err != nil {
+			t.Fatal(err)
+		}
+	})
+	return allocs, out
+}
+
 // TestAnyBoxCaches: numbers and strings that repeat are boxed once when
 // decoded into any, and the caches never give a wrong value, also when
 // two numbers or strings share a slot.
 func TestAnyBoxCaches(t *testing.T) {
-	repeat := func(v string, n int) []byte {
-		return []byte("[" + strings.TrimSuffix(strings.Repeat(v+",", n), ",") + "]")
-	}
 	for _, v := range []string{`1.5`, `123456789`, `"a string that repeats"`} {
-		in := repeat(v, 200)
-		var out []any
-		allocs := testing.AllocsPerRun(20, func() {
-			out = nil
-			if err := Unmarshal(in, &out); err != nil {
-				t.Fatal(err)
-			}
-		})
+		allocs, _ := unmarshalAllocs[[]any](t, 20, arrayOf(v, 200))
 		// The slice, and a box or two; not one per element.
 		if allocs > 10 {
 			t.Errorf("%s repeated 200 times into []any: %v allocations", v, allocs)
@@ -121,8 +130,8 @@ func TestAnyObjectHint(t *testing.T) {
 	}
 	big.WriteString("}")
 	const pairs = 50
-	bigs := []byte("[" + strings.TrimSuffix(strings.Repeat(big.String()+",", pairs), ",") + "]")
-	mixed := []byte("[" + strings.TrimSuffix(strings.Repeat(big.String()+`,{"a":1},`, pairs), ",") + "]")
+	bigs := arrayOf(big.String(), pairs)
+	mixed := arrayOf(big.String()+`,{"a":1}`, pairs)
 	for _, in := range [][]byte{bigs, mixed, []byte(`[{"a":1,"b":2},{},{"c":3}]`)} {
 		var got, want any
 		if err := Unmarshal(in, &got); err != nil {
@@ -166,13 +175,7 @@ func TestAnyObjectHint(t *testing.T) {
 		fmt.Fprintf(&obj, `"k%d":true`, i)
 	}
 	obj.WriteString("}")
-	in := []byte("[" + strings.TrimSuffix(strings.Repeat(obj.String()+",", 100), ",") + "]")
-	allocs := testing.AllocsPerRun(20, func() {
-		var v any
-		if err := Unmarshal(in, &v); err != nil {
-			t.Fatal(err)
-		}
-	})
+	allocs, _ := unmarshalAllocs[any](t, 20, arrayOf(obj.String(), 100))
 	if per := allocs / 100; per > 5 {
 		t.Errorf("%.2f allocations per 20-member object", per)
 	}
@@ -185,14 +188,7 @@ func TestAnyLargeArrayAllocs(t *testing.T) {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}
 	for _, n := range []int{10_000, 50_000} {
-		in := []byte("[[" + strings.TrimSuffix(strings.Repeat("true,", n), ",") + "]]")
-		var out any
-		allocs := testing.AllocsPerRun(10, func() {
-			out = nil
-			if err := Unmarshal(in, &out); err != nil {
-				t.Fatal(err)
-			}
-		})
+		allocs, out := unmarshalAllocs[any](t, 10, arrayOf(string(arrayOf("true", n)), 1))
 		// Two []any, each boxed.
 		if allocs > 4 {
 			t.Errorf("%d-element array into any: %v allocations, want 4", n, allocs)
@@ -225,13 +221,7 @@ func TestAnyEmptyArray(t *testing.T) {
 	if raceBuild {
 		return // allocation counts are not meaningful under the race detector
 	}
-	in := []byte("[" + strings.TrimSuffix(strings.Repeat("[],", 100), ",") + "]")
-	allocs := testing.AllocsPerRun(20, func() {
-		v = nil
-		if err := Unmarshal(in, &v); err != nil {
-			t.Fatal(err)
-		}
-	})
+	allocs, _ := unmarshalAllocs[any](t, 20, arrayOf("[]", 100))
 	if allocs > 2 { // the outer slice, boxed
 		t.Errorf("100 empty arrays into any: %v allocations, want 2", allocs)
 	}

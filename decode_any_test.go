@@ -290,3 +290,19 @@ func TestAnyBlockNotKept(t *testing.T) {
 	}
 	runtime.KeepAlive(in) // alive in both measurements
 }
+
+// 100 arrays of two elements into any: each array's header is boxed (100
+// allocations), but their elements come from shared blocks, 16 arrays to a
+// block (7), not one allocation each (100).
+func TestAnySmallArraysAllocs(t *testing.T) {
+	if raceBuild {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	allocs, out := unmarshalAllocs[any](t, 20, arrayOf("[true,false]", 100))
+	if len(out.([]any)) != 100 {
+		t.Fatalf("decoded %d arrays, want 100", len(out.([]any)))
+	}
+	if want := 2 + 100 + 7; allocs > float64(want) {
+		t.Errorf("100 two-element arrays into any: %v allocations, want %d", allocs, want)
+	}
+}

@@ -1,0 +1,127 @@
+package json
+
+import (
+	stdjson "encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/jsonpipe/json/internal/corpus"
+)
+
+// onePass runs the one pass of Unmarshal into *any on data, as Unmarshal
+// does, and returns what it made and whether it took the input.
+func onePass(data []byte) (any, bool) {
+	ds := getState()
+	ds.bd.resetBytes(data)
+	ds.d = &ds.bd
+	v, ok := ds.unmarshalAny(data)
+	ds.bd.resetBytes(nil)
+	putState(ds)
+	return v, ok
+}
+
+// TestUnmarshalAnyOnePass: the one pass takes every corpus file and each
+// input below whole, with encoding/json's value. Unmarshal would give the
+// same value through the token path, so this checks the path itself: the
+// speed of Unmarshal into any depends on its being taken.
+func TestUnmarshalAnyOnePass(t *testing.T) {
+	inputs := map[string]string{
+		"duplicate keys":    `{"a":1,"a":[2],"a":3}`,
+		"numbers":           `[0, -0, 1, -1.5, 1e3, 1E-3, 0.1e+2, 12345678901234567890123, 0.000001234567890123456789, 9007199254740993]`,
+		"nested":            `{"a":{"b":{"c":[[],{},[{}],[[1]]]}},"d":[],"e":{}}`,
+		"literals":          `[true,false,null,{"t":true,"f":false,"n":null}]`,
+		"strings":           `["", "a", "\u00e9\ud83d\ude00", "\ud800x", "a\"b\\c\/", "é", "\t\n"]`,
+		"invalid UTF-8":     "[\"a\xffb\", \"\xed\xa0\x80\", {\"k\xfe\":1}]",
+		"whitespace":        " \t\r\n{ \"a\" \n:\t1 ,\r\"b\" : [ 1 , 2 ] } \n",
+		"escaped keys":      `[{"a\nb":1,"\u0041":2},{"a\nb":3,"\u0041":4}]`,
+		"empty keys":        `[{"":1},{"":2,"x":3}]`,
+		"guessed keys":      `[{"a":1,"bb":2},{"a":3,"bb":4},{"bb":5,"a":6},{"a":7},{"ab":8,"a":9}]`,
+		"spaced guesses":    `[{"k" :1,"long_key_name_over_13" : 2},{"k" :3,"long_key_name_over_13":4},{"k":5}]`,
+		"long guesses":      `[{"a_key_longer_than_13":1},{"a_key_longer_than_13":2},{"a_key_longer_than_1x":3}]`,
+		"quoted colons":     `[{"k":1,"a_key_longer_than_13":2},{"k :":3,"a_key_longer_than_13 :":4},{"k":5,"a_key_longer_than_13":6}]`,
+		"prefix guesses":    `[{"abcdefghijklm":1},{"abcdefghijkl":2},{"abcdefghijklmn":3}]`,
+		"small arrays":      `[[1,2],[3],[4,5,6,7,8,9,10,11,12],[[1,2],[3,4]]]`,
+		"top-level string":  `"top"`,
+		"top-level spaced":  ` 12 `,
+		"keys like values":  `{"true":true,"1":1,"null":null}`,
+		"deep but in limit": strings.Repeat(`[{"a":`, 400) + "1" + strings.Repeat(`}]`, 400),
+	}
+	for _, f := range corpus.Files(t) {
+		inputs["corpus "+f.Name] = string(f.Data)
+	}
+	for name, in := range inputs {
+		got, ok := onePass([]byte(in))
+		if !ok {
+			t.Errorf("%s: the one pass gave up", name)
+			continue
+		}
+		var want any
+		if err := stdjson.Unmarshal([]byte(in), &want); err != nil {
+			t.Fatalf("%s: encoding/json: %v", name, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: one pass gave %v, encoding/json %v", name, got, want)
+		}
+	}
+}
+
+// TestUnmarshalAnyGivesUp: on input the one pass cannot decode whole, it
+// gives up, and Unmarshal's result (value and error, with its offset) is
+// encoding/json's: the token path reads the input again from the start,
+// with nothing left over from the pass (a scanner error it met would carry
+// an offset relative to the string it was in).
+func TestUnmarshalAnyGivesUp(t *testing.T) {
+	for _, in := range []string{
+		``, ` `, `[1,2`, `{"a":1}x`, `{"a":1,}`, `[1,]`, `{"a" 1}`, `{1:2}`, `[1 2]`,
+		`{"key": "ab\x"}`, "{\"key\": [\"ab\x01\"]}", `  {"a":"\u12"}`, `["abc`,
+		`[01]`, `[1.]`, `[-]`, `[1e]`, `[tru]`, `[nul`, `[1,nulx]`, `{"a":truex}`,
+		`[1e400]`, `{"a":[1,-1e999,"x"],"b":2}`, `[1e400, "a\x"]`,
+		`12`, `true`, `null`, `-0`, `1e2`,
+		strings.Repeat("[", defaultMaxDepth) + strings.Repeat("]", defaultMaxDepth),
+		strings.Repeat("[", defaultMaxDepth+1) + strings.Repeat("]", defaultMaxDepth+1),
+		strings.Repeat(`{"":`, defaultMaxDepth) + "1" + strings.Repeat("}", defaultMaxDepth),
+		strings.Repeat(`{"":`, defaultMaxDepth+1) + "1" + strings.Repeat("}", defaultMaxDepth+1),
+		strings.Repeat(`[{"":`, 5000) + "x",
+	} {
+		name := in
+		if len(name) > 40 {
+			name = name[:40] + "..."
+		}
+		if _, ok := onePass([]byte(in)); ok {
+			t.Errorf("%q: the one pass took it", name)
+		}
+		var want, got any = "old", "old"
+		werr := stdjson.Unmarshal([]byte(in), &want)
+		gerr := Unmarshal([]byte(in), &got)
+		if errString(gerr) != errString(werr) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: Unmarshal = %v, %s; encoding/json %v, %s", name, got, errString(gerr), want, errString(werr))
+		}
+	}
+}
+
+// TestUnmarshalAnyHeld: an *any holding a non-nil pointer is decoded into
+// the pointer by the token path; holding anything else it is replaced, as
+// by encoding/json.
+func TestUnmarshalAnyHeld(t *testing.T) {
+	type T struct{ A, B int }
+	for _, c := range []struct {
+		held func() any
+		in   string
+	}{
+		{func() any { return &T{B: 2} }, `{"A":1}`},
+		{func() any { return &T{B: 2} }, `null`},
+		{func() any { return (*T)(nil) }, `{"A":1}`},
+		{func() any { return map[string]any{"old": 1.0} }, `{"a":1}`},
+		{func() any { return []any{1.0, 2.0} }, `[3]`},
+		{func() any { return 5 }, `null`},
+		{func() any { p := any(1.0); return &p }, `[1]`},
+	} {
+		want, got := c.held(), c.held()
+		werr := stdjson.Unmarshal([]byte(c.in), &want)
+		gerr := Unmarshal([]byte(c.in), &got)
+		if errString(gerr) != errString(werr) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%T into %s: Unmarshal = %#v, %s; encoding/json %#v, %s", c.held(), c.in, got, errString(gerr), want, errString(werr))
+		}
+	}
+}

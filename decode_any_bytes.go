@@ -1,9 +1,13 @@
 package json
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"reflect"
+)
 
-// Unmarshal into an *any has its whole input at hand, and builds nothing
-// but maps, slices, strings, floats and booleans: it needs neither the
+// Unmarshal into an *any (or a nil map[string]any or []any) has its whole
+// input at hand, and builds nothing but maps, slices, strings, floats and
+// booleans: it needs neither the
 // token layer's refills nor its state machine, nor typed decoders. So it
 // first tries one recursive pass straight over the bytes, with the same
 // one-pass pieces the token path uses (scanString, scanFloat64, the string
@@ -21,6 +25,49 @@ import "encoding/binary"
 // giveUp is the index anyAt and its helpers return instead of the one
 // after their value.
 const giveUp = -1
+
+// onePass stores the value of data in v by the one pass, when v is a target
+// that encoding/json replaces whole with a new value: an *any that does not
+// hold a pointer (one held is decoded into), or a nil map[string]any or
+// []any for an object or array (an existing map is merged into, an existing
+// slice's elements are decoded into). It reports whether it did.
+func (ds *decodeState) onePass(data []byte, v any) bool {
+	var first byte // the byte the value must start with; 0: any
+	switch pv := v.(type) {
+	case *any:
+		if *pv != nil && reflect.TypeOf(*pv).Kind() == reflect.Pointer {
+			return false
+		}
+	case *map[string]any:
+		if *pv != nil {
+			return false
+		}
+		first = '{'
+	case *[]any:
+		if *pv != nil {
+			return false
+		}
+		first = '['
+	default:
+		return false
+	}
+	if i := skipWhitespace(data, 0); first != 0 && (i >= len(data) || data[i] != first) {
+		return false // null, or a type error for the token path to report
+	}
+	x, ok := ds.unmarshalAny(data)
+	if !ok {
+		return false
+	}
+	switch pv := v.(type) {
+	case *any:
+		*pv = x
+	case *map[string]any:
+		*pv = x.(map[string]any)
+	case *[]any:
+		*pv = x.([]any)
+	}
+	return true
+}
 
 // unmarshalAny returns the value of data for an empty interface, and
 // whether the one pass took it; when not, ds.d (Unmarshal's ds.bd) is reset to read data

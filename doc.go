@@ -19,6 +19,12 @@
 // returns every token but ':' and ',' (which it checks and consumes). It
 // allocates nothing; its tokens are valid until the next call.
 //
+// One shortcut: Unmarshal into an *any (or a nil map[string]any or []any)
+// first reads its bytes in one recursive pass built from the scanner's
+// pieces but not its states. That pass gives up on anything it cannot
+// decode whole, and the token layer then reads the input again, so values
+// and errors are the same either way.
+//
 // # Compatibility with encoding/json
 //
 // Decoder.Token, More, Buffered, InputOffset, UseNumber, Decode, Unmarshal and

@@ -259,11 +259,18 @@ func (ds *decodeState) anyKey(ctx uint32, n int) (key string, more bool, err err
 		return "", false, err
 	}
 	key = ds.stringValue(tok)
-	if d.s.str&strEscaped == 0 && key != "" { // (prepareKey reads a first byte)
+	ds.guessKey(g, key)
+	return key, true, nil
+}
+
+// guessKey makes key, just read (it is the last string token), the guess
+// in g, when its bytes are its value (no escape; prepareKey reads a first
+// byte, so not "").
+func (ds *decodeState) guessKey(g *keyMatch, key string) {
+	if ds.d.s.str&strEscaped == 0 && key != "" {
 		*g = keyMatch{name: key}
 		g.prepareKey(false)
 	}
-	return key, true, nil
 }
 
 // keyContext is the context of the value of member key in an object of
@@ -334,8 +341,7 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 				continue
 			}
 		}
-		clear(ds.anyBuf[base:])
-		ds.anyBuf = ds.anyBuf[:base]
+		ds.dropAnyBuf(base)
 		return nil, err
 	}
 	return ds.popAnySlice(base), nil
@@ -354,6 +360,13 @@ func (ds *decodeState) popAnySlice(base int) []any {
 	}
 	ds.anyBuf = ds.anyBuf[:base]
 	return out
+}
+
+// dropAnyBuf takes the elements gathered on anyBuf from base off it, for
+// an array that failed, clearing them so that anyBuf keeps nothing alive.
+func (ds *decodeState) dropAnyBuf(base int) {
+	clear(ds.anyBuf[base:])
+	ds.anyBuf = ds.anyBuf[:base]
 }
 
 // Small arrays decoded into any share blocks of anyBlockLen elements: one

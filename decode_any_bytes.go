@@ -148,10 +148,7 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 				return nil, giveUp
 			}
 			key = ds.stringValue(data[i : i+k])
-			if s.str&strEscaped == 0 && key != "" {
-				*g = keyMatch{name: key}
-				g.prepareKey(false)
-			}
+			ds.guessKey(g, key)
 			if i = skipWhitespace(data, i+k); i >= len(data) || data[i] != ':' {
 				return nil, giveUp
 			}
@@ -205,8 +202,7 @@ func (ds *decodeState) anyArrayAt(data []byte, i int, ctx uint32, depth int) (an
 		}
 		return ds.popAnySlice(base), i + 1
 	}
-	clear(ds.anyBuf[base:])
-	ds.anyBuf = ds.anyBuf[:base]
+	ds.dropAnyBuf(base)
 	return nil, giveUp
 }
 

@@ -16,8 +16,8 @@ import (
 //
 // That pass takes only input it can decode whole, exactly as encoding/json
 // would. Anything else makes it give up (a syntax error, a number that
-// does not fit a float64, nesting at the depth limit, a scalar at the very
-// end of the input), and the token path then reads the input again from
+// does not fit a float64, nesting deeper than maxOnePassDepth, a scalar at
+// the very end of the input), and the token path then reads the input again from
 // the start: every error, offset and rule is the token path's. Its
 // partial value is dropped. Giving up costs at most one more pass, and
 // only for input that fails or is odd.
@@ -25,6 +25,12 @@ import (
 // giveUp is the index anyAt and its helpers return instead of the one
 // after their value.
 const giveUp = -1
+
+// maxOnePassDepth is how deep the one pass goes before it gives up, well
+// below the decoder's depth limit (10000): JSON that deep is rare, and
+// hostile input (a million '[') then costs the pass almost nothing before
+// the token path reports it.
+const maxOnePassDepth = 500
 
 // onePass stores the value of data in v by the one pass, when v is a target
 // that encoding/json replaces whole with a new value: an *any that does not
@@ -120,7 +126,7 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 
 // anyObjectAt is anyObject for the object whose '{' ends at i.
 func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (any, int) {
-	if depth >= ds.d.maxDepth {
+	if depth > maxOnePassDepth {
 		return nil, giveUp
 	}
 	hint := &ds.objectHints[ctx>>24]
@@ -177,7 +183,7 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 
 // anyArrayAt is anyArray for the array whose '[' ends at i.
 func (ds *decodeState) anyArrayAt(data []byte, i int, ctx uint32, depth int) (any, int) {
-	if depth >= ds.d.maxDepth {
+	if depth > maxOnePassDepth {
 		return nil, giveUp
 	}
 	if i = skipWhitespace(data, i); i < len(data) && data[i] == ']' {

@@ -1,4 +1,4 @@
-//go:build goexperiment.jsonv2
+//go:build go1.27 && goexperiment.jsonv2
 
 package tokens
 
@@ -8,8 +8,8 @@ import (
 	"io"
 )
 
-// jsontextCount uses Go 1.26's encoding/json/jsontext Decoder.ReadToken,
-// which streams from an io.Reader as jsonpipe does (GOEXPERIMENT=jsonv2).
+// jsontextCount uses Go 1.27's encoding/json/jsontext Decoder.ReadToken,
+// which streams from an io.Reader as jsonpipe does.
 func jsontextCount(data []byte) (int, error) {
 	d := jsontext.NewDecoder(bytes.NewReader(data))
 	n := 0

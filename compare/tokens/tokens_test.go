@@ -3,7 +3,7 @@
 // that the library's own go.mod stays free of them.
 //
 //	cd compare && go test -run='^$' -bench=. -benchmem -count=10 ./tokens | tee tokens.txt
-//	GOEXPERIMENT=jsonv2 go test -run='^$' -bench=. -benchmem -count=10 ./tokens | tee tokens-v2.txt
+//	GOTOOLCHAIN=go1.27.4 go test -run='^$' -bench=. -benchmem -count=10 ./tokens | tee tokens-v2.txt   (with encoding/json/jsontext)
 //	go tool benchstat -col /impl tokens-v2.txt
 package tokens
 

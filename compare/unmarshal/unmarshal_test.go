@@ -1,11 +1,11 @@
 // Package unmarshal compares jsonpipe's Unmarshal and Decoder.Decode with the
 // Go JSON libraries a user could pick instead: encoding/json, goccy/go-json,
-// bytedance/sonic, json-iterator/go, segmentio/encoding and, built with
-// GOEXPERIMENT=jsonv2, encoding/json/v2. It lives in the nested compare module
+// bytedance/sonic, json-iterator/go, segmentio/encoding and, on Go 1.27
+// (where encoding/json/v2 is part of the default build), encoding/json/v2. It lives in the nested compare module
 // so that the library's own go.mod stays free of them.
 //
 //	cd compare
-//	GOEXPERIMENT=jsonv2 go test -run='^$' -bench=. -benchmem -count=10 ./unmarshal | tee unmarshal.txt
+//	GOTOOLCHAIN=go1.27.4 go test -run='^$' -bench=. -benchmem -count=10 ./unmarshal | tee unmarshal.txt
 //	go tool benchstat -col /impl unmarshal.txt
 //
 // TestPeersAgree checks, before anything is timed, that every library decodes

@@ -1,4 +1,4 @@
-//go:build goexperiment.jsonv2
+//go:build go1.27 && goexperiment.jsonv2
 
 package unmarshal
 
@@ -7,7 +7,7 @@ import (
 	"io"
 )
 
-// With GOEXPERIMENT=jsonv2, encoding/json/v2 joins the comparison: Unmarshal,
+// On Go 1.27, encoding/json/v2 joins the comparison: Unmarshal,
 // and UnmarshalRead for a stream.
 func allImpls() []impl {
 	v2 := impl{"jsonv2", func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) },

@@ -98,7 +98,7 @@ func TestUnmarshalAnyGivesUp(t *testing.T) {
 		var want, got any = "old", "old"
 		werr := stdjson.Unmarshal([]byte(in), &want)
 		gerr := Unmarshal([]byte(in), &got)
-		if errString(gerr) != errString(werr) || !reflect.DeepEqual(got, want) {
+		if !sameError(gerr, werr) || !sameValue(got, want, gerr, werr) {
 			t.Errorf("%q: Unmarshal = %v, %s; encoding/json %v, %s", name, got, errString(gerr), want, errString(werr))
 		}
 	}
@@ -146,7 +146,7 @@ func TestUnmarshalOnePassTargets(t *testing.T) {
 		want, got := c.target(), c.target()
 		werr := stdjson.Unmarshal([]byte(c.in), want)
 		gerr := Unmarshal([]byte(c.in), got)
-		if errString(gerr) != errString(werr) || !reflect.DeepEqual(got, want) {
+		if !sameError(gerr, werr) || !sameValue(got, want, gerr, werr) {
 			t.Errorf("%s: Unmarshal = %#v, %s; encoding/json %#v, %s", name, got, errString(gerr), want, errString(werr))
 		}
 	}

@@ -238,11 +238,31 @@ func TestAnyLiterals(t *testing.T) {
 		var got, want any
 		err := Unmarshal([]byte(in), &got)
 		werr := stdjson.Unmarshal([]byte(in), &want)
-		if (err == nil) != (werr == nil) || !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: got %#v (%v), want %#v (%v)", in, got, err, want, werr)
+		if !sameError(err, werr) || !sameValue(got, want, err, werr) {
+			t.Fatalf("%s: got %#v %s, want %#v %s", in, got, describeError(err), want, describeError(werr))
 		}
-		if err != nil && (err.Error() != werr.Error() || err.(*SyntaxError).Offset != werr.(*stdjson.SyntaxError).Offset) {
-			t.Errorf("%s: error %q at %d, want %q at %d", in, err, err.(*SyntaxError).Offset, werr, werr.(*stdjson.SyntaxError).Offset)
+	}
+	// The classic encoding/json's texts and offsets, pinned so that they
+	// are checked on every toolchain (stdjson_contract_test.go).
+	for _, c := range []struct {
+		in, msg string
+		off     int64
+	}{
+		{`[truex]`, "invalid character 'x' after array element", 6},
+		{`[nul]`, "invalid character ']' in literal null (expecting 'l')", 5},
+		{`[true}`, "invalid character '}' after array element", 6},
+		{`[tru`, "invalid character ' ' in literal true (expecting 'e')", 4},
+		{`[true`, "unexpected end of JSON input", 5},
+		{`{"a":nullx}`, "invalid character 'x' after object key:value pair", 10},
+		{`{"a":fals}`, "invalid character '}' in literal false (expecting 'e')", 10},
+		{`[true"x"]`, "invalid character '\"' after array element", 6},
+		{`[null,]`, "invalid character ']' looking for beginning of value", 7},
+		{`false,`, "invalid character ',' after top-level value", 6},
+	} {
+		var got any
+		err := Unmarshal([]byte(c.in), &got)
+		if want := describeError(&SyntaxError{msg: c.msg, Offset: c.off}); describeError(err) != want {
+			t.Errorf("%s: error %s, want %s", c.in, describeError(err), want)
 		}
 	}
 }

@@ -60,10 +60,10 @@ func TestLongSlices(t *testing.T) {
 			in := array(n, tg.elem)
 			check := func(how string, want, got any, werr, gerr error) {
 				t.Helper()
-				if describeError(werr) != describeError(gerr) {
+				if !sameError(gerr, werr) {
 					t.Fatalf("%s %d %s: error %s, want %s", name, n, how, describeError(gerr), describeError(werr))
 				}
-				if !reflect.DeepEqual(want, got) {
+				if !sameValue(got, want, gerr, werr) {
 					t.Fatalf("%s %d %s: got %d elements, want %d, or they differ", name, n, how,
 						reflect.ValueOf(got).Elem().Len(), reflect.ValueOf(want).Elem().Len())
 				}
@@ -92,8 +92,11 @@ func TestLongSlices(t *testing.T) {
 		})
 		var want, got []Number
 		werr, gerr := stdjson.Unmarshal([]byte(in), &want), Unmarshal([]byte(in), &got)
-		if describeError(werr) != describeError(gerr) || !reflect.DeepEqual(want, got) {
+		if !sameError(gerr, werr) || !sameValue(got, want, gerr, werr) {
 			t.Errorf("fatal error at %d: got %d elements, %s; want %d, %s", k, len(got), describeError(gerr), len(want), describeError(werr))
+		}
+		if pinned, perr := classicFatalNumber(nil, in); describeError(gerr) != describeError(perr) || !reflect.DeepEqual(got, pinned) {
+			t.Errorf("fatal error at %d: got %d elements, %s; want %d, %s", k, len(got), describeError(gerr), len(pinned), describeError(perr))
 		}
 	}
 }

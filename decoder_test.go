@@ -402,8 +402,8 @@ func TestUnmarshalSyntaxErrors(t *testing.T) {
 		if strings.HasPrefix(tc.name, "stream") {
 			continue
 		}
-		if got, want := errString(ourCheck([]byte(tc.in))), errString(stdCheck([]byte(tc.in))); got != want {
-			t.Errorf("%s: %q\n got  %s\n want %s", tc.name, tc.in, got, want)
+		if got, want := ourCheck([]byte(tc.in)), stdCheck([]byte(tc.in)); !sameError(got, want) {
+			t.Errorf("%s: %q\n got  %s\n want %s", tc.name, tc.in, errString(got), errString(want))
 		}
 	}
 }
@@ -428,7 +428,7 @@ func TestTokenMatchesEncodingJSON(t *testing.T) {
 				"onebyte": iotest.OneByteReader(strings.NewReader(in)),
 			} {
 				got := ourTokens(r, in, useNumber)
-				if !sameTokenStream(got, want) {
+				if !sameTokenStream(diffTokenStream(got), diffTokenStream(want)) {
 					t.Errorf("%q (UseNumber %v, %s):\n got  %q\n want %q", in, useNumber, shape, got, want)
 				}
 			}

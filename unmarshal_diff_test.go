@@ -213,10 +213,10 @@ func diffUnmarshal(t *testing.T, in []byte, prefill bool) {
 		}
 		werr := stdjson.Unmarshal(in, want)
 		gerr := Unmarshal(in, got)
-		if describeError(werr) != describeError(gerr) {
+		if !sameError(gerr, werr) {
 			t.Fatalf("Unmarshal(%q) into %s (prefill %v):\n got error %s\nwant error %s", in, tg.name, prefill, describeError(gerr), describeError(werr))
 		}
-		if !reflect.DeepEqual(want, got) {
+		if !sameValue(got, want, gerr, werr) {
 			t.Fatalf("Unmarshal(%q) into %s (prefill %v):\n got %#v\nwant %#v", in, tg.name, prefill, deref(got), deref(want))
 		}
 	}
@@ -252,13 +252,13 @@ func diffDecode(t *testing.T, in []byte, target string, opts string, mkReader fu
 		}
 		werr := sd.Decode(want)
 		gerr := od.Decode(got)
-		if describeError(werr) != describeError(gerr) {
+		if !sameError(gerr, werr) {
 			t.Fatalf("Decode #%d of %q into %s (%s):\n got error %s\nwant error %s", i, in, target, opts, describeError(gerr), describeError(werr))
 		}
-		if !reflect.DeepEqual(want, got) {
+		if !sameValue(got, want, gerr, werr) {
 			t.Fatalf("Decode #%d of %q into %s (%s):\n got %#v\nwant %#v", i, in, target, opts, deref(got), deref(want))
 		}
-		if werr != nil && !isTypeError(werr) {
+		if stopsStream(gerr, werr) {
 			return
 		}
 	}

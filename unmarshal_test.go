@@ -121,11 +121,14 @@ func TestDecodeDiff(t *testing.T) {
 func TestDecodeAfterToken(t *testing.T) {
 	for _, tc := range []struct {
 		in     string
-		tokens int // Token calls before Decode
+		tokens int    // Token calls before Decode
+		pinned string // the first Decode's error
 	}{
-		{`[1,2,3]`, 1}, {`[{"a":1},{"a":2}]`, 1}, {`{"a":[1,2]}`, 2}, {`{"a":1}`, 1},
-		{`[1 2]`, 2}, {`{"a" 1}`, 2}, {`[1,2]`, 3}, {`[]`, 1}, {`{"a":1}`, 3},
-		{` [ "x" , 1 , {"a":"y"} ]`, 1}, {`{"k" : "x", "j": [1]}`, 2}, {`[1, "x"]`, 2}, {"[\n\t\"x\"]", 1}, {`[1x]`, 2}, {`[truex, 1]`, 2}, {`[1x]`, 1},
+		{`{"a":1}`, 1, `SyntaxError("not at beginning of value", 1)`}, // a key is due
+		{`[1,`, 2, "EOF"}, {` [ "x" ,`, 2, "EOF"},
+		{`[1,2,3]`, 1, ""}, {`[{"a":1},{"a":2}]`, 1, ""}, {`{"a":[1,2]}`, 2, ""},
+		{`[1 2]`, 2, ""}, {`{"a" 1}`, 2, ""}, {`[1,2]`, 3, ""}, {`[]`, 1, ""}, {`{"a":1}`, 3, ""},
+		{` [ "x" , 1 , {"a":"y"} ]`, 1, ""}, {`{"k" : "x", "j": [1]}`, 2, ""}, {`[1, "x"]`, 2, ""}, {"[\n\t\"x\"]", 1, ""}, {`[1x]`, 2, ""}, {`[truex, 1]`, 2, ""}, {`[1x]`, 1, ""},
 	} {
 		for _, target := range []string{"any", "struct", "ints", "int", "small", "custom"} {
 			var newT func() any
@@ -139,7 +142,7 @@ func TestDecodeAfterToken(t *testing.T) {
 			for i := 0; i < tc.tokens; i++ {
 				wt, werr := sd.Token()
 				gt, gerr := od.Token()
-				if !reflect.DeepEqual(wt, gt) || describeError(werr) != describeError(gerr) {
+				if !sameError(gerr, werr) || !sameValue(gt, wt, gerr, werr) {
 					t.Fatalf("%s: Token #%d: got %v %s, want %v %s", tc.in, i, gt, describeError(gerr), wt, describeError(werr))
 				}
 			}
@@ -147,10 +150,18 @@ func TestDecodeAfterToken(t *testing.T) {
 				want, got := newT(), newT()
 				werr := sd.Decode(want)
 				gerr := od.Decode(got)
-				if describeError(werr) != describeError(gerr) || !reflect.DeepEqual(want, got) {
+				// The classic results where the v2-backed encoding/json
+				// differs by design (v2StreamDifference), pinned.
+				if pin := tc.pinned; pin != "" && i == 0 && describeError(gerr) != pin {
+					t.Fatalf("%s into %s: Decode #0: %s, want %s", tc.in, target, describeError(gerr), pin)
+				}
+				if v2StreamDifference(gerr, werr) {
+					break
+				}
+				if !sameError(gerr, werr) || !sameValue(got, want, gerr, werr) {
 					t.Fatalf("%s into %s: Decode #%d: got %#v %s, want %#v %s", tc.in, target, i, deref(got), describeError(gerr), deref(want), describeError(werr))
 				}
-				if werr != nil {
+				if werr != nil || gerr != nil {
 					break
 				}
 			}
@@ -367,34 +378,65 @@ func TestUnmarshalDeep(t *testing.T) {
 			"unclosed": strings.Repeat(`[{"":`, n/2),
 			"objects":  strings.Repeat(`{"a":[`, n/2),
 		} {
+			// Past the 10000th level, the classic encoding/json's error
+			// is pinned: at the first bracket past it.
+			want := ""
+			if off := int64(nthOpening(in, defaultMaxDepth+1) + 1); off > 0 {
+				want = describeError(&SyntaxError{msg: invalidChar(in[off-1], "exceeded max depth"), Offset: off})
+			}
 			for _, target := range []any{new(any), new(rec), new([]any)} {
 				err := Unmarshal([]byte(in), target)
 				werr := stdjson.Unmarshal([]byte(in), reflect.New(reflect.TypeOf(target).Elem()).Interface())
-				if describeError(err) != describeError(werr) {
-					t.Errorf("%s %d into %T: got %s, want %s", name, n, target, describeError(err), describeError(werr))
+				if (want != "" && describeError(err) != want) || !sameError(err, werr) {
+					t.Errorf("%s %d into %T: got %s, want %s, encoding/json %s", name, n, target, describeError(err), want, describeError(werr))
 				}
 				err = NewDecoder(strings.NewReader(in)).Decode(target)
 				werr = stdjson.NewDecoder(strings.NewReader(in)).Decode(reflect.New(reflect.TypeOf(target).Elem()).Interface())
-				if describeError(err) != describeError(werr) {
-					t.Errorf("%s %d into %T: Decode: got %s, want %s", name, n, target, describeError(err), describeError(werr))
+				if (want != "" && describeError(err) != want) || !sameError(err, werr) {
+					t.Errorf("%s %d into %T: Decode: got %s, want %s, encoding/json %s", name, n, target, describeError(err), want, describeError(werr))
 				}
 			}
 		}
 	}
 }
 
+// TestInvalidUnmarshal: a target that is not a non-nil pointer. Unmarshal
+// reads the input before it looks at the target, as the classic
+// encoding/json does, so invalid input gives its syntax error first (Go
+// 1.27's v2-backed encoding/json reports the target first: README, "Which
+// encoding/json"); Decode reads a value only once the target is known good.
+// nthOpening returns the index of the nth '[' or '{' of in (n from 1).
+func nthOpening(in string, n int) int {
+	for i := 0; i < len(in); i++ {
+		if in[i] == '[' || in[i] == '{' {
+			if n--; n == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 func TestInvalidUnmarshal(t *testing.T) {
 	for _, v := range []any{nil, 1, (*int)(nil), map[string]any{}} {
-		for _, in := range []string{`1`, `{`} {
-			werr := stdjson.Unmarshal([]byte(in), v)
-			gerr := Unmarshal([]byte(in), v)
-			if describeError(werr) != describeError(gerr) {
-				t.Errorf("Unmarshal(%q, %#v): got %s, want %s", in, v, describeError(gerr), describeError(werr))
+		invalid := describeError(&InvalidUnmarshalError{Type: reflect.TypeOf(v)})
+		for _, c := range []struct{ in, unmarshal, decode string }{
+			{`1`, invalid, invalid},
+			{`{`, `SyntaxError("unexpected end of JSON input", 1)`, "unexpected EOF"},
+		} {
+			werr := stdjson.Unmarshal([]byte(c.in), v)
+			gerr := Unmarshal([]byte(c.in), v)
+			if describeError(gerr) != c.unmarshal {
+				t.Errorf("Unmarshal(%q, %#v): got %s, want %s", c.in, v, describeError(gerr), c.unmarshal)
 			}
-			werr = stdjson.NewDecoder(strings.NewReader(in)).Decode(v)
-			gerr = NewDecoder(strings.NewReader(in)).Decode(v)
-			if describeError(werr) != describeError(gerr) {
-				t.Errorf("Decode(%q, %#v): got %s, want %s", in, v, describeError(gerr), describeError(werr))
+			// Against the v2-backed encoding/json only where it agrees.
+			if (stdClassic || c.in != `{`) && !sameError(gerr, werr) {
+				t.Errorf("Unmarshal(%q, %#v): got %s, encoding/json %s", c.in, v, describeError(gerr), describeError(werr))
+			}
+			werr = stdjson.NewDecoder(strings.NewReader(c.in)).Decode(v)
+			gerr = NewDecoder(strings.NewReader(c.in)).Decode(v)
+			if describeError(gerr) != c.decode || !sameError(gerr, werr) {
+				t.Errorf("Decode(%q, %#v): got %s, want %s, encoding/json %s", c.in, v, describeError(gerr), c.decode, describeError(werr))
 			}
 		}
 	}
@@ -458,11 +500,39 @@ func TestUnmarshalFatalErrorKeepsElements(t *testing.T) {
 			want, got := mk(), mk()
 			werr := stdjson.Unmarshal([]byte(in), &want)
 			gerr := Unmarshal([]byte(in), &got)
-			if !reflect.DeepEqual(want, got) || describeError(werr) != describeError(gerr) {
+			if !sameError(gerr, werr) || !sameValue(got, want, gerr, werr) {
 				t.Errorf("%s: got %q %s, want %q %s", in, got, describeError(gerr), want, describeError(werr))
+			}
+			// Pinned, for the toolchains whose encoding/json goes on
+			// past the bad element instead (Go 1.27's v2-backed one).
+			pinned, perr := classicFatalNumber(mk(), in)
+			if !reflect.DeepEqual(got, pinned) || describeError(gerr) != describeError(perr) {
+				t.Errorf("%s: got %q %s, want %q %s", in, got, describeError(gerr), pinned, describeError(perr))
 			}
 		}
 	}
+}
+
+// classicFatalNumber is what the classic encoding/json leaves in old when it
+// decodes in, an array of quoted numbers one of which is "x": the elements
+// before it decoded, the slice grown to hold the failed element but that
+// element left as it was, the elements after it untouched, and an error that
+// is not an UnmarshalTypeError.
+func classicFatalNumber(old []Number, in string) ([]Number, error) {
+	var elems []string
+	if err := stdjson.Unmarshal([]byte(in), &elems); err != nil {
+		panic(err)
+	}
+	for i, e := range elems {
+		if e == "x" {
+			for len(old) <= i {
+				old = append(old, "")
+			}
+			return old, errors.New(`json: invalid number literal, trying to unmarshal "\"x\"" into Number`)
+		}
+		old = append(old[:i], Number(e))[:max(len(old), i+1)]
+	}
+	return old, nil
 }
 
 // TestUnmarshalInlining keeps the small helpers of the decoding hot path
@@ -513,10 +583,29 @@ func TestUnmarshalExotic(t *testing.T) {
 		`{"Self":"x","A":{"Z":1}}`,
 	} {
 		want, got := mk(), mk()
+		if !stdClassic {
+			// Go 1.27's v2-backed encoding/json overflows the stack (a
+			// fatal error, not a panic) on an interface that holds a
+			// pointer to itself. The classic one stops there and decodes
+			// into the interface, as it does into a nil one: ask that.
+			want.Self = nil
+		}
 		werr := stdjson.Unmarshal([]byte(in), want)
+		if want.Self == nil && !strings.Contains(in, `"Self"`) {
+			want.Self = &want.Self
+		}
 		gerr := Unmarshal([]byte(in), got)
-		if describeError(werr) != describeError(gerr) {
+		if !sameError(gerr, werr) {
 			t.Fatalf("%s: got error %s, want %s", in, describeError(gerr), describeError(werr))
+		}
+		// A map key whose type has both UnmarshalJSON and UnmarshalText
+		// goes to UnmarshalJSON, quoted, as in the classic encoding/json
+		// (pinned; Go 1.27's v2-backed one calls UnmarshalText).
+		if _, ok := got.M[exoticKey{`j:"k"`}]; got.M != nil && (!ok || len(got.M) != 1) {
+			t.Fatalf("%s: M = %v, want the key through UnmarshalJSON", in, got.M)
+		}
+		if !stdClassic && got.M != nil {
+			want.M = got.M
 		}
 		// Self points into each value: compare what it holds, then drop it.
 		ws, gs := fmt.Sprintf("%T", want.Self), fmt.Sprintf("%T", got.Self)

@@ -33,7 +33,45 @@
 // Delim, Number, RawMessage, UnmarshalTypeError and the other types that can
 // be are aliases of encoding/json's own, so values cross between the two.
 //
-// Two deliberate differences:
+// Those are the classic encoding/json's results, Go 1.26's, on every
+// toolchain. Go 1.27 builds encoding/json on encoding/json/v2 by default,
+// and this package does not follow it; what a program that swaps the import
+// sees, by toolchain:
+//
+//	                             Go 1.26   Go 1.27              Go 1.27, GOEXPERIMENT=nojsonv2
+//	decoded values               same      same, but for a few  same
+//	error types                  same      same, but for a few  same
+//	error texts and offsets      same      Go 1.26's here       same
+//	Marshal, Encoder, Indent...  forwarded to the toolchain's encoding/json on every Go
+//
+// Where Go 1.27's encoding/json gives another value or error type for the
+// same input, this package gives Go 1.26's (Go 1.27's in brackets):
+//
+//   - a string that is not a number, into Number: a plain error, decoding
+//     stops there (an *UnmarshalTypeError, decoding goes on);
+//   - an unquoted value for a ,string field: a plain error (an
+//     *UnmarshalTypeError);
+//   - bad base64 into []byte: base64.CorruptInputError (an
+//     *UnmarshalTypeError);
+//   - a number too large for float64 in an array into any: the element
+//     left nil (set to 0), with an *UnmarshalTypeError in both;
+//   - a map key type with both UnmarshalJSON and UnmarshalText:
+//     UnmarshalJSON with the key quoted (UnmarshalText);
+//   - Decode where an object key is due, after Token: a *SyntaxError, "not
+//     at beginning of value" (the key, decoded as a string);
+//   - Decode after Token when the input ends after a comma: io.EOF
+//     (io.ErrUnexpectedEOF);
+//   - invalid JSON into an invalid Unmarshal target: the *SyntaxError (the
+//     *InvalidUnmarshalError);
+//   - an interface that holds a pointer to itself, given a value: decoded
+//     into the interface (a fatal stack overflow).
+//
+// Marshal and the rest of the encoding side forward to the toolchain's
+// encoding/json, so they give its results: on Go 1.27, for instance,
+// invalid UTF-8 in a string comes out as the raw bytes of U+FFFD, not as
+// \ufffd.
+//
+// Two deliberate differences from encoding/json on every toolchain:
 //
 //   - In NextToken and Token, a number or literal must end at whitespace, a
 //     structural character or the end of input. encoding/json's Decoder

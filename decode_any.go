@@ -133,7 +133,7 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 // number (a float64, unless UseNumber), a string or a literal, read in one
 // pass when it can be; otherwise the token path decides. In an object it
 // may only be called once the key's ':' is consumed.
-func (ds *decodeState) anyScalarNext(next func(*Decoder) ([]byte, error)) (any, bool) {
+func (ds *decodeState) anyScalarNext(next *state) (any, bool) {
 	d := ds.d
 	// valueAt(false), written out here with skipWhitespace, which skips
 	// indentation 8 bytes at a time (valueAt must stay small enough to
@@ -209,7 +209,7 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 		}
 		var tok []byte
 		if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // the key's ':' is read too
-			if v, ok := ds.anyScalarNext((*Decoder).stateObjectComma); ok {
+			if v, ok := ds.anyScalarNext(&atObjectComma); ok {
 				m[key] = v
 				continue
 			}
@@ -309,7 +309,7 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 			}
 			if scalar = c == ','; scalar {
 				d.s.br.offset = o + 1
-				d.state = (*Decoder).stateArrayValue
+				d.state = &atArrayValue
 			} else if c == ']' {
 				d.s.br.offset = o + 1
 				d.pop()
@@ -319,7 +319,7 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 		var tok []byte
 		var err error
 		if scalar {
-			if v, ok := ds.anyScalarNext((*Decoder).stateArrayComma); ok {
+			if v, ok := ds.anyScalarNext(&atArrayComma); ok {
 				ds.anyBuf = append(ds.anyBuf, v)
 				continue
 			}

@@ -106,7 +106,7 @@ const (
 // and the token path decides, with its errors and offsets. Array
 // decoders call it for each element, struct decoders after expectKey has
 // consumed a ':'.
-func (ds *decodeState) scalarNext(k direct, comma bool, next func(*Decoder) ([]byte, error), p unsafe.Pointer) bool {
+func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Pointer) bool {
 	d := ds.d
 	i := d.valueAt(comma)
 	if i < 0 {
@@ -162,7 +162,7 @@ func (d *Decoder) valueAt(comma bool) int {
 			return -1
 		}
 		i++
-		d.state = (*Decoder).stateArrayValue
+		d.state = &atArrayValue
 	}
 	for i < len(data) && whitespace[data[i]] {
 		i++
@@ -178,7 +178,7 @@ func (d *Decoder) valueAt(comma bool) int {
 // left it, when it is whole in the window, consumes it and sets the state
 // to next. Otherwise it returns false, and Next finishes the string or
 // reports the error the scanner recorded at the same place.
-func (ds *decodeState) stringAt(i int, next func(*Decoder) ([]byte, error)) ([]byte, bool) {
+func (ds *decodeState) stringAt(i int, next *state) ([]byte, bool) {
 	d := ds.d
 	data := d.s.br.data
 	if data[i] != '"' {

@@ -37,19 +37,19 @@ func TestScalarNextTakes(t *testing.T) {
 		switch c.k {
 		case directInt64:
 			var n int64
-			ok = ds.scalarNext(c.k, c.comma, (*Decoder).stateArrayComma, unsafe.Pointer(&n))
+			ok = ds.scalarNext(c.k, c.comma, &atArrayComma, unsafe.Pointer(&n))
 			got = n
 		case directFloat64:
 			var x float64
-			ok = ds.scalarNext(c.k, c.comma, (*Decoder).stateArrayComma, unsafe.Pointer(&x))
+			ok = ds.scalarNext(c.k, c.comma, &atArrayComma, unsafe.Pointer(&x))
 			got = x
 		case directString:
 			var s string
-			ok = ds.scalarNext(c.k, c.comma, (*Decoder).stateArrayComma, unsafe.Pointer(&s))
+			ok = ds.scalarNext(c.k, c.comma, &atArrayComma, unsafe.Pointer(&s))
 			got = s
 		case directBool:
 			b := !c.want.(bool) // so that a write that did not happen shows
-			ok = ds.scalarNext(c.k, c.comma, (*Decoder).stateArrayComma, unsafe.Pointer(&b))
+			ok = ds.scalarNext(c.k, c.comma, &atArrayComma, unsafe.Pointer(&b))
 			got = b
 		}
 		if !ok || got != c.want {
@@ -63,7 +63,7 @@ func TestScalarNextTakes(t *testing.T) {
 		if c.comma { // anyArray reads the ',' itself
 			ds.d.s.br.offset = 2
 		}
-		v, ok := ds.anyScalarNext((*Decoder).stateArrayComma)
+		v, ok := ds.anyScalarNext(&atArrayComma)
 		if f, isFloat := c.want.(int64); isFloat {
 			c.want = float64(f)
 		}

@@ -56,7 +56,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		}
 		sc := ds.takeScratch(id, t, small)
 		for i := 0; ; i++ {
-			if elem.direct != directNone && i < small && ds.scalarNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
+			if elem.direct != directNone && i < small && ds.scalarNext(elem.direct, i > 0, &atArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
 				continue
 			}
 			var tok []byte
@@ -99,7 +99,7 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 	d := ds.d
 	i := 0
 	for ; ; i++ {
-		if elem.direct != directNone && i < c && ds.scalarNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(i)*size)) {
+		if elem.direct != directNone && i < c && ds.scalarNext(elem.direct, i > 0, &atArrayComma, unsafe.Add(base, uintptr(i)*size)) {
 			continue
 		}
 		var tok []byte
@@ -187,7 +187,7 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 	}
 	for {
 		if tok == nil {
-			if elem.direct != directNone && j < cur.Len() && ds.scalarNext(elem.direct, true, (*Decoder).stateArrayComma, unsafe.Add(base, uintptr(j)*size)) {
+			if elem.direct != directNone && j < cur.Len() && ds.scalarNext(elem.direct, true, &atArrayComma, unsafe.Add(base, uintptr(j)*size)) {
 				j++
 				continue
 			}
@@ -329,7 +329,7 @@ func (b *builder) buildArray(td *typeDecoder, t reflect.Type) {
 		d := ds.d
 		i := 0
 		for ; ; i++ {
-			if elem.direct != directNone && i < n && ds.scalarNext(elem.direct, i > 0, (*Decoder).stateArrayComma, unsafe.Add(p, uintptr(i)*size)) {
+			if elem.direct != directNone && i < n && ds.scalarNext(elem.direct, i > 0, &atArrayComma, unsafe.Add(p, uintptr(i)*size)) {
 				continue
 			}
 			tok, err := d.NextToken()

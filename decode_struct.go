@@ -189,7 +189,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		if hit {
 			f = &sd.fields[next]
 			next++
-			if f.direct != directNone && ds.scalarNext(f.direct, false, (*Decoder).stateObjectComma, unsafe.Add(p, f.offset)) {
+			if f.direct != directNone && ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
 				continue
 			}
 		} else {
@@ -348,7 +348,7 @@ func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 		w1 := binary.LittleEndian.Uint64(w[8:]) & f.mask1
 		if w1 == f.key1 && (w0 == f.key0 || w0 == f.altKey0) {
 			d.s.br.offset = i + f.keyLen
-			d.state = (*Decoder).stateObjectValue
+			d.state = &atObjectValue
 			return true, true
 		}
 		if data[i+f.keyLen-1] == ':' {
@@ -370,7 +370,7 @@ func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 		return d.beforeKey(i, first)
 	}
 	d.s.br.offset = j + 1
-	d.state = (*Decoder).stateObjectValue
+	d.state = &atObjectValue
 	return true, true
 }
 
@@ -379,7 +379,7 @@ func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 func (d *Decoder) beforeKey(i int, first bool) (hit, atKey bool) {
 	d.s.br.offset = i
 	if !first {
-		d.state = (*Decoder).stateObjectKey // as memberKey does
+		d.state = &atObjectKey // as memberKey does
 	}
 	return false, true
 }

@@ -13,18 +13,18 @@ const defaultMaxDepth = 10000
 // Syntactic contexts, named after encoding/json's token states. Each state of
 // the Decoder reads its token in one of these contexts; errors are worded
 // from it.
-type context uint8
+type syntaxContext uint8
 
 const (
-	ctxTopValue    context = iota // a top-level value
-	ctxArrayFirst                 // after '[': a value or ']'
-	ctxArrayValue                 // after ',' in an array: a value
-	ctxArrayComma                 // after an element: ',' or ']'
-	ctxObjectFirst                // after '{': a key or '}'
-	ctxObjectKey                  // after ',' in an object: a key
-	ctxObjectColon                // after a key: ':'
-	ctxObjectValue                // after ':': a value
-	ctxObjectComma                // after a member: ',' or '}'
+	ctxTopValue    syntaxContext = iota // a top-level value
+	ctxArrayFirst                       // after '[': a value or ']'
+	ctxArrayValue                       // after ',' in an array: a value
+	ctxArrayComma                       // after an element: ',' or ']'
+	ctxObjectFirst                      // after '{': a key or '}'
+	ctxObjectKey                        // after ',' in an object: a key
+	ctxObjectColon                      // after a key: ':'
+	ctxObjectValue                      // after ':': a value
+	ctxObjectComma                      // after a member: ',' or '}'
 )
 
 // unmarshalContext is how encoding/json's scanner (Unmarshal, Decode) words an
@@ -47,15 +47,15 @@ var unmarshalContext = [...]string{
 type Decoder struct {
 	s Scanner
 
-	// state reads the next token; it is a method expression for the
-	// syntactic position the decoder is in.
-	state func(*Decoder) ([]byte, error)
+	// state is the syntactic position the decoder is in: state.next
+	// reads the next token there (see type state).
+	state *state
 	// after is the state that follows a complete value at the current
-	// depth (stateTop, stateObjectComma or stateArrayComma), kept by value
-	// and pop so that a scalar value costs one store.
-	after func(*Decoder) ([]byte, error)
+	// depth (atTop, atObjectComma or atArrayComma), kept by value and pop
+	// so that a scalar value costs one store.
+	after *state
 	err   error // sticky
-	ctx   context
+	ctx   syntaxContext
 
 	depth    int
 	maxDepth int
@@ -115,8 +115,8 @@ func (d *Decoder) Reset(r io.Reader) {
 }
 
 func (d *Decoder) resetState() {
-	d.state = (*Decoder).stateTop
-	d.after = (*Decoder).stateTop
+	d.state = &atTop
+	d.after = &atTop
 	d.err = nil
 	d.depth = 0
 	d.deep = d.deep[:0]
@@ -163,7 +163,45 @@ func (d *Decoder) Depth() int { return d.depth }
 // is returned unchanged; anything else is a *SyntaxError whose Offset counts
 // the bytes read up to and including the offending one. Errors are sticky.
 func (d *Decoder) NextToken() ([]byte, error) {
-	return d.state(d)
+	return d.state.next(d)
+}
+
+// A state is one position of the token state machine: the method that reads
+// the token due there, and the syntactic context that position is in. The
+// Decoder holds a pointer to one of the states below, so that code outside
+// the state machine (Decode after Token, the fast paths) can tell where it is
+// by comparing pointers, and NextToken is one indirect call.
+type state struct {
+	next func(*Decoder) ([]byte, error)
+	ctx  syntaxContext
+}
+
+var (
+	atTop         = state{ctx: ctxTopValue}
+	atArrayFirst  = state{ctx: ctxArrayFirst}
+	atArrayValue  = state{ctx: ctxArrayValue}
+	atArrayComma  = state{ctx: ctxArrayComma}
+	atObjectFirst = state{ctx: ctxObjectFirst}
+	atObjectKey   = state{ctx: ctxObjectKey}
+	atObjectColon = state{ctx: ctxObjectColon}
+	atObjectValue = state{ctx: ctxObjectValue}
+	atObjectComma = state{ctx: ctxObjectComma}
+	atError       = state{ctx: ctxTopValue} // sticky: repeats the error
+)
+
+// The methods refer to the states, so they are tied together here rather
+// than in the declarations (which would be an initialization cycle).
+func init() {
+	atTop.next = (*Decoder).stateTop
+	atArrayFirst.next = (*Decoder).stateArrayFirst
+	atArrayValue.next = (*Decoder).stateArrayValue
+	atArrayComma.next = (*Decoder).stateArrayComma
+	atObjectFirst.next = (*Decoder).stateObjectFirst
+	atObjectKey.next = (*Decoder).stateObjectKey
+	atObjectColon.next = (*Decoder).stateObjectColon
+	atObjectValue.next = (*Decoder).stateObjectValue
+	atObjectComma.next = (*Decoder).stateObjectComma
+	atError.next = (*Decoder).stateError
 }
 
 // Each state reads its own token. value dispatches on a token read where a
@@ -236,7 +274,7 @@ func (d *Decoder) stateObjectFirst() ([]byte, error) {
 	}
 	switch tok[0] {
 	case '"':
-		d.state = (*Decoder).stateObjectColon
+		d.state = &atObjectColon
 		return tok, nil
 	case '}':
 		d.pop()
@@ -251,7 +289,7 @@ func (d *Decoder) stateObjectKey() ([]byte, error) {
 		return nil, d.fail(ctxObjectKey)
 	}
 	if tok[0] == '"' {
-		d.state = (*Decoder).stateObjectColon
+		d.state = &atObjectColon
 		return tok, nil
 	}
 	return nil, d.unexpected(tok, ctxObjectKey)
@@ -325,7 +363,7 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 			return d.NextToken() // '}', an error, or the window's end
 		}
 		i++
-		d.state = (*Decoder).stateObjectKey
+		d.state = &atObjectKey
 	}
 	i = skipWhitespace(data, i)
 	d.s.br.offset = i
@@ -340,10 +378,10 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 			}
 			if j < len(data) && data[j] == ':' {
 				d.s.br.offset = j + 1
-				d.state = (*Decoder).stateObjectValue
+				d.state = &atObjectValue
 			} else {
 				d.s.br.offset = i + n
-				d.state = (*Decoder).stateObjectColon
+				d.state = &atObjectColon
 			}
 			return w[:n], nil
 		}
@@ -403,7 +441,7 @@ func (d *Decoder) openObject(first bool) []byte {
 			return nil
 		}
 		i++
-		d.state = (*Decoder).stateArrayValue
+		d.state = &atArrayValue
 	}
 	i = skipWhitespace(data, i)
 	d.s.br.offset = i
@@ -412,15 +450,15 @@ func (d *Decoder) openObject(first bool) []byte {
 	}
 	d.s.br.offset = i + 1
 	d.push(true)
-	d.state = (*Decoder).stateObjectFirst
-	d.after = (*Decoder).stateObjectComma
+	d.state = &atObjectFirst
+	d.after = &atObjectComma
 	return data[i : i+1]
 }
 
 func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
 
 // value handles a token read where a value may start.
-func (d *Decoder) value(tok []byte, ctx context) ([]byte, error) {
+func (d *Decoder) value(tok []byte, ctx syntaxContext) ([]byte, error) {
 	c := tok[0]
 	if !delimiter[c] { // a scalar, the common case
 		d.state = d.after
@@ -432,15 +470,15 @@ func (d *Decoder) value(tok []byte, ctx context) ([]byte, error) {
 			return nil, d.tooDeep(ctx)
 		}
 		d.push(true)
-		d.state = (*Decoder).stateObjectFirst
-		d.after = (*Decoder).stateObjectComma
+		d.state = &atObjectFirst
+		d.after = &atObjectComma
 	case '[':
 		if d.depth >= d.maxDepth {
 			return nil, d.tooDeep(ctx)
 		}
 		d.push(false)
-		d.state = (*Decoder).stateArrayFirst
-		d.after = (*Decoder).stateArrayComma
+		d.state = &atArrayFirst
+		d.after = &atArrayComma
 	default: // ']', '}', ':', ','
 		return nil, d.unexpected(tok, ctx)
 	}
@@ -452,7 +490,7 @@ func (d *Decoder) value(tok []byte, ctx context) ([]byte, error) {
 // reader (anyScalarNext) that declined it leaves it: a '{' or '[' is opened
 // here without the state's own read; anything else, and any error, is left
 // to NextToken.
-func (d *Decoder) valueToken(ctx context) ([]byte, error) {
+func (d *Decoder) valueToken(ctx syntaxContext) ([]byte, error) {
 	data, o := d.s.br.data, d.s.br.offset
 	if o < len(data) && (data[o] == '{' || data[o] == '[') && d.s.err == nil && d.err == nil {
 		d.s.br.offset = o + 1
@@ -488,11 +526,11 @@ func (d *Decoder) pop() {
 	d.depth--
 	switch {
 	case d.depth == 0:
-		d.after = (*Decoder).stateTop
+		d.after = &atTop
 	case d.inObject():
-		d.after = (*Decoder).stateObjectComma
+		d.after = &atObjectComma
 	default:
-		d.after = (*Decoder).stateArrayComma
+		d.after = &atArrayComma
 	}
 	d.state = d.after
 }
@@ -511,13 +549,13 @@ func (d *Decoder) inObject() bool {
 
 func (d *Decoder) setErr(err error) error {
 	d.err = err
-	d.state = (*Decoder).stateError
+	d.state = &atError
 	return err
 }
 
 // fail turns the scanner's stop (nil token) in context ctx into the
 // decoder's error.
-func (d *Decoder) fail(ctx context) error {
+func (d *Decoder) fail(ctx syntaxContext) error {
 	d.ctx = ctx
 	switch d.s.errKind {
 	case errNone:
@@ -551,7 +589,7 @@ func (d *Decoder) syntaxError(context string) error {
 
 // unexpected reports a token that cannot stand in context ctx; it was the
 // last token consumed. Like encoding/json, it names the token's first byte.
-func (d *Decoder) unexpected(tok []byte, ctx context) error {
+func (d *Decoder) unexpected(tok []byte, ctx syntaxContext) error {
 	d.ctx = ctx
 	d.s.errKind = errBadStart
 	d.s.errChar = tok[0]
@@ -562,7 +600,7 @@ func (d *Decoder) unexpected(tok []byte, ctx context) error {
 
 // structural reports whether ctx admits only a structural token (or a key):
 // there, a token that is lexically bad is wrong by its first byte already.
-func (ctx context) structural() bool {
+func (ctx syntaxContext) structural() bool {
 	switch ctx {
 	case ctxArrayComma, ctxObjectFirst, ctxObjectKey, ctxObjectColon, ctxObjectComma:
 		return true
@@ -570,7 +608,7 @@ func (ctx context) structural() bool {
 	return false
 }
 
-func (d *Decoder) tooDeep(ctx context) error {
+func (d *Decoder) tooDeep(ctx syntaxContext) error {
 	d.ctx = ctx
 	d.s.errKind = errLexical
 	d.s.errPos = d.s.br.pos() - 1

@@ -498,29 +498,7 @@ func (d *Decoder) cleanEnd() bool {
 }
 
 // decodeContext reports the syntactic position of d from its state.
-func (d *Decoder) decodeContext() context {
-	switch reflect.ValueOf(d.state).Pointer() {
-	case statePtrs[ctxArrayComma]:
-		return ctxArrayComma
-	case statePtrs[ctxObjectColon]:
-		return ctxObjectColon
-	case statePtrs[ctxObjectFirst]:
-		return ctxObjectFirst
-	case statePtrs[ctxObjectKey]:
-		return ctxObjectKey
-	case statePtrs[ctxObjectComma]:
-		return ctxObjectComma
-	}
-	return ctxTopValue
-}
-
-var statePtrs = [...]uintptr{
-	ctxArrayComma:  reflect.ValueOf((*Decoder).stateArrayComma).Pointer(),
-	ctxObjectColon: reflect.ValueOf((*Decoder).stateObjectColon).Pointer(),
-	ctxObjectFirst: reflect.ValueOf((*Decoder).stateObjectFirst).Pointer(),
-	ctxObjectKey:   reflect.ValueOf((*Decoder).stateObjectKey).Pointer(),
-	ctxObjectComma: reflect.ValueOf((*Decoder).stateObjectComma).Pointer(),
-}
+func (d *Decoder) decodeContext() syntaxContext { return d.state.ctx }
 
 // offset is the input offset just after the last token, relative to the
 // start of this value's input, as encoding/json's error Offsets are.

@@ -241,7 +241,7 @@ const maxObjectHint = 64
 func (ds *decodeState) anyKey(ctx uint32, n int) (key string, more bool, err error) {
 	d := ds.d
 	first := n == 0
-	g := &ds.keyGuess[(ctx+uint32(n)*0x9E3779B1)>>24]
+	g := &ds.keyGuess[guessSlot(ctx, n)]
 	if g.name != "" {
 		hit, atKey := expectKey(d, first, g)
 		if hit {
@@ -271,16 +271,6 @@ func (ds *decodeState) guessKey(g *keyMatch, key string) {
 		*g = keyMatch{name: key}
 		g.prepareKey(false)
 	}
-}
-
-// keyContext is the context of the value of member key in an object of
-// context ctx, for anyKey's guesses.
-func keyContext(ctx uint32, key string) uint32 {
-	h := ctx*31 + uint32(len(key))<<8
-	if key != "" {
-		h += uint32(key[0]) + uint32(key[len(key)-1])<<16
-	}
-	return h * 0x9E3779B1
 }
 
 // anyArray returns the []any for the array whose '[' was just read. Elements

@@ -138,7 +138,7 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 	}
 	for n := 0; ; n++ {
 		var key string
-		g := &ds.keyGuess[(ctx+uint32(n)*0x9E3779B1)>>24]
+		g := &ds.keyGuess[guessSlot(ctx, n)]
 		if g.shortAt(data, i) {
 			key, i = g.name, i+g.keyLen
 		} else if j := g.memberAt(data, i); j != giveUp {

@@ -42,7 +42,7 @@ func TestAnyBoxCaches(t *testing.T) {
 	}
 
 	// Two numbers in one slot, alternating, and then each repeated.
-	slotOf := func(f float64) uint64 { return (math.Float64bits(f) * 0x9E3779B97F4A7C15) >> (64 - floatCacheBits) }
+	slotOf := func(f float64) uint64 { return floatSlot(math.Float64bits(f), floatCacheBits) }
 	a, b := 1.0, 2.0
 	for slotOf(b) != slotOf(a) {
 		b++

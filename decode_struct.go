@@ -402,28 +402,6 @@ func (ds *decodeState) followEmbedded(f *fieldDecoder, p unsafe.Pointer) unsafe.
 	return p
 }
 
-// nameHash hashes a field name from its length and three of its bytes:
-// constant time, and enough to tell a struct's names apart.
-func nameHash(b []byte) uint32 {
-	n := len(b)
-	if n == 0 {
-		return 0
-	}
-	h := uint32(n)*0x9E3779B1 ^ uint32(b[0])*0x85EBCA6B ^ uint32(b[n-1])*0xC2B2AE35 ^ uint32(b[n>>1])*0x27D4EB2F
-	return h ^ h>>15
-}
-
-// foldHash is nameHash of the ASCII-folded bytes: for a name already folded
-// it equals nameHash.
-func foldHash(b []byte) uint32 {
-	n := len(b)
-	if n == 0 {
-		return 0
-	}
-	h := uint32(n)*0x9E3779B1 ^ uint32(upperASCII(b[0]))*0x85EBCA6B ^ uint32(upperASCII(b[n-1]))*0xC2B2AE35 ^ uint32(upperASCII(b[n>>1]))*0x27D4EB2F
-	return h ^ h>>15
-}
-
 func upperASCII(c byte) byte {
 	if 'a' <= c && c <= 'z' {
 		return c - ('a' - 'A')

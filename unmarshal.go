@@ -1,10 +1,8 @@
 package json
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
-	"math"
 	"reflect"
 	"strings"
 	"sync"
@@ -127,10 +125,7 @@ type decodeState struct {
 	// keyGuess: the size the next map there is made at.
 	objectHints [256]uint8
 
-	strings [stringCacheSize]cachedString // interned keys and values
-	// floats holds numbers decoded into any, boxed: JSON repeats numbers
-	// (ids, counts, codes), and each boxing is an allocation.
-	floats [floatCacheSize]boxedFloat
+	intern // strings and boxed numbers made recently (intern.go)
 
 	// scratchSlices holds, per slice decoder, free scratch buffers that
 	// new slices are gathered in before their one allocation.
@@ -145,31 +140,6 @@ type decodeState struct {
 	bd  Decoder // the decoder for Unmarshal's bytes
 	sub Decoder // re-reads a value captured by Decode
 }
-
-const stringCacheSize = 1024
-
-// cachedString is a slot of the string cache: a string, and the same
-// string as an any once decoding into an any has wanted it (boxing a
-// string allocates; the box is immutable, so one serves every value).
-type cachedString struct {
-	s   string
-	box any
-}
-
-const floatCacheBits = 9
-const floatCacheSize = 1 << floatCacheBits
-
-type boxedFloat struct {
-	bits uint64
-	box  any    // nil when the slot is empty
-	cand uint64 // the number that last missed here
-}
-
-// maxCachedString bounds the strings the cache holds: repeated text (a
-// retweet's user, a description) is often longer than a key. A pooled state
-// may keep up to stringCacheSize×maxCachedString bytes (1 MiB) of strings
-// alive until the pool drops it.
-const maxCachedString = 1024
 
 var statePool = sync.Pool{New: func() any {
 	ds := new(decodeState)
@@ -611,134 +581,6 @@ func (ds *decodeState) rawValue(tok []byte) ([]byte, error) {
 		return nil, err
 	}
 	return raw, nil
-}
-
-// unquote returns the value of the string token tok, which was the last
-// token read: its body itself when the scanner saw no escape and it is valid
-// UTF-8, else the unescaped value in ds.scratch.
-func (ds *decodeState) unquote(tok []byte) []byte {
-	body := tok[1 : len(tok)-1]
-	if ds.d.s.str&strEscaped == 0 && ds.d.s.validBody(body) {
-		return body
-	}
-	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
-	return ds.scratch
-}
-
-// stringValue returns the string value of the string token tok, which was the
-// last token read: at most one allocation, none when the same string was
-// made recently (keys and values of 2 to maxCachedString bytes go through a
-// small cache, as in encoding/json/v2, which caches keys).
-func (ds *decodeState) stringValue(tok []byte) string {
-	body := tok[1 : len(tok)-1]
-	if ds.d.s.str&strEscaped == 0 {
-		n := len(body)
-		if n < 2 || n > maxCachedString {
-			if ds.d.s.validBody(body) {
-				return string(body)
-			}
-		} else {
-			// A cached string equal to the raw body proves the body valid
-			// UTF-8: cached strings are unquoted values.
-			slot := &ds.strings[stringHash(body)%stringCacheSize]
-			if slot.s == string(body) {
-				return slot.s
-			}
-			if ds.d.s.validBody(body) {
-				s := string(body)
-				slot.s, slot.box = s, nil
-				return s
-			}
-		}
-	}
-	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
-	return ds.makeString(ds.scratch)
-}
-
-// makeString returns string(b), through the string cache.
-func (ds *decodeState) makeString(b []byte) string {
-	n := len(b)
-	if n < 2 || n > maxCachedString {
-		return string(b)
-	}
-	slot := &ds.strings[stringHash(b)%stringCacheSize]
-	if slot.s == string(b) {
-		return slot.s
-	}
-	s := string(b)
-	slot.s, slot.box = s, nil
-	return s
-}
-
-// anyStringValue is stringValue for a value decoded into an any, boxed:
-// a string of 2 to maxCachedString bytes is boxed once while it stays in
-// the string cache, whose slot keeps the box beside it (boxing a string
-// allocates). One lookup finds both.
-func (ds *decodeState) anyStringValue(tok []byte) any {
-	b := tok[1 : len(tok)-1]
-	escaped := ds.d.s.str&strEscaped != 0
-	if escaped {
-		ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
-		b = ds.scratch
-	}
-	if n := len(b); n < 2 || n > maxCachedString {
-		if escaped {
-			return string(b) // (unquoting also replaced any bad UTF-8)
-		}
-		return ds.stringValue(tok)
-	}
-	slot := &ds.strings[stringHash(b)%stringCacheSize]
-	if slot.s == string(b) {
-		// For a body as it stands, a cached string equal to it proves it
-		// valid UTF-8: cached strings are unquoted values.
-		if slot.box == nil {
-			slot.box = slot.s
-		}
-		return slot.box
-	}
-	if !escaped && !ds.d.s.validBody(b) {
-		return ds.stringValue(tok) // U+FFFD for the bad bytes; rare, and not boxed to keep
-	}
-	s := string(b)
-	box := any(s)
-	slot.s, slot.box = s, box
-	return box
-}
-
-// anyFloat returns f as an any: the box in f's slot when it holds f. A
-// number is kept in its slot the second time in a row that it misses
-// there, so numbers that never repeat (coordinates) cost no more than a
-// plain store each.
-func (ds *decodeState) anyFloat(f float64) any {
-	b := math.Float64bits(f)
-	slot := &ds.floats[(b*0x9E3779B97F4A7C15)>>(64-floatCacheBits)]
-	if slot.bits == b && slot.box != nil {
-		return slot.box
-	}
-	if slot.cand != b {
-		slot.cand = b
-		return f
-	}
-	box := any(f)
-	slot.bits, slot.box = b, box
-	return box
-}
-
-// stringHash hashes b (2 bytes or more) from its length and its first and
-// last bytes: constant time.
-func stringHash(b []byte) uint32 {
-	n := len(b)
-	var h uint32
-	if n >= 8 {
-		lo := binary.LittleEndian.Uint64(b)
-		hi := binary.LittleEndian.Uint64(b[n-8:])
-		h = uint32(lo) ^ uint32(lo>>32)*0x9E3779B1 ^ uint32(hi)*0x85EBCA6B ^ uint32(hi>>32)*0xC2B2AE35
-	} else {
-		lo := uint32(binary.LittleEndian.Uint16(b))
-		hi := uint32(binary.LittleEndian.Uint16(b[n-2:]))
-		h = lo*0x9E3779B1 ^ hi*0x85EBCA6B ^ uint32(n)*0x27D4EB2F
-	}
-	return h ^ h>>15
 }
 
 // unknownField saves the error DisallowUnknownFields asks for.

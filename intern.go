@@ -1,0 +1,162 @@
+package json
+
+import "math"
+
+// intern is the part of a decodeState that makes strings and boxed numbers
+// once and hands them out again: JSON repeats keys, enumerations, ids and
+// counts, and each string made or number boxed for an any is an allocation.
+// It lives as long as the pooled decodeState (see putState), across calls;
+// its slots hold only values already handed out, which are immutable.
+//
+// Strings go into a table of stringCacheSize slots by stringHash, when
+// their length is internable: from minCachedString bytes (shorter ones are
+// cheap, or the runtime's own) to maxCachedString (repeated text such as a
+// retweet's user or a description is often longer than a key, but a pooled
+// state should not keep much alive: 1 MiB at most). Numbers decoded into an
+// any go into floatCacheSize slots by their bits (floatSlot).
+type intern struct {
+	strings [stringCacheSize]cachedString
+	floats  [floatCacheSize]boxedFloat
+}
+
+const (
+	stringCacheSize = 1024
+	minCachedString = 2
+	maxCachedString = 1024
+	floatCacheBits  = 9
+	floatCacheSize  = 1 << floatCacheBits
+)
+
+// internable reports whether a string of n bytes goes through the table.
+func internable(n int) bool { return minCachedString <= n && n <= maxCachedString }
+
+// cachedString is a slot of the string table: a string, and the same
+// string as an any once decoding into an any has wanted it (boxing a
+// string allocates; the box is immutable, so one serves every value).
+type cachedString struct {
+	s   string
+	box any
+}
+
+type boxedFloat struct {
+	bits uint64
+	box  any    // nil when the slot is empty
+	cand uint64 // the number that last missed here
+}
+
+// slot returns the string table's slot for b (internable).
+func (in *intern) slot(b []byte) *cachedString {
+	return &in.strings[stringHash(b)%stringCacheSize]
+}
+
+// Strings from tokens. These are the decodeState's, since they read the
+// scanner's facts about the token and unescape into its scratch buffer.
+
+// unquote returns the value of the string token tok, which was the last
+// token read: its body itself when the scanner saw no escape and it is valid
+// UTF-8, else the unescaped value in ds.scratch.
+func (ds *decodeState) unquote(tok []byte) []byte {
+	body := tok[1 : len(tok)-1]
+	if ds.d.s.str&strEscaped == 0 && ds.d.s.validBody(body) {
+		return body
+	}
+	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+	return ds.scratch
+}
+
+// stringValue returns the string value of the string token tok, which was the
+// last token read: at most one allocation, none when the same string was
+// made recently (keys and values of 2 to maxCachedString bytes go through a
+// small cache, as in encoding/json/v2, which caches keys).
+func (ds *decodeState) stringValue(tok []byte) string {
+	body := tok[1 : len(tok)-1]
+	if ds.d.s.str&strEscaped == 0 {
+		if !internable(len(body)) {
+			if ds.d.s.validBody(body) {
+				return string(body)
+			}
+		} else {
+			// A cached string equal to the raw body proves the body valid
+			// UTF-8: cached strings are unquoted values.
+			slot := ds.slot(body)
+			if slot.s == string(body) {
+				return slot.s
+			}
+			if ds.d.s.validBody(body) {
+				s := string(body)
+				slot.s, slot.box = s, nil
+				return s
+			}
+		}
+	}
+	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+	return ds.makeString(ds.scratch)
+}
+
+// makeString returns string(b), through the string table.
+func (in *intern) makeString(b []byte) string {
+	if !internable(len(b)) {
+		return string(b)
+	}
+	slot := in.slot(b)
+	if slot.s == string(b) {
+		return slot.s
+	}
+	s := string(b)
+	slot.s, slot.box = s, nil
+	return s
+}
+
+// anyStringValue is stringValue for a value decoded into an any, boxed:
+// a string of 2 to maxCachedString bytes is boxed once while it stays in
+// the string cache, whose slot keeps the box beside it (boxing a string
+// allocates). One lookup finds both.
+func (ds *decodeState) anyStringValue(tok []byte) any {
+	b := tok[1 : len(tok)-1]
+	escaped := ds.d.s.str&strEscaped != 0
+	if escaped {
+		ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+		b = ds.scratch
+	}
+	if !internable(len(b)) {
+		if escaped {
+			return string(b) // (unquoting also replaced any bad UTF-8)
+		}
+		return ds.stringValue(tok)
+	}
+	slot := ds.slot(b)
+	if slot.s == string(b) {
+		// For a body as it stands, a cached string equal to it proves it
+		// valid UTF-8: cached strings are unquoted values.
+		if slot.box == nil {
+			slot.box = slot.s
+		}
+		return slot.box
+	}
+	if !escaped && !ds.d.s.validBody(b) {
+		return ds.stringValue(tok) // U+FFFD for the bad bytes; rare, and not boxed to keep
+	}
+	s := string(b)
+	box := any(s)
+	slot.s, slot.box = s, box
+	return box
+}
+
+// anyFloat returns f as an any: the box in f's slot when it holds f. A
+// number is kept in its slot the second time in a row that it misses
+// there, so numbers that never repeat (coordinates) cost no more than a
+// plain store each.
+func (in *intern) anyFloat(f float64) any {
+	b := math.Float64bits(f)
+	slot := &in.floats[floatSlot(b, floatCacheBits)]
+	if slot.bits == b && slot.box != nil {
+		return slot.box
+	}
+	if slot.cand != b {
+		slot.cand = b
+		return f
+	}
+	box := any(f)
+	slot.bits, slot.box = b, box
+	return box
+}

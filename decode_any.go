@@ -5,6 +5,44 @@ import (
 	"unsafe"
 )
 
+// anyState is the part of a decodeState that decoding into any keeps
+// across calls: guesses about the next object's keys and size, learnt from
+// the objects before it in the same place, and the arena that small arrays
+// and gathered elements come from. Nothing in it outlives the pool with a
+// value a caller holds: anyBuf is cleared after each use, and trim drops
+// the block, whose used part holds the call's values.
+type anyState struct {
+	anyBuf []any // elements of the []any being built, every open level's
+	// anyBlock is the unused rest of the block small []any are cut from
+	// (see makeAnySlice).
+	anyBlock []any
+	// keyGuess holds the key last read at each context and member index
+	// (guessSlot; see anyKey), which the next object there usually
+	// repeats: expectKey matches it without scanning it.
+	keyGuess [256]keyMatch
+	// objectHints holds the member count (up to maxObjectHint) of the
+	// last object at each context, hashed as keyGuess: the size the next
+	// map there is made at.
+	objectHints [256]uint8
+}
+
+// maxKeptAnyBuf is the most elements of anyBuf a pooled decodeState keeps
+// (1 MiB). anyBuf holds every open array's elements at once, so it grows
+// to the largest array decoded into any (plus its enclosing arrays' elements
+// so far); regrown on every call, a 15k-element array cost 1 MB of garbage
+// and 18% of canada.json's bytes per Unmarshal.
+const maxKeptAnyBuf = 1 << 16
+
+// trim readies the part for the pool, at the end of a call.
+func (as *anyState) trim() {
+	if cap(as.anyBuf) > maxKeptAnyBuf {
+		as.anyBuf = nil
+	}
+	// The block's used part holds this call's values: kept, it would keep
+	// them alive in the pool.
+	as.anyBlock = nil
+}
+
 // interfaceDecoder decodes into an interface of type t. When it holds a
 // non-nil pointer, the value is decoded into what that points to (for null,
 // only when that is itself a pointer); otherwise an empty interface gets a

@@ -94,9 +94,34 @@ func (d *Decoder) Decode(v any) error {
 	return err
 }
 
-// decodeState is the state of one Unmarshal or Decode call. It is pooled, so
-// its buffers (key scratch, field stack, interned keys) are reused.
+// decodeState is what Unmarshal and Decode decode with: the per-type
+// decoders' only argument. It is pooled (getState, putState), and made of
+// parts named for how long what they hold lives:
+//
+//   - call: one Unmarshal or Decode call's settings and progress, cleared
+//     when the call ends;
+//   - buffers: scratch buffers reused by every call, trimmed when one grew large;
+//   - intern (intern.go), anyState (decode_any.go): tables and guesses kept
+//     across calls, which only ever hold values already handed out;
+//   - snap (snapshot.go): what undoes a speculative decode, within a call;
+//   - the two Decoders and the last type's decoder, reused across calls.
 type decodeState struct {
+	call
+	buffers
+	intern
+	anyState
+	snap snapshots
+
+	lastType    reflect.Type // the last argument type, and its decoder
+	lastDecoder *typeDecoder
+
+	bd  Decoder // the decoder for Unmarshal's bytes
+	sub Decoder // re-reads a value captured by Decode
+}
+
+// call is the part of a decodeState that one Unmarshal or Decode call sets
+// up; putState clears it.
+type call struct {
 	d    *Decoder // the token source
 	base int64    // absolute offset where this value's input starts
 
@@ -106,39 +131,21 @@ type decodeState struct {
 	saved error // the first non-fatal error, with its context
 
 	// stack holds the struct fields being decoded, innermost last: the
-	// error context (UnmarshalTypeError's Struct and Field).
+	// error context (UnmarshalTypeError's Struct and Field). Its array is
+	// kept across calls.
 	stack      []*fieldDecoder
 	ctxApplied bool // a fatal error already got its context
+}
 
+// buffers is the part of a decodeState that holds scratch buffers every call
+// reuses and no value keeps: putState drops those that one call grew large.
+type buffers struct {
 	scratch []byte // unescaped keys and strings
 	fold    []byte // folded keys
-	anyBuf  []any  // elements of the []any being built
-	// anyBlock is the unused rest of the block small []any are cut from
-	// (see makeAnySlice).
-	anyBlock []any
-	// keyGuess holds, for decoding into any, the key last read at each
-	// context and member index (hashed; see anyKey), which the next object
-	// there usually repeats: expectKey matches it without scanning it.
-	keyGuess [256]keyMatch
-	// objectHints holds, for decoding into any, the member count (up to
-	// maxObjectHint) of the last object at each context, hashed as
-	// keyGuess: the size the next map there is made at.
-	objectHints [256]uint8
-
-	intern // strings and boxed numbers made recently (intern.go)
 
 	// scratchSlices holds, per slice decoder, free scratch buffers that
 	// new slices are gathered in before their one allocation.
 	scratchSlices [][]*sliceScratch
-
-	snapBytes  []byte                         // a pointer-free target before decoding
-	snapValues map[reflect.Type]reflect.Value // targets with strings, by type
-
-	lastType    reflect.Type // the last argument type, and its decoder
-	lastDecoder *typeDecoder
-
-	bd  Decoder // the decoder for Unmarshal's bytes
-	sub Decoder // re-reads a value captured by Decode
 }
 
 var statePool = sync.Pool{New: func() any {
@@ -148,36 +155,15 @@ var statePool = sync.Pool{New: func() any {
 	return ds
 }}
 
-// maxKeptAnyBuf is the most elements of anyBuf a pooled decodeState keeps
-// (1 MiB). anyBuf holds every open array's elements at once, so it grows
-// to the largest array decoded into any (plus its enclosing arrays' elements
-// so far); regrown on every call, a 15k-element array cost 1 MB of garbage
-// and 18% of canada.json's bytes per Unmarshal. (Cleared after each use, it
-// keeps no values alive.)
-const maxKeptAnyBuf = 1 << 16
-
 func getState() *decodeState { return statePool.Get().(*decodeState) }
 
 func putState(ds *decodeState) {
-	ds.d = nil
-	ds.saved = nil
-	ds.stack = ds.stack[:0]
-	ds.ctxApplied = false
+	ds.call = call{stack: ds.stack[:0]}
 	if cap(ds.scratch) > 64<<10 {
 		ds.scratch = nil
 	}
-	if cap(ds.anyBuf) > maxKeptAnyBuf {
-		ds.anyBuf = nil
-	}
-	// The block's used part holds this call's values: kept, it would keep
-	// them alive in the pool.
-	ds.anyBlock = nil
-	if cap(ds.snapBytes) > 64<<10 {
-		ds.snapBytes = nil
-	}
-	if len(ds.snapValues) > 64 {
-		ds.snapValues = nil
-	}
+	ds.anyState.trim()
+	ds.snap.trim()
 	statePool.Put(ds)
 }
 
@@ -196,7 +182,7 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	}
 	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
-	if snap := ds.snapshot(td, rv.Elem(), p); snap != snapNone {
+	if snap := ds.snap.take(td, rv.Elem(), p); snap != snapNone {
 		// Speculative single pass: decoding runs no user code and can
 		// write only into the target itself (it is zero, or of a type
 		// without pointers but strings), so on a syntax error the target
@@ -216,13 +202,13 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 		}
 		if err != nil {
 			if isInputError(err) {
-				ds.restore(snap, rv.Elem(), p)
+				ds.snap.restore(snap, rv.Elem(), p)
 				return ds.bd.unmarshalError(err)
 			}
-			ds.dropSnapshot(snap)
+			ds.snap.drop(snap)
 			return err
 		}
-		ds.dropSnapshot(snap)
+		ds.snap.drop(snap)
 		return ds.saved
 	}
 	// Validate first, then decode.
@@ -249,7 +235,7 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	}
 	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
-	if snap := ds.snapshot(td, rv.Elem(), p); snap != snapNone {
+	if snap := ds.snap.take(td, rv.Elem(), p); snap != snapNone {
 		// Speculative single pass, as in Unmarshal.
 		depth := d.Depth()
 		err := ds.value(td, p)
@@ -259,10 +245,10 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 			}
 		}
 		if err != nil && isInputError(err) {
-			ds.restore(snap, rv.Elem(), p)
+			ds.snap.restore(snap, rv.Elem(), p)
 			return err
 		}
-		ds.dropSnapshot(snap)
+		ds.snap.drop(snap)
 		if err != nil {
 			return err
 		}
@@ -294,63 +280,6 @@ func (ds *decodeState) topDecoder(pt reflect.Type) *typeDecoder {
 	td := topDecoder(pt)
 	ds.lastType, ds.lastDecoder = pt, td
 	return td
-}
-
-// How a speculative decode can undo its writes.
-const (
-	snapNone  = iota // no speculation: validate or capture first
-	snapZero         // the target was zero: zero it again
-	snapBytes        // pointer-free target: its bytes are in ds.snapBytes
-	snapValue        // target with strings: a copy is in ds.snapValues
-)
-
-// snapshot decides whether decoding into v (at p, with td) may run as a
-// single speculative pass and records what undoing it needs.
-func (ds *decodeState) snapshot(td *typeDecoder, v reflect.Value, p unsafe.Pointer) int {
-	switch {
-	case td.hooks:
-		return snapNone
-	case v.IsZero():
-		return snapZero
-	case td.flat == flatNoPointers:
-		ds.snapBytes = append(ds.snapBytes[:0], unsafe.Slice((*byte)(p), v.Type().Size())...)
-		return snapBytes
-	case td.flat == flatStrings:
-		sv, ok := ds.snapValues[v.Type()]
-		if !ok {
-			if ds.snapValues == nil {
-				ds.snapValues = map[reflect.Type]reflect.Value{}
-			}
-			sv = reflect.New(v.Type()).Elem()
-			ds.snapValues[v.Type()] = sv
-		}
-		sv.Set(v)
-		return snapValue
-	}
-	return snapNone
-}
-
-// restore undoes a speculative decode into v.
-func (ds *decodeState) restore(snap int, v reflect.Value, p unsafe.Pointer) {
-	switch snap {
-	case snapZero:
-		v.SetZero()
-	case snapBytes:
-		copy(unsafe.Slice((*byte)(p), len(ds.snapBytes)), ds.snapBytes)
-	case snapValue:
-		sv := ds.snapValues[v.Type()]
-		v.Set(sv)
-		sv.SetZero()
-	}
-}
-
-// dropSnapshot releases what snapshot kept.
-func (ds *decodeState) dropSnapshot(snap int) {
-	if snap == snapValue {
-		for _, sv := range ds.snapValues {
-			sv.SetZero()
-		}
-	}
 }
 
 // value decodes the next value of the stream with td into p.

@@ -1,0 +1,86 @@
+package json
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// snapshots is the part of a decodeState that lets a decode run as one
+// speculative pass and be undone. encoding/json validates the whole input
+// before it assigns anything, so after a syntax error the target must be as
+// it was; where the target's type allows it (td.hooks false: no user code
+// runs), jsonpipe decodes at once and, on a syntax error, puts the target
+// back from what take recorded. Its buffers live as long as the pooled
+// decodeState (putState trims them); what one call records is dropped or
+// restored before the call returns.
+type snapshots struct {
+	bytes  []byte                         // a pointer-free target before decoding
+	values map[reflect.Type]reflect.Value // targets with strings, by type
+}
+
+// How a speculative decode can undo its writes.
+const (
+	snapNone  = iota // no speculation: validate or capture first
+	snapZero         // the target was zero: zero it again
+	snapBytes        // pointer-free target: its bytes are in sn.bytes
+	snapValue        // target with strings: a copy is in sn.values
+)
+
+// take decides whether decoding into v (at p, with td) may run as a
+// single speculative pass and records what undoing it needs.
+func (sn *snapshots) take(td *typeDecoder, v reflect.Value, p unsafe.Pointer) int {
+	switch {
+	case td.hooks:
+		return snapNone
+	case v.IsZero():
+		return snapZero
+	case td.flat == flatNoPointers:
+		sn.bytes = append(sn.bytes[:0], unsafe.Slice((*byte)(p), v.Type().Size())...)
+		return snapBytes
+	case td.flat == flatStrings:
+		sv, ok := sn.values[v.Type()]
+		if !ok {
+			if sn.values == nil {
+				sn.values = map[reflect.Type]reflect.Value{}
+			}
+			sv = reflect.New(v.Type()).Elem()
+			sn.values[v.Type()] = sv
+		}
+		sv.Set(v)
+		return snapValue
+	}
+	return snapNone
+}
+
+// restore undoes a speculative decode into v.
+func (sn *snapshots) restore(snap int, v reflect.Value, p unsafe.Pointer) {
+	switch snap {
+	case snapZero:
+		v.SetZero()
+	case snapBytes:
+		copy(unsafe.Slice((*byte)(p), len(sn.bytes)), sn.bytes)
+	case snapValue:
+		sv := sn.values[v.Type()]
+		v.Set(sv)
+		sv.SetZero()
+	}
+}
+
+// drop releases what take kept.
+func (sn *snapshots) drop(snap int) {
+	if snap == snapValue {
+		for _, sv := range sn.values {
+			sv.SetZero()
+		}
+	}
+}
+
+// trim lets the pool drop buffers that one large call grew.
+func (sn *snapshots) trim() {
+	if cap(sn.bytes) > 64<<10 {
+		sn.bytes = nil
+	}
+	if len(sn.values) > 64 {
+		sn.values = nil
+	}
+}

@@ -1,10 +1,8 @@
 package json
 
 import (
-	"fmt"
 	"io"
 	"reflect"
-	"strings"
 	"sync"
 	"unsafe"
 )
@@ -295,19 +293,6 @@ func (ds *decodeState) value(td *typeDecoder, p unsafe.Pointer) error {
 	return nil
 }
 
-// isInputError reports whether err comes from the input (syntax, truncation,
-// reading) rather than from decoding into Go values.
-func isInputError(err error) bool {
-	switch err.(type) {
-	case *SyntaxError:
-		return true
-	}
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return true
-	}
-	return false
-}
-
 // drain reads the rest of the current top-level value after a fatal error,
 // returning the input's first error if any.
 func (ds *decodeState) drain() error { return ds.drainTo(0) }
@@ -317,166 +302,6 @@ func (ds *decodeState) drainTo(depth int) error {
 		if _, err := ds.d.NextToken(); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// unmarshalEnd reports what encoding/json's Unmarshal reports when something other
-// than whitespace follows the value: it is called after one value was read.
-func (d *Decoder) unmarshalEnd() error {
-	if c, ok := d.skipSpace(); ok {
-		return &SyntaxError{msg: invalidChar(c, "after top-level value"), Offset: d.InputOffset() + 1}
-	}
-	if d.s.err != nil {
-		return d.s.err
-	}
-	return nil
-}
-
-// unmarshalError words a token-layer error from a bytes decoder as
-// encoding/json's Unmarshal does.
-func (d *Decoder) unmarshalError(err error) error {
-	switch err {
-	case io.EOF:
-		return &SyntaxError{msg: "unexpected end of JSON input", Offset: d.pos()}
-	case io.ErrUnexpectedEOF:
-		return d.unexpectedEOFError()
-	}
-	return err
-}
-
-// prepareForDecode is encoding/json's tokenPrepareForDecode and
-// tokenValueAllowed: Decode after Token must start where a value may. It
-// returns where the value's input starts, after any separator, which is what
-// encoding/json's error Offsets count from.
-func (d *Decoder) prepareForDecode() (int64, error) {
-	switch d.decodeContext() {
-	case ctxArrayComma, ctxObjectColon:
-		want, msg := byte(','), "expected comma after array element"
-		if d.decodeContext() == ctxObjectColon {
-			want, msg = ':', "expected colon after object key"
-		}
-		c, ok := d.skipSpace()
-		if !ok && d.cleanEnd() {
-			return 0, io.EOF
-		}
-		if !ok && d.s.errKind == errBadFollow {
-			// A byte right after the last number or literal: not the
-			// separator.
-			return 0, &SyntaxError{msg: msg, Offset: d.InputOffset()}
-		}
-		if !ok {
-			_, err := d.NextToken()
-			return 0, err
-		}
-		if c != want {
-			return 0, &SyntaxError{msg: msg, Offset: d.InputOffset()}
-		}
-		return d.InputOffset() + 1, nil
-	case ctxObjectFirst, ctxObjectKey, ctxObjectComma:
-		return 0, &SyntaxError{msg: "not at beginning of value", Offset: d.InputOffset()}
-	}
-	return d.InputOffset(), nil
-}
-
-// resumeAfterTopValue lets a value start right after a top-level number or
-// literal, as encoding/json's Decoder does for "1x" (the next Decode fails
-// looking for a value) and "falsetrue" (two values): the scanner's pending
-// complaint about the byte after the value is dropped, so the byte is
-// scanned again as the start of a token.
-func (d *Decoder) resumeAfterTopValue() {
-	if d.depth == 0 && d.s.errKind == errBadFollow {
-		d.s.err = nil
-		d.s.errKind = errNone
-	}
-}
-
-// cleanEnd reports whether the input ended with no error pending.
-func (d *Decoder) cleanEnd() bool {
-	return d.err == nil && d.s.err == nil && d.s.br.err == io.EOF
-}
-
-// decodeContext reports the syntactic position of d from its state.
-func (d *Decoder) decodeContext() syntaxContext { return d.state.ctx }
-
-// offset is the input offset just after the last token, relative to the
-// start of this value's input, as encoding/json's error Offsets are.
-func (ds *decodeState) offset() int64 { return ds.d.InputOffset() - ds.base }
-
-// saveError keeps the first non-fatal error, with its context.
-func (ds *decodeState) saveError(err error) {
-	if ds.saved == nil {
-		ds.saved = ds.addErrorContext(err)
-	}
-}
-
-// typeError saves an UnmarshalTypeError for a value described by what that
-// does not fit type t, at offset off.
-func (ds *decodeState) typeError(what string, t reflect.Type, off int64) {
-	if ds.saved == nil {
-		ds.saved = ds.addErrorContext(&UnmarshalTypeError{Value: what, Type: t, Offset: off})
-	}
-}
-
-// fatal gives an error that stops decoding its context, once.
-func (ds *decodeState) fatal(err error) error {
-	if !ds.ctxApplied {
-		ds.ctxApplied = true
-		err = ds.addErrorContext(err)
-	}
-	return err
-}
-
-// addErrorContext sets Struct and Field of an UnmarshalTypeError from the
-// fields being decoded, as encoding/json does.
-func (ds *decodeState) addErrorContext(err error) error {
-	if len(ds.stack) == 0 {
-		return err
-	}
-	if e, ok := err.(*UnmarshalTypeError); ok {
-		top := ds.stack[len(ds.stack)-1]
-		e.Struct = top.owner.Name()
-		var b strings.Builder
-		for _, f := range ds.stack {
-			path := f.errPath
-			if path == nil {
-				path = []string{f.name}
-			}
-			for _, name := range path {
-				if b.Len() > 0 {
-					b.WriteByte('.')
-				}
-				b.WriteString(name)
-			}
-		}
-		if e.Field != "" {
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(e.Field)
-		}
-		e.Field = b.String()
-	}
-	return err
-}
-
-// mismatch records that the value starting with tok does not fit type t and
-// skips it.
-func (ds *decodeState) mismatch(tok []byte, t reflect.Type) error {
-	switch tok[0] {
-	case '{':
-		ds.typeError("object", t, ds.offset())
-		return ds.skipRest()
-	case '[':
-		ds.typeError("array", t, ds.offset())
-		return ds.skipRest()
-	case '"':
-		ds.typeError("string", t, ds.offset())
-	case 't', 'f':
-		ds.typeError("bool", t, ds.offset())
-	case 'n':
-	default:
-		ds.typeError("number", t, ds.offset())
 	}
 	return nil
 }
@@ -510,9 +335,4 @@ func (ds *decodeState) rawValue(tok []byte) ([]byte, error) {
 		return nil, err
 	}
 	return raw, nil
-}
-
-// unknownField saves the error DisallowUnknownFields asks for.
-func (ds *decodeState) unknownField(key []byte) {
-	ds.saveError(fmt.Errorf("json: unknown field %q", key))
 }

@@ -167,64 +167,6 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 	return ds.anyFloat(f), nil
 }
 
-// anyScalarNext is scalarNext for a value decoded into an interface: a
-// number (a float64, unless UseNumber), a string or a literal, read in one
-// pass when it can be; otherwise the token path decides. In an object it
-// may only be called once the key's ':' is consumed.
-func (ds *decodeState) anyScalarNext(next *state) (any, bool) {
-	d := ds.d
-	// valueAt(false), written out here with skipWhitespace, which skips
-	// indentation 8 bytes at a time (valueAt must stay small enough to
-	// inline, so it walks whitespace a byte at a time).
-	data, i := d.s.br.data, d.s.br.offset
-	if d.s.err != nil || d.err != nil {
-		return nil, false
-	}
-	i = skipWhitespace(data, i)
-	d.s.br.offset = i
-	if i >= len(data) {
-		return nil, false
-	}
-	switch c := data[i]; {
-	case c == '"':
-		if tok, ok := ds.stringAt(i, next); ok {
-			return ds.anyStringValue(tok), true
-		}
-	case (c == '-' || c-'0' <= 9) && !ds.useNumber:
-		if x, end := scanFloat64(d.s.br.data, i); end != 0 {
-			d.s.br.offset = end
-			d.state = next
-			return ds.anyFloat(x), true
-		}
-	case c == 'n' || c == 't' || c == 'f':
-		if v, end := literalAt(data, i); end != 0 {
-			d.s.br.offset = end
-			d.state = next
-			return v, true
-		}
-	}
-	return nil, false
-}
-
-// literalAt returns the value of the literal true, false or null at
-// data[i:] and the index after it, when the byte after it is in data and
-// may end a value (as the scanner's fast path checks); otherwise 0.
-func literalAt(data []byte, i int) (any, int) {
-	w := data[i:]
-	if len(w) > 5 && string(w[:5]) == "false" && endsValue[w[5]] {
-		return false, i + 5
-	}
-	if len(w) > 4 && endsValue[w[4]] {
-		switch string(w[:4]) {
-		case "null":
-			return nil, i + 4
-		case "true":
-			return true, i + 4
-		}
-	}
-	return nil, 0
-}
-
 // anyObject stores the members of the object whose '{' was just read in m,
 // merging them into it, and returns it; when m is nil, in a new map, made
 // at the size the last object in the same context (see anyKey) ended with,

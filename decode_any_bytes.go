@@ -101,8 +101,8 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 		return ds.anyArrayAt(data, i+1, ctx, depth+1)
 	case c == '"':
 		s := &ds.d.s
-		s.str = 0
-		if n := s.scanString(data[i:], 1); n > 0 {
+		if n, facts := s.scanString(data[i:], 1); n > 0 {
+			s.str = facts
 			return ds.anyStringValue(data[i : i+n]), i + n
 		}
 	case c == '-' || c-'0' <= 9:
@@ -148,11 +148,11 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 				return nil, giveUp
 			}
 			s := &ds.d.s
-			s.str = 0
-			k := s.scanString(data[i:], 1)
+			k, facts := s.scanString(data[i:], 1)
 			if k <= 0 {
 				return nil, giveUp
 			}
+			s.str = facts
 			key = ds.stringValue(data[i : i+k])
 			ds.guessKey(g, key)
 			if i = skipWhitespace(data, i+k); i >= len(data) || data[i] != ':' {

@@ -346,115 +346,6 @@ func (d *Decoder) stateObjectComma() ([]byte, error) {
 	return nil, d.unexpected(tok, ctxObjectComma)
 }
 
-// memberKey reads the next member key of the object being decoded, for a
-// decoder that knows where it is: first just after the object's '{', else
-// just after a member's value. It returns the key token, or '}' (the object
-// is closed), as NextToken would; the ':' after a key may already be
-// consumed, but the next NextToken returns the value either way.
-//
-// The fast path, for a ',' (unless first), whitespace, a key whole in the
-// window and its ':', takes one call instead of NextToken's chain of states.
-// Anything else goes back to the state machine at a position it knows, so
-// its errors and their offsets are unchanged.
-func (d *Decoder) memberKey(first bool) ([]byte, error) {
-	data, i := d.s.br.data, d.s.br.offset
-	if !first {
-		if i >= len(data) || data[i] != ',' || d.s.err != nil || d.err != nil {
-			return d.NextToken() // '}', an error, or the window's end
-		}
-		i++
-		d.state = &atObjectKey
-	}
-	i = skipWhitespace(data, i)
-	d.s.br.offset = i
-	if i < len(data) && data[i] == '"' && d.s.err == nil {
-		d.s.str = 0
-		w := data[i:]
-		if n := d.s.scanString(w, 1); n > 0 {
-			d.s.strTok = w[:n]
-			j := i + n
-			for j < len(data) && whitespace[data[j]] {
-				j++
-			}
-			if j < len(data) && data[j] == ':' {
-				d.s.br.offset = j + 1
-				d.state = &atObjectValue
-			} else {
-				d.s.br.offset = i + n
-				d.state = &atObjectColon
-			}
-			return w[:n], nil
-		}
-		// Cut by the window's end, or a syntax error the scanner has
-		// recorded at this position: Next finishes or reports it.
-	}
-	return d.NextToken()
-}
-
-// closeObject consumes whitespace and the '}' that closes the object being
-// decoded, after a member's value, as NextToken would, and reports whether
-// it did; else it consumes only whitespace. A struct decoder tries it once
-// its fields have come in order, when the '}' is what usually follows.
-func (d *Decoder) closeObject() bool {
-	if d.s.err != nil || d.err != nil {
-		return false
-	}
-	data := d.s.br.data
-	i := skipWhitespace(data, d.s.br.offset)
-	d.s.br.offset = i
-	if i >= len(data) || data[i] != '}' {
-		return false
-	}
-	d.s.br.offset = i + 1
-	d.pop()
-	return true
-}
-
-// peekWindow consumes whitespace in the window and returns the byte after
-// it, or 0 when the window ends first or after an error (it reads no
-// input: a hint for a fast path, which NextToken then confirms).
-func (d *Decoder) peekWindow() byte {
-	if d.s.err != nil || d.err != nil {
-		return 0
-	}
-	data := d.s.br.data
-	i := skipWhitespace(data, d.s.br.offset)
-	d.s.br.offset = i
-	if i >= len(data) {
-		return 0
-	}
-	return data[i]
-}
-
-// openObject reads the '{' of the next array element when it opens an
-// object, as NextToken would (it opens the object), for a slice decoder
-// about to hand it to a struct decoder: after a ',' unless first (the
-// state then says a value comes next) and whitespace. Else it returns nil,
-// having consumed at most those, and NextToken reads the token.
-func (d *Decoder) openObject(first bool) []byte {
-	if d.s.err != nil || d.err != nil {
-		return nil
-	}
-	data, i := d.s.br.data, d.s.br.offset
-	if !first {
-		if i >= len(data) || data[i] != ',' {
-			return nil
-		}
-		i++
-		d.state = &atArrayValue
-	}
-	i = skipWhitespace(data, i)
-	d.s.br.offset = i
-	if i >= len(data) || data[i] != '{' || d.depth >= d.maxDepth {
-		return nil
-	}
-	d.s.br.offset = i + 1
-	d.push(true)
-	d.state = &atObjectFirst
-	d.after = &atObjectComma
-	return data[i : i+1]
-}
-
 func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
 
 // value handles a token read where a value may start.
@@ -483,20 +374,6 @@ func (d *Decoder) value(tok []byte, ctx syntaxContext) ([]byte, error) {
 		return nil, d.unexpected(tok, ctx)
 	}
 	return tok, nil
-}
-
-// valueToken is NextToken where a value must start (ctx says where) and
-// the window is at its first byte, past any whitespace, as a one-pass value
-// reader (anyScalarNext) that declined it leaves it: a '{' or '[' is opened
-// here without the state's own read; anything else, and any error, is left
-// to NextToken.
-func (d *Decoder) valueToken(ctx syntaxContext) ([]byte, error) {
-	data, o := d.s.br.data, d.s.br.offset
-	if o < len(data) && (data[o] == '{' || data[o] == '[') && d.s.err == nil && d.err == nil {
-		d.s.br.offset = o + 1
-		return d.value(data[o:o+1], ctx)
-	}
-	return d.NextToken()
 }
 
 // The nesting stack: one bit per level, the first 512 levels inline.

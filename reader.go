@@ -15,6 +15,16 @@ const (
 // data[offset:]; bytes before offset have been consumed and may be
 // discarded by the next extend, unless pinned.
 //
+// The invariant, which every method keeps and every reader of the fields
+// (the scanner, the fast paths in fastpath.go) may rely on:
+//
+//	0 <= offset <= len(data) <= cap(data)
+//	pin == -1, or 0 <= pin <= offset   (data[pin:] survives extend)
+//	base + offset is the absolute input offset of data[offset]
+//
+// Only extend moves bytes (down to index 0) and grows data; everything else
+// only advances offset, within len(data).
+//
 // A byteReader over a byte slice (r == nil) uses the slice itself as its
 // window and never writes to it.
 type byteReader struct {

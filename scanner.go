@@ -165,17 +165,16 @@ func (s *Scanner) Next() []byte {
 	switch c {
 	case '"':
 		w := data[i:]
-		s.str = 0
-		n := s.scanString(w, 1)
+		n, facts := s.scanString(w, 1)
 		if n <= 0 {
-			n = s.stringSlow(-n)
+			n, facts = s.stringSlow(-n, facts)
 			if n == 0 {
 				return nil
 			}
 			w = s.br.window()
 		}
 		s.br.release(n)
-		s.strTok = w[:n]
+		s.strTok, s.str = w[:n], facts
 		return w[:n]
 	case 't', 'f', 'n':
 		return s.literal(data[i:], c)
@@ -315,11 +314,13 @@ const (
 // scanString scans a string token from index j of w (w[0] is the opening
 // quote). It returns the token's length, or -j when w ends first at j (j is
 // then the resume point: an escape cut by the window's end is rescanned
-// whole), or 0 after a syntax error. It records strEscaped and strNonASCII.
+// whole), or 0 after a syntax error; and the facts it found about the part
+// it scanned (strEscaped, strNonASCII), for the caller to record in s.str
+// when the token is the one it returns.
 //
 // The body is scanned 8 bytes at a time (SWAR) for '"', '\\' and bytes below
 // 0x20.
-func (s *Scanner) scanString(w []byte, j int) int {
+func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 	var high uint64 // OR of the bytes scanned: its top bits say "non-ASCII seen"
 	for {
 		// Find the next quote, backslash or control byte.
@@ -346,18 +347,17 @@ func (s *Scanner) scanString(w []byte, j int) int {
 				j++
 				continue
 			}
-			s.markNonASCII(high)
-			return -j
+			return -j, facts | nonASCII(high)
 		}
-		s.markNonASCII(high)
+		facts |= nonASCII(high)
 		high = 0
 		switch w[j] {
 		case '"':
-			return j + 1
+			return j + 1, facts
 		case '\\':
-			s.str |= strEscaped
+			facts |= strEscaped
 			if j+1 >= len(w) {
-				return -j
+				return -j, facts
 			}
 			switch w[j+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -365,30 +365,31 @@ func (s *Scanner) scanString(w []byte, j int) int {
 			case 'u':
 				for k := j + 2; k < j+6; k++ {
 					if k >= len(w) {
-						return -j
+						return -j, facts
 					}
 					if !hexDigit[w[k]] {
 						s.fail(errLexical, w[k], k, "in \\u hexadecimal character escape")
-						return 0
+						return 0, facts
 					}
 				}
 				j += 6
 			default:
 				s.fail(errLexical, w[j+1], j+1, "in string escape code")
-				return 0
+				return 0, facts
 			}
 		default:
 			s.fail(errLexical, w[j], j, "in string literal")
-			return 0
+			return 0, facts
 		}
 	}
 }
 
-// markNonASCII records strNonASCII when any top bit of high is set.
-func (s *Scanner) markNonASCII(high uint64) {
+// nonASCII is strNonASCII when any top bit of high is set.
+func nonASCII(high uint64) uint8 {
 	if high&msb != 0 {
-		s.str |= strNonASCII
+		return strNonASCII
 	}
+	return 0
 }
 
 // validBody reports whether body, the body of the last string token (which
@@ -398,8 +399,9 @@ func (s *Scanner) validBody(body []byte) bool {
 }
 
 // stringSlow finishes a string token that the window cut at j, reading more
-// input. It returns the token's length, or 0 after an error.
-func (s *Scanner) stringSlow(j int) int {
+// input. It returns the token's length, or 0 after an error, and the facts
+// about the whole token (those about its first j bytes are given).
+func (s *Scanner) stringSlow(j int, facts uint8) (int, uint8) {
 	for j > 0 {
 		if s.br.extend() == 0 {
 			w := s.br.window()
@@ -412,15 +414,17 @@ func (s *Scanner) stringSlow(j int) int {
 				}
 			}
 			s.truncated(len(w), msg)
-			return 0
+			return 0, facts
 		}
-		j = s.scanString(s.br.window(), j)
+		var more uint8
+		j, more = s.scanString(s.br.window(), j)
+		facts |= more
 		if j > 0 {
-			return j
+			return j, facts
 		}
 		j = -j
 	}
-	return 0
+	return 0, facts
 }
 
 // Number grammar states, so that a number cut by the window's end resumes

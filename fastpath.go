@@ -1,0 +1,386 @@
+package json
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// The fast paths: typed decoding reads the common shapes of JSON (a key it
+// expects, a number or string whole in the window, a ',' or '}' right after a
+// value) straight from the window instead of through NextToken's chain of
+// states. They are an optimisation only: each either does exactly what
+// NextToken calls would have done, or backs off and leaves the input to them.
+//
+// Preconditions. Each fast path runs between two NextToken calls on the
+// decoder being decoded from, with no error pending (it checks d.err and
+// d.s.err and backs off when either is set), at a position it names in its
+// doc comment (after a value; after '{'; where a value is due).
+//
+// What they may consume. Only bytes already in the window, data[offset:]
+// (see byteReader): whitespace, at most one ',' or ':' where the grammar
+// puts one, and at most one whole token (for memberKey, a key and its ':').
+// They never read more input, never move bytes and never pin: a token that
+// runs to the end of the window, or anything unusual, is left to NextToken.
+// Two of them, memberKey and valueToken, are NextToken with a shortcut: where
+// the shortcut does not apply they call NextToken themselves, which may read
+// input and report an error; the others return and let the caller do so.
+//
+// Which fields they may touch, and how:
+//   - d.s.br.offset: only forward, over bytes they consumed as above;
+//   - d.state and d.after: only to what NextToken would have set after the
+//     same bytes (so a later NextToken reads on as if it had read them);
+//   - d.depth and the nesting stack, through push and pop, for a '{', '['
+//     or '}' they consume;
+//   - d.s.strTok and d.s.str: only where they consume a string token
+//     (memberKey, stringAt), to what the scanner's Next would have recorded
+//     (scanString returns the facts).
+//
+// Nothing else: they never set an error. Where the input is wrong, a fast
+// path backs off, having consumed only whitespace and separators that
+// NextToken would also have accepted, and NextToken reports the error with
+// the same message and offset it always does.
+
+// memberKey reads the next member key of the object being decoded, for a
+// decoder that knows where it is: first just after the object's '{', else
+// just after a member's value. It returns the key token, or '}' (the object
+// is closed), as NextToken would; the ':' after a key may already be
+// consumed, but the next NextToken returns the value either way.
+//
+// The fast path, for a ',' (unless first), whitespace, a key whole in the
+// window and its ':', takes one call instead of NextToken's chain of states.
+// Anything else goes back to the state machine at a position it knows, so
+// its errors and their offsets are unchanged.
+func (d *Decoder) memberKey(first bool) ([]byte, error) {
+	data, i := d.s.br.data, d.s.br.offset
+	if !first {
+		if i >= len(data) || data[i] != ',' || d.s.err != nil || d.err != nil {
+			return d.NextToken() // '}', an error, or the window's end
+		}
+		i++
+		d.state = &atObjectKey
+	}
+	i = skipWhitespace(data, i)
+	d.s.br.offset = i
+	if i < len(data) && data[i] == '"' && d.s.err == nil {
+		w := data[i:]
+		if n, facts := d.s.scanString(w, 1); n > 0 {
+			d.s.strTok, d.s.str = w[:n], facts
+			j := i + n
+			for j < len(data) && whitespace[data[j]] {
+				j++
+			}
+			if j < len(data) && data[j] == ':' {
+				d.s.br.offset = j + 1
+				d.state = &atObjectValue
+			} else {
+				d.s.br.offset = i + n
+				d.state = &atObjectColon
+			}
+			return w[:n], nil
+		}
+		// Cut by the window's end, or a syntax error the scanner has
+		// recorded at this position: Next finishes or reports it.
+	}
+	return d.NextToken()
+}
+
+// closeObject consumes whitespace and the '}' that closes the object being
+// decoded, after a member's value, as NextToken would, and reports whether
+// it did; else it consumes only whitespace. A struct decoder tries it once
+// its fields have come in order, when the '}' is what usually follows.
+func (d *Decoder) closeObject() bool {
+	if d.s.err != nil || d.err != nil {
+		return false
+	}
+	data := d.s.br.data
+	i := skipWhitespace(data, d.s.br.offset)
+	d.s.br.offset = i
+	if i >= len(data) || data[i] != '}' {
+		return false
+	}
+	d.s.br.offset = i + 1
+	d.pop()
+	return true
+}
+
+// peekWindow consumes whitespace in the window and returns the byte after
+// it, or 0 when the window ends first or after an error (it reads no
+// input: a hint for a fast path, which NextToken then confirms).
+func (d *Decoder) peekWindow() byte {
+	if d.s.err != nil || d.err != nil {
+		return 0
+	}
+	data := d.s.br.data
+	i := skipWhitespace(data, d.s.br.offset)
+	d.s.br.offset = i
+	if i >= len(data) {
+		return 0
+	}
+	return data[i]
+}
+
+// openObject reads the '{' of the next array element when it opens an
+// object, as NextToken would (it opens the object), for a slice decoder
+// about to hand it to a struct decoder: after a ',' unless first (the
+// state then says a value comes next) and whitespace. Else it returns nil,
+// having consumed at most those, and NextToken reads the token.
+func (d *Decoder) openObject(first bool) []byte {
+	if d.s.err != nil || d.err != nil {
+		return nil
+	}
+	data, i := d.s.br.data, d.s.br.offset
+	if !first {
+		if i >= len(data) || data[i] != ',' {
+			return nil
+		}
+		i++
+		d.state = &atArrayValue
+	}
+	i = skipWhitespace(data, i)
+	d.s.br.offset = i
+	if i >= len(data) || data[i] != '{' || d.depth >= d.maxDepth {
+		return nil
+	}
+	d.s.br.offset = i + 1
+	d.push(true)
+	d.state = &atObjectFirst
+	d.after = &atObjectComma
+	return data[i : i+1]
+}
+
+// valueToken is NextToken where a value must start (ctx says where) and
+// the window is at its first byte, past any whitespace, as a one-pass value
+// reader (anyScalarNext) that declined it leaves it: a '{' or '[' is opened
+// here without the state's own read; anything else, and any error, is left
+// to NextToken.
+func (d *Decoder) valueToken(ctx syntaxContext) ([]byte, error) {
+	data, o := d.s.br.data, d.s.br.offset
+	if o < len(data) && (data[o] == '{' || data[o] == '[') && d.s.err == nil && d.err == nil {
+		d.s.br.offset = o + 1
+		return d.value(data[o:o+1], ctx)
+	}
+	return d.NextToken()
+}
+
+// expectKey is the fast path for a member whose key is, byte for byte, f's
+// name or alt spelling: then the key is matched without being scanned or
+// looked up (a name has no byte that a JSON string must escape). It reads
+// what memberKey would: the ',' unless first, whitespace, the key,
+// whitespace and the ':', all in the window, and returns hit. On a miss it
+// keeps the ',' and the whitespace it read, as memberKey would (the state
+// then says a key comes next), and returns atKey, so that memberKey(true)
+// goes on from there instead of reading them again; when no ',' came (or
+// after an error) it consumes nothing. The key is never a token anyone
+// sees, so the scanner's facts about the last string (strTok, str) are
+// left alone: they describe a token no longer current, which only the next
+// string token replaces.
+func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
+	data, i := d.s.br.data, d.s.br.offset
+	if d.s.err != nil || d.err != nil {
+		return false, false
+	}
+	if !first {
+		if i >= len(data) || data[i] != ',' {
+			return false, false
+		}
+		i++
+	}
+	i = skipWhitespace(data, i)
+	if f.keyLen != 0 && i+16 <= len(data) {
+		// `"name":` in two loads; bytes past it are masked off.
+		w := data[i : i+16] // one bounds check for both loads
+		w0 := binary.LittleEndian.Uint64(w) & f.mask0
+		w1 := binary.LittleEndian.Uint64(w[8:]) & f.mask1
+		if w1 == f.key1 && (w0 == f.key0 || w0 == f.altKey0) {
+			d.s.br.offset = i + f.keyLen
+			d.state = &atObjectValue
+			return true, true
+		}
+		if data[i+f.keyLen-1] == ':' {
+			return d.beforeKey(i, first) // not this key: a match would have space before its ':'
+		}
+	}
+	end := i + len(f.name) + 1 // the closing quote
+	if end >= len(data) || data[i] != '"' || data[end] != '"' {
+		return d.beforeKey(i, first)
+	}
+	if key := data[i+1 : end]; string(key) != f.name && (f.alt == "" || string(key) != f.alt) {
+		return d.beforeKey(i, first)
+	}
+	j := end + 1
+	for j < len(data) && whitespace[data[j]] {
+		j++
+	}
+	if j >= len(data) || data[j] != ':' {
+		return d.beforeKey(i, first)
+	}
+	d.s.br.offset = j + 1
+	d.state = &atObjectValue
+	return true, true
+}
+
+// beforeKey is expectKey's miss: i, after the ',' (unless first) and the
+// whitespace, is where the key starts.
+func (d *Decoder) beforeKey(i int, first bool) (hit, atKey bool) {
+	d.s.br.offset = i
+	if !first {
+		d.state = &atObjectKey // as memberKey does
+	}
+	return false, true
+}
+
+// scalarNext decodes the next value of the container being decoded into p,
+// of kind k, when it is whole in the window and, for a number, one that
+// scanFloat64 or scanInt64 takes: after a ',' when comma (an array element
+// but the first), and whitespace. It consumes them and sets the state to
+// next, the state after a value in the container. Otherwise it writes
+// nothing and returns false, having consumed at most what valueAt does,
+// and the token path decides, with its errors and offsets. Array
+// decoders call it for each element, struct decoders after expectKey has
+// consumed a ':'.
+func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Pointer) bool {
+	d := ds.d
+	i := d.valueAt(comma)
+	if i < 0 {
+		return false
+	}
+	data := d.s.br.data
+	var end int
+	switch k {
+	case directFloat64:
+		var x float64
+		if x, end = scanFloat64(data, i); end == 0 {
+			return false
+		}
+		*(*float64)(p) = x
+	case directInt64:
+		var n int64
+		if n, end = scanInt64(data, i); end == 0 {
+			return false
+		}
+		*(*int64)(p) = n
+	case directBool:
+		// true, false, or null, which leaves a bool as it was.
+		var v any
+		if v, end = literalAt(data, i); end == 0 {
+			return false
+		}
+		if b, ok := v.(bool); ok {
+			*(*bool)(p) = b
+		}
+	default:
+		tok, ok := ds.stringAt(i, next)
+		if ok {
+			*(*string)(p) = ds.stringValue(tok)
+		}
+		return ok
+	}
+	d.s.br.offset = end
+	d.state = next
+	return true
+}
+
+// valueAt consumes a ',' when comma (an array element but the first; the
+// state then says a value comes next) and whitespace, and returns the index
+// in the window of the next byte, or -1 when the window or the input ends
+// first (or after an error).
+func (d *Decoder) valueAt(comma bool) int {
+	data, i := d.s.br.data, d.s.br.offset
+	if d.s.err != nil || d.err != nil {
+		return -1
+	}
+	if comma {
+		if i >= len(data) || data[i] != ',' {
+			return -1
+		}
+		i++
+		d.state = &atArrayValue
+	}
+	for i < len(data) && whitespace[data[i]] {
+		i++
+	}
+	d.s.br.offset = i
+	if i >= len(data) {
+		return -1
+	}
+	return i
+}
+
+// stringAt reads the string token at index i of the window, where valueAt
+// left it, when it is whole in the window, consumes it and sets the state
+// to next. Otherwise it returns false, and Next finishes the string or
+// reports the error the scanner recorded at the same place.
+func (ds *decodeState) stringAt(i int, next *state) ([]byte, bool) {
+	d := ds.d
+	data := d.s.br.data
+	if data[i] != '"' {
+		return nil, false
+	}
+	w := data[i:]
+	n, facts := d.s.scanString(w, 1)
+	if n <= 0 {
+		return nil, false
+	}
+	d.s.br.offset = i + n
+	d.s.strTok, d.s.str = w[:n], facts
+	d.state = next
+	return w[:n], true
+}
+
+// anyScalarNext is scalarNext for a value decoded into an interface: a
+// number (a float64, unless UseNumber), a string or a literal, read in one
+// pass when it can be; otherwise the token path decides. In an object it
+// may only be called once the key's ':' is consumed.
+func (ds *decodeState) anyScalarNext(next *state) (any, bool) {
+	d := ds.d
+	// valueAt(false), written out here with skipWhitespace, which skips
+	// indentation 8 bytes at a time (valueAt must stay small enough to
+	// inline, so it walks whitespace a byte at a time).
+	data, i := d.s.br.data, d.s.br.offset
+	if d.s.err != nil || d.err != nil {
+		return nil, false
+	}
+	i = skipWhitespace(data, i)
+	d.s.br.offset = i
+	if i >= len(data) {
+		return nil, false
+	}
+	switch c := data[i]; {
+	case c == '"':
+		if tok, ok := ds.stringAt(i, next); ok {
+			return ds.anyStringValue(tok), true
+		}
+	case (c == '-' || c-'0' <= 9) && !ds.useNumber:
+		if x, end := scanFloat64(d.s.br.data, i); end != 0 {
+			d.s.br.offset = end
+			d.state = next
+			return ds.anyFloat(x), true
+		}
+	case c == 'n' || c == 't' || c == 'f':
+		if v, end := literalAt(data, i); end != 0 {
+			d.s.br.offset = end
+			d.state = next
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// literalAt returns the value of the literal true, false or null at
+// data[i:] and the index after it, when the byte after it is in data and
+// may end a value (as the scanner's fast path checks); otherwise 0.
+func literalAt(data []byte, i int) (any, int) {
+	w := data[i:]
+	if len(w) > 5 && string(w[:5]) == "false" && endsValue[w[5]] {
+		return false, i + 5
+	}
+	if len(w) > 4 && endsValue[w[4]] {
+		switch string(w[:4]) {
+		case "null":
+			return nil, i + 4
+		case "true":
+			return true, i + 4
+		}
+	}
+	return nil, 0
+}

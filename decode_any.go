@@ -258,33 +258,20 @@ func (ds *decodeState) guessKey(g *keyMatch, key string) {
 // allocated once at its final length.
 func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 	d := ds.d
-	if data, o := d.s.br.data, d.s.br.offset; o < len(data) && data[o] == ']' && d.s.err == nil && d.err == nil {
-		// [], as NextToken would read its ']'.
-		d.s.br.offset = o + 1
-		d.pop()
-		return emptyArray, nil
+	if d.closeArray() {
+		return emptyArray, nil // []
 	}
 	base := len(ds.anyBuf)
 	for i := 0; ; i++ {
 		// The ',' or ']' right after an element is read here, as NextToken
-		// would read it (then the state says a value comes next, or the
-		// array is closed); anything else (whitespace before it, an error)
-		// is left to NextToken.
+		// would read it; anything else (whitespace before it, an error) is
+		// left to NextToken.
 		scalar := true
-		if i > 0 {
-			data, o := d.s.br.data, d.s.br.offset
-			c := byte(0)
-			if o < len(data) && d.s.err == nil && d.err == nil {
-				c = data[o]
-			}
-			if scalar = c == ','; scalar {
-				d.s.br.offset = o + 1
-				d.state = &atArrayValue
-			} else if c == ']' {
-				d.s.br.offset = o + 1
-				d.pop()
+		if i > 0 && !d.arrayComma() {
+			if d.closeArray() {
 				break
 			}
+			scalar = false
 		}
 		var tok []byte
 		var err error

@@ -384,3 +384,30 @@ func literalAt(data []byte, i int) (any, int) {
 	}
 	return nil, 0
 }
+
+// arrayComma consumes the ',' right after an array element, as NextToken
+// would (the state then says a value comes next), and reports whether it
+// did; else it consumes nothing (whitespace first, the window's end, an
+// error, or anything else).
+func (d *Decoder) arrayComma() bool {
+	data, o := d.s.br.data, d.s.br.offset
+	if o < len(data) && data[o] == ',' && d.s.err == nil && d.err == nil {
+		d.s.br.offset = o + 1
+		d.state = &atArrayValue
+		return true
+	}
+	return false
+}
+
+// closeArray consumes the ']' right after a '[' or an element, as NextToken
+// would (it closes the array), and reports whether it did; else it consumes
+// nothing.
+func (d *Decoder) closeArray() bool {
+	data, o := d.s.br.data, d.s.br.offset
+	if o < len(data) && data[o] == ']' && d.s.err == nil && d.err == nil {
+		d.s.br.offset = o + 1
+		d.pop()
+		return true
+	}
+	return false
+}

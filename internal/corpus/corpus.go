@@ -1,6 +1,7 @@
 // Package corpus finds the test data that lives outside this repository at
-// run time: the standard JSON benchmark files and JSONTestSuite, in the
-// shared folder beside the project's checkout. Nothing is ever copied in.
+// run time: the standard JSON benchmark files (the classic corpus), ten real
+// published documents (the wide corpus) and JSONTestSuite, in the shared
+// folder beside the project's checkout. Nothing is ever copied in.
 package corpus
 
 import (
@@ -50,44 +51,80 @@ func isDir(p string) bool {
 	return err == nil && fi.IsDir()
 }
 
-var (
-	loadOnce sync.Once
-	files    []File
-	loadErr  string
-)
-
-// Files returns the corpus (canada, citm_catalog, code, example, sample,
-// twitter), sorted by name, or skips tb saying why it cannot.
-func Files(tb testing.TB) []File {
-	tb.Helper()
-	loadOnce.Do(load)
-	if loadErr != "" {
-		tb.Skip(loadErr)
-	}
-	return files
+// A set is one folder of *.json.gz documents under the shared folder,
+// loaded once.
+type set struct {
+	dir   string // under the shared folder
+	once  sync.Once
+	files []File
+	err   string // why there are none
 }
 
-func load() {
-	shared := SharedDir()
-	if shared == "" {
-		loadErr = "corpus not found: no ../shared beside the module (set JSONPIPE_SHARED)"
-		return
+var (
+	classic = &set{dir: "corpus"}
+	wide    = &set{dir: "corpus-wide"}
+)
+
+// Files returns the classic corpus (canada, citm_catalog, code, example,
+// sample, twitter), sorted by name, or skips tb saying why it cannot.
+func Files(tb testing.TB) []File {
+	tb.Helper()
+	return classic.get(tb)
+}
+
+// Wide returns the wide corpus (../shared/corpus-wide: ten real published
+// documents, rows, GeoJSON, long texts, API specs; its SOURCES.md says where
+// each comes from), sorted by name, or skips tb saying why it cannot.
+func Wide(tb testing.TB) []File {
+	tb.Helper()
+	return wide.get(tb)
+}
+
+// All returns the classic corpus and then the wide one; it skips tb only
+// when the classic corpus is missing, and logs it when the wide one is.
+func All(tb testing.TB) []File {
+	tb.Helper()
+	all := append([]File(nil), classic.get(tb)...)
+	if w := wide.load(); w.err != "" {
+		tb.Log(w.err)
+	} else {
+		all = append(all, w.files...)
 	}
-	paths, _ := filepath.Glob(filepath.Join(shared, "corpus", "*.json.gz"))
-	if len(paths) == 0 {
-		loadErr = "corpus not found: no *.json.gz in " + filepath.Join(shared, "corpus")
-		return
+	return all
+}
+
+func (s *set) get(tb testing.TB) []File {
+	tb.Helper()
+	if s.load(); s.err != "" {
+		tb.Skip(s.err)
 	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		data, err := gunzip(p)
-		if err != nil {
-			loadErr = "corpus unreadable: " + err.Error()
-			files = nil
+	return s.files
+}
+
+func (s *set) load() *set {
+	s.once.Do(func() {
+		shared := SharedDir()
+		if shared == "" {
+			s.err = s.dir + " not found: no ../shared beside the module (set JSONPIPE_SHARED)"
 			return
 		}
-		files = append(files, File{Name: strings.TrimSuffix(filepath.Base(p), ".json.gz"), Data: data})
-	}
+		dir := filepath.Join(shared, s.dir)
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.json.gz"))
+		if len(paths) == 0 {
+			s.err = s.dir + " not found: no *.json.gz in " + dir
+			return
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			data, err := gunzip(p)
+			if err != nil {
+				s.err, s.files = s.dir+" unreadable: "+err.Error(), nil
+				return
+			}
+			s.files = append(s.files, File{Name: strings.TrimSuffix(filepath.Base(p), ".json.gz"), Data: data})
+		}
+	})
+	return s
 }
 
 func gunzip(path string) ([]byte, error) {

@@ -199,8 +199,10 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	ins.closeStmts()
 	if err != nil && ins.inTx {
-		ins.exec("ROLLBACK")
-		ins.inTx = false
+		// The load's error stays first, and errors.Is and errors.As find it.
+		if rerr := ins.endTx("ROLLBACK"); rerr != nil {
+			err = fmt.Errorf("%w (and ROLLBACK failed: %w)", err, rerr)
+		}
 	}
 	return ins.res, err
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Rows into chunks, chunks into statements, batches into transactions:
-// everything around the per-row hot path in insert.go.
+// everything around the per-row hot path in rows.go.
 
 // addRow binds one row's values (vals by column; columns past len(vals)
 // are null) as the next row of the current chunk, handing the chunk over

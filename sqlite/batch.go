@@ -9,7 +9,7 @@ import (
 )
 
 // Rows into chunks, chunks into statements, batches into transactions:
-// everything around the per-row hot path in insert.go.
+// everything around the per-row hot path in rows.go.
 
 // addRow binds one row's values (vals by column; columns past len(vals)
 // are null) as the next row of the current chunk, handing the chunk over
@@ -152,10 +152,9 @@ func (ins *inserter) begin() error {
 }
 
 func (ins *inserter) commit() error {
-	if err := ins.exec("COMMIT"); err != nil {
+	if err := ins.endTx("COMMIT"); err != nil {
 		return err
 	}
-	ins.inTx = false
 	ins.res.Rows += int64(ins.inBatch)
 	ins.inBatch = 0
 	// total_changes() also counts what a rollback undoes: read it here.
@@ -167,6 +166,24 @@ func (ins *inserter) commit() error {
 	ins.res.Added = append(ins.res.Added, ins.added...)
 	ins.added = ins.added[:0]
 	return nil
+}
+
+// endTx ends the open transaction with q, "COMMIT" or "ROLLBACK", and
+// returns q's error. A failed COMMIT leaves the transaction open, to be
+// rolled back; after a ROLLBACK it is over whatever the outcome, as there is
+// nothing more to try. Some errors (a full disk, an I/O error) make SQLite
+// roll the transaction back itself: a ROLLBACK then has nothing to do, and
+// is not run, as it could only fail with "no transaction is active".
+func (ins *inserter) endTx(q string) error {
+	if q == "ROLLBACK" && ins.c.AutoCommit() {
+		ins.inTx = false
+		return nil
+	}
+	err := ins.exec(q)
+	if err == nil || q == "ROLLBACK" {
+		ins.inTx = false
+	}
+	return err
 }
 
 func (ins *inserter) exec(q string) error {

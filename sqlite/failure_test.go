@@ -9,6 +9,7 @@ import (
 	"testing/iotest"
 
 	json "github.com/jsonpipe/json"
+	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
 func TestSyntaxErrorNamesRowAndOffset(t *testing.T) {
@@ -77,6 +78,77 @@ func TestReaderErrorMidStream(t *testing.T) {
 			t.Errorf("err %v, %+v", err, res)
 		}
 	})
+}
+
+// A ROLLBACK that fails is reported, after the load's own error, which
+// errors.Is and errors.As still find.
+func TestRollbackErrorReported(t *testing.T) {
+	// Ten rows and half of an eleventh, then the reader fails. Batches of
+	// four: rows 1-8 are committed, 9 and 10 are to be rolled back.
+	data := rowsOf(10, func(i int) string { return `{"id":` + itoa(i) + `,"title":"t"}` }) + `{"id":11,"ti`
+	for _, serial := range []bool{false, true} {
+		db := openDB(t)
+		db.SetMaxOpenConns(1)
+		denyTx(t, db, "ROLLBACK")
+		res, err := Insert(context.Background(), db, "t", &failingReader{data: []byte(data), err: errBoom}, &Options{BatchSize: 4, InferRows: 3, serial: serial})
+		var re *RowError
+		if !errors.Is(err, errBoom) || !errors.As(err, &re) || re.Row != 11 {
+			t.Fatalf("serial=%v: error %v, want the reader's error in row 11", serial, err)
+		}
+		var se sqlite3.Error
+		if !errors.As(err, &se) || se.Code != sqlite3.ErrAuth {
+			t.Errorf("serial=%v: error %v, want the ROLLBACK's SQLITE_AUTH too", serial, err)
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, re.Error()) || !strings.Contains(msg, "ROLLBACK failed: not authorized") {
+			t.Errorf("serial=%v: message %q, want the row error first, then the ROLLBACK's", serial, msg)
+		}
+		if res.Rows != 8 {
+			t.Errorf("serial=%v: committed %d, want 8", serial, res.Rows)
+		}
+		// The transaction is still open: end it, and see what was committed.
+		denyTx(t, db, "")
+		if _, err := db.Exec("ROLLBACK"); err != nil {
+			t.Fatalf("serial=%v: the load's transaction was not left open: %v", serial, err)
+		}
+		if n := count(t, db, "t"); n != 8 {
+			t.Errorf("serial=%v: table has %d, want 8", serial, n)
+		}
+	}
+	t.Run("COMMIT fails", func(t *testing.T) {
+		// The failed COMMIT is the error, as it was; its batch is still
+		// rolled back.
+		db := openDB(t)
+		db.SetMaxOpenConns(1)
+		denyTx(t, db, "COMMIT")
+		res, err := Insert(context.Background(), db, "t", strings.NewReader(data), &Options{BatchSize: 4, InferRows: 3})
+		var se sqlite3.Error
+		if !errors.As(err, &se) || se.Code != sqlite3.ErrAuth || strings.Contains(err.Error(), "ROLLBACK") {
+			t.Errorf("error %v, want the COMMIT's SQLITE_AUTH alone", err)
+		}
+		if res.Rows != 0 || res.Created || count(t, db, "t") != 0 {
+			t.Errorf("%+v, table has %d, want nothing committed", res, count(t, db, "t"))
+		}
+	})
+}
+
+// A full disk makes SQLite roll the transaction back itself: there is no
+// ROLLBACK left to run, and no failed one to report.
+func TestFullDiskNoRollbackError(t *testing.T) {
+	db := openDB(t)
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec("CREATE TABLE t (a TEXT)"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("PRAGMA max_page_count=20"); err != nil {
+		t.Fatal(err)
+	}
+	in := rowsOf(2000, func(i int) string { return `{"a":"` + strings.Repeat("x", 100) + itoa(i) + `"}` })
+	_, err := Insert(context.Background(), db, "t", strings.NewReader(in), nil)
+	var re *RowError
+	var se sqlite3.Error
+	if !errors.As(err, &re) || !errors.As(err, &se) || se.Code != sqlite3.ErrFull || strings.Contains(err.Error(), "ROLLBACK") {
+		t.Errorf("error %v, want the full disk's alone, naming a row", err)
+	}
 }
 
 func TestTruncatedInput(t *testing.T) {

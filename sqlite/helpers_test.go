@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/mattn/go-sqlite3"
+	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
 // openDB opens a fresh database file in a test directory.
@@ -102,6 +102,35 @@ func (f *failingReader) Read(p []byte) (int, error) {
 }
 
 var errBoom = errors.New("boom: disk on fire")
+
+// denyTx makes SQLite refuse to run q ("COMMIT" or "ROLLBACK") on db's
+// connection, with SQLITE_AUTH, or allows everything again when q is "".
+// db must hold one connection (SetMaxOpenConns(1)), so that Insert gets it.
+func denyTx(t testing.TB, db *sql.DB, q string) {
+	t.Helper()
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	err = conn.Raw(func(dc any) error {
+		c := dc.(*sqlite3.SQLiteConn)
+		if q == "" {
+			c.RegisterAuthorizer(nil)
+			return nil
+		}
+		c.RegisterAuthorizer(func(op int, arg1, _, _ string) int {
+			if op == sqlite3.SQLITE_TRANSACTION && arg1 == q {
+				return sqlite3.SQLITE_DENY
+			}
+			return sqlite3.SQLITE_OK
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
 
 // writeTasks writes n rows of the tasks benchmark data: rows alternating
 // {"title":"Clean Room","done":false} and {"title":"Check Twitter","done":true},

@@ -1,0 +1,264 @@
+package sqlite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	json "github.com/jsonpipe/json"
+)
+
+// The per-row loop: finding each row, reading its members into their
+// columns by key, and naming the row of an error.
+
+// key is one spelling of a column's name as it appears in the input: the
+// raw token, quotes and escapes included, compared as bytes.
+type key struct {
+	raw string
+	col int
+}
+
+// maxAliases bounds the extra spellings of known names (escaped forms,
+// other letter case) remembered for the byte comparison.
+const maxAliases = 256
+
+func (ins *inserter) run() error {
+	if err := ins.ctx.Err(); err != nil {
+		return err
+	}
+	exists, err := ins.loadTable()
+	if err != nil {
+		return err
+	}
+	if opts := ins.opts; opts.AllOrNothing {
+		if err := ins.begin(); err != nil {
+			return err
+		}
+	}
+	switch {
+	case exists:
+	case len(ins.opts.Columns) > 0:
+		if err := ins.setColumns(ins.opts.Columns); err != nil {
+			return err
+		}
+		if err := ins.createTable(); err != nil {
+			return err
+		}
+	default:
+		ins.sampling = true
+		if err := ins.sample(); err != nil {
+			return err
+		}
+	}
+	for {
+		more, err := ins.nextRow()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		start := ins.d.InputOffset() - 1
+		ins.row++
+		if err := ins.readRow(); err != nil {
+			return ins.rowError(err, ins.row, -1)
+		}
+		if len(ins.cols) > ins.ncols {
+			if err := ins.alter(); err != nil {
+				return err
+			}
+		}
+		if err := ins.addRow(ins.cur, ins.text, ins.row, start); err != nil {
+			return err
+		}
+	}
+	return ins.finish()
+}
+
+// nextRow consumes the '{' that opens the next row, stepping into and out
+// of top-level arrays. It reports false at a clean end of input.
+func (ins *inserter) nextRow() (bool, error) {
+	d := ins.d
+	for {
+		k := d.PeekKind()
+		switch {
+		case k == '{':
+			if !ins.inArray && ins.opts.Format == Array {
+				return false, ins.rowError(&TypeError{Msg: "input is an object, want an array of objects"}, ins.row+1, -1)
+			}
+			if _, err := d.NextToken(); err != nil {
+				return false, ins.rowError(err, ins.row+1, -1)
+			}
+			return true, nil
+		case k == '[' && !ins.inArray:
+			if ins.opts.Format == Lines {
+				return false, ins.rowError(&TypeError{Msg: "input is an array, want newline-delimited objects"}, ins.row+1, -1)
+			}
+			d.NextToken()
+			ins.inArray = true
+		case k == ']' && ins.inArray:
+			d.NextToken()
+			ins.inArray = false
+		case k == '[' || k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0':
+			return false, ins.rowError(&TypeError{Msg: "row is " + kindName(k) + ", want an object"}, ins.row+1, d.InputOffset())
+		default:
+			// The end of input, or something that is no value: the
+			// decoder says which.
+			_, err := d.NextToken()
+			if err == io.EOF {
+				return false, nil
+			}
+			if err == nil {
+				err = errors.New("json: no value where a row should start") // not reached: the decoder validates
+			}
+			return false, ins.rowError(err, ins.row+1, -1)
+		}
+	}
+}
+
+func kindName(k byte) string {
+	switch k {
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// readRow reads the members of an object whose '{' has been consumed into
+// ins.cur, by column. This is the hot path: each key is found by a byte
+// comparison with the keys seen so far, starting where the previous key
+// was found, so objects whose keys come in a steady order cost one
+// comparison per key.
+func (ins *inserter) readRow() error {
+	d := ins.d
+	clear(ins.cur)
+	for {
+		tok, err := d.NextToken()
+		if err != nil {
+			return err
+		}
+		if tok[0] == '}' {
+			return nil
+		}
+		c := ins.lookup(tok)
+		if c < 0 {
+			if c, err = ins.newKey(tok); err != nil {
+				return err
+			}
+		}
+		if ins.text, err = readValue(d, &ins.cur[c], ins.text); err != nil {
+			return err
+		}
+	}
+}
+
+func (ins *inserter) lookup(tok []byte) int {
+	keys := ins.keys
+	for j := ins.hint; j < len(keys); j++ {
+		if keys[j].raw == string(tok) {
+			ins.hint = j + 1
+			return keys[j].col
+		}
+	}
+	for j := 0; j < ins.hint && j < len(keys); j++ {
+		if keys[j].raw == string(tok) {
+			ins.hint = j + 1
+			return keys[j].col
+		}
+	}
+	return -1
+}
+
+// newKey handles a key spelled in a way not seen before (out of line): a
+// new name, or a known name escaped differently or in other letter case
+// (SQLite column names ignore ASCII case).
+func (ins *inserter) newKey(tok []byte) (int, error) {
+	name := string(json.AppendUnquoted(nil, tok))
+	for i := range ins.cols {
+		if asciiEqualFold(ins.cols[i].name, name) {
+			if len(ins.keys) < len(ins.cols)+maxAliases {
+				ins.keys = append(ins.keys, key{raw: string(tok), col: i})
+			}
+			return i, nil
+		}
+	}
+	if err := checkName(name); err != nil {
+		return -1, fmt.Errorf("key %s: %w", shortName(name), err)
+	}
+	if !ins.sampling && !ins.opts.Alter {
+		return -1, fmt.Errorf("key %s is not a column of table %s (Alter adds it)", shortName(name), shortName(ins.table))
+	}
+	ins.addColumn(column{name: name}, string(tok))
+	return len(ins.cols) - 1, nil
+}
+
+func (ins *inserter) addColumn(c column, raw string) {
+	ins.cols = append(ins.cols, c)
+	ins.keys = append(ins.keys, key{raw: raw, col: len(ins.cols) - 1})
+	ins.cur = append(ins.cur, value{})
+}
+
+func asciiEqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x != y {
+			if 'A' <= x && x <= 'Z' {
+				x += 'a' - 'A'
+			}
+			if 'A' <= y && y <= 'Z' {
+				y += 'a' - 'A'
+			}
+			if x != y {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rowError wraps err with the row number and a byte offset: the syntax
+// error's own, else off, else the decoder's current offset. Context
+// cancellation is returned as it is.
+func (ins *inserter) rowError(err error, row, off int64) error {
+	var re *RowError
+	if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		off = se.Offset
+	} else if off < 0 {
+		off = ins.d.InputOffset()
+	}
+	return &RowError{Row: row, Offset: off, Err: err}
+}
+
+// firstError returns whichever of two errors names the earlier row; a row
+// error wins over one that names none.
+func firstError(a, b error) error {
+	if b == nil || a == b {
+		return a
+	}
+	var ra, rb *RowError
+	okA, okB := errors.As(a, &ra), errors.As(b, &rb)
+	switch {
+	case okA && okB:
+		if ra.Row < rb.Row {
+			return a
+		}
+		return b
+	case okA:
+		return a
+	}
+	return b
+}

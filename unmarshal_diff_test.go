@@ -1,6 +1,7 @@
 package json
 
 import (
+	"bytes"
 	stdjson "encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jsonpipe/json/internal/chunkio"
 )
 
 // Differential testing of Unmarshal and Decode against encoding/json: for an
@@ -264,30 +267,11 @@ func diffDecode(t *testing.T, in []byte, target string, opts string, mkReader fu
 	}
 }
 
-// chunkedReader returns at most n bytes per Read, n cycling through sizes.
-type chunkedReader struct {
-	data  []byte
-	sizes []int
-	i     int
-}
-
-func (r *chunkedReader) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, io.EOF
-	}
-	n := r.sizes[r.i%len(r.sizes)]
-	r.i++
-	n = min(n, len(p), len(r.data))
-	copy(p, r.data[:n])
-	r.data = r.data[n:]
-	return n, nil
-}
-
 func readerShapesFor(seed uint64) map[string]func([]byte) io.Reader {
 	sizes := []int{1 + int(seed%4), 1 + int(seed/4%7), 1 + int(seed/28%3)}
 	return map[string]func([]byte) io.Reader{
 		"whole":   func(b []byte) io.Reader { return strings.NewReader(string(b)) },
-		"bytes1":  func(b []byte) io.Reader { return &chunkedReader{data: b, sizes: []int{1}} },
-		"chunked": func(b []byte) io.Reader { return &chunkedReader{data: b, sizes: sizes} },
+		"bytes1":  func(b []byte) io.Reader { return &chunkio.Reader{R: bytes.NewReader(b), N: 1} },
+		"chunked": func(b []byte) io.Reader { return &chunkio.Reader{R: bytes.NewReader(b), Sizes: sizes} },
 	}
 }

@@ -22,8 +22,6 @@ type tokenCase struct {
 	err    string
 }
 
-func synErr(msg string, off int64) string { return errString(&SyntaxError{msg: msg, Offset: off}) }
-
 var tokenCases = []tokenCase{
 	// Every token kind.
 	{name: "empty", in: ``},

@@ -8,6 +8,25 @@ import (
 	"strings"
 )
 
+// Two error describers render an error of either package as a comparable
+// string. They stay two because expectations are written in each form, and
+// rendering those tests' errors with the other one would change what they
+// assert:
+//
+//   - errString, the token layer's form (synErr, tokenCases' err fields,
+//     tokenStream's "err:" entries that errorOrNot matches, the fuzzers):
+//     looks through wrapping (errors.As), leaves out an UnmarshalTypeError's
+//     Struct and Field, and renders io.EOF as "*errors.errorString(EOF)".
+//   - describeError, the differential Unmarshal/Decode tests' form (diffErr,
+//     pinned wants such as "EOF" in TestDecodeAfterToken): takes the error's
+//     own type only, includes Struct and Field, which jsonpipe matches with
+//     the classic encoding/json, and renders io.EOF and io.ErrUnexpectedEOF
+//     as their text.
+//
+// errString in place of describeError would stop comparing Struct and Field;
+// describeError in place of errString would start comparing them in Token
+// streams and stop looking through wrapped errors.
+
 // errString renders an error for comparison across packages: message and,
 // for syntax errors, the offset.
 func errString(err error) string {
@@ -23,6 +42,27 @@ func errString(err error) string {
 		return fmt.Sprintf("SyntaxError(%q, %d)", sse.Error(), sse.Offset)
 	case errors.As(err, &te):
 		return fmt.Sprintf("UnmarshalTypeError(%q, %v, %d)", te.Value, te.Type, te.Offset)
+	}
+	return fmt.Sprintf("%T(%v)", err, err)
+}
+
+// synErr is errString's form of our syntax error msg at offset off.
+func synErr(msg string, off int64) string { return errString(&SyntaxError{msg: msg, Offset: off}) }
+
+// describeError renders an error of either package in one comparable form.
+func describeError(err error) string {
+	switch e := err.(type) {
+	case nil:
+		return "<nil>"
+	case *SyntaxError:
+		return fmt.Sprintf("SyntaxError(%q, %d)", e.msg, e.Offset)
+	case *stdjson.SyntaxError:
+		return fmt.Sprintf("SyntaxError(%q, %d)", e.Error(), e.Offset)
+	case *UnmarshalTypeError:
+		return fmt.Sprintf("UnmarshalTypeError(%q, %v, %d, %q, %q)", e.Value, e.Type, e.Offset, e.Struct, e.Field)
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return err.Error()
 	}
 	return fmt.Sprintf("%T(%v)", err, err)
 }

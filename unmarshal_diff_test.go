@@ -18,24 +18,6 @@ import (
 // input and a target type, both packages must produce equal values and
 // equal errors (message, Offset, Struct, Field, type).
 
-// describeError renders an error of either package in one comparable form.
-func describeError(err error) string {
-	switch e := err.(type) {
-	case nil:
-		return "<nil>"
-	case *SyntaxError:
-		return fmt.Sprintf("SyntaxError(%q, %d)", e.msg, e.Offset)
-	case *stdjson.SyntaxError:
-		return fmt.Sprintf("SyntaxError(%q, %d)", e.Error(), e.Offset)
-	case *UnmarshalTypeError:
-		return fmt.Sprintf("UnmarshalTypeError(%q, %v, %d, %q, %q)", e.Value, e.Type, e.Offset, e.Struct, e.Field)
-	}
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return err.Error()
-	}
-	return fmt.Sprintf("%T(%v)", err, err)
-}
-
 // The differential targets: every kind of decoder, with tags, embedding,
 // methods and the shared types.
 

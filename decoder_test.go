@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-
-	"github.com/jsonpipe/json/internal/chunkio"
 )
 
 // tokenCase is one named input with the tokens NextToken yields and the
@@ -88,43 +86,6 @@ var tokenCases = []tokenCase{
 	{name: "truncated exponent", in: `1e`, err: errString(io.ErrUnexpectedEOF)},
 	{name: "truncated literal", in: `fals`, err: errString(io.ErrUnexpectedEOF)},
 	{name: "truncated after value", in: `{"a":1`, tokens: []string{`{`, `"a"`, `1`}, err: errString(io.ErrUnexpectedEOF)},
-}
-
-// collect reads the whole stream with NextToken.
-func collect(d *Decoder) (toks []string, err error) {
-	for i := 0; ; i++ {
-		tok, err := d.NextToken()
-		if err != nil {
-			return toks, err
-		}
-		toks = append(toks, string(tok))
-	}
-}
-
-// readerShapes are the ways every table case is fed to the decoder, so that
-// every refill path runs.
-func readerShapes(in string) map[string]func() *Decoder {
-	shapes := map[string]func() *Decoder{
-		"whole":         func() *Decoder { return NewDecoder(strings.NewReader(in)) },
-		"bytes":         func() *Decoder { return newBytesDecoder([]byte(in)) },
-		"OneByteReader": func() *Decoder { return NewDecoder(iotest.OneByteReader(strings.NewReader(in))) },
-		"DataErrReader": func() *Decoder { return NewDecoder(iotest.DataErrReader(strings.NewReader(in))) },
-		"HalfReader":    func() *Decoder { return NewDecoder(iotest.HalfReader(strings.NewReader(in))) },
-	}
-	for n := 1; n <= 4; n++ {
-		shapes[fmt.Sprintf("chunk%d", n)] = func() *Decoder {
-			return NewDecoder(&chunkio.Reader{R: strings.NewReader(in), N: n})
-		}
-	}
-	for _, size := range []int{1, 2, 3, 7, 16, 100, 4096, 1 << 20} {
-		shapes[fmt.Sprintf("buf%d", size)] = func() *Decoder {
-			return NewDecoderBuffer(strings.NewReader(in), make([]byte, 0, size))
-		}
-		shapes[fmt.Sprintf("buf%d/onebyte", size)] = func() *Decoder {
-			return NewDecoderBuffer(iotest.OneByteReader(strings.NewReader(in)), make([]byte, 0, size))
-		}
-	}
-	return shapes
 }
 
 func TestNextToken(t *testing.T) {
@@ -432,22 +393,6 @@ func TestTokenMatchesEncodingJSON(t *testing.T) {
 			}
 		}
 	}
-}
-
-// sameTokenStream compares our Token stream with encoding/json's. The one
-// accepted difference: encoding/json's Decoder takes a number or literal
-// directly followed by another value (`00`, `true1`, `1"a"`) as two
-// top-level values; we require a delimiter, as RFC 8259 does, so our stream
-// ends there with an "after top-level value" error.
-func sameTokenStream(got, want []string) bool {
-	if fmt.Sprint(got) == fmt.Sprint(want) {
-		return true
-	}
-	n := len(got) - 1
-	if n < 0 || !strings.Contains(got[n], "after top-level value") || len(want) <= n {
-		return false
-	}
-	return fmt.Sprint(got[:n]) == fmt.Sprint(want[:n])
 }
 
 func TestDepthLimit(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	stdjson "encoding/json"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/jsonpipe/json/internal/chunkio"
@@ -35,25 +34,6 @@ func FuzzTokenDiff(f *testing.F) {
 			t.Fatalf("syntax error for %q:\n got  %s\n want %s", in, errString(g), errString(w))
 		}
 	})
-}
-
-// errorOrNot keeps the values of a token stream and reduces its errors to
-// their kind (syntax, type, EOF, unexpected EOF).
-func errorOrNot(stream []string) []string {
-	out := make([]string, len(stream))
-	for i, s := range stream {
-		switch {
-		case strings.Contains(s, "after top-level value"):
-			out[i] = s // sameTokenStream looks for it
-		case strings.HasPrefix(s, "err:SyntaxError"):
-			out[i] = "err:syntax"
-		case strings.HasPrefix(s, "err:UnmarshalTypeError"):
-			out[i] = "err:type"
-		default:
-			out[i] = s
-		}
-	}
-	return out
 }
 
 // FuzzChunked: the whole input and the same input fed in small chunks give

@@ -1,7 +1,6 @@
 package json
 
 import (
-	"bytes"
 	stdjson "encoding/json"
 	"errors"
 	"fmt"
@@ -10,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/jsonpipe/json/internal/chunkio"
 )
 
 // Differential testing of Unmarshal and Decode against encoding/json: for an
@@ -246,14 +243,5 @@ func diffDecode(t *testing.T, in []byte, target string, opts string, mkReader fu
 		if stopsStream(gerr, werr) {
 			return
 		}
-	}
-}
-
-func readerShapesFor(seed uint64) map[string]func([]byte) io.Reader {
-	sizes := []int{1 + int(seed%4), 1 + int(seed/4%7), 1 + int(seed/28%3)}
-	return map[string]func([]byte) io.Reader{
-		"whole":   func(b []byte) io.Reader { return strings.NewReader(string(b)) },
-		"bytes1":  func(b []byte) io.Reader { return &chunkio.Reader{R: bytes.NewReader(b), N: 1} },
-		"chunked": func(b []byte) io.Reader { return &chunkio.Reader{R: bytes.NewReader(b), Sizes: sizes} },
 	}
 }

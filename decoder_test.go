@@ -150,34 +150,6 @@ type zeroReader struct{}
 
 func (zeroReader) Read([]byte) (int, error) { return 0, nil }
 
-func TestScanner(t *testing.T) {
-	s := NewScanner(strings.NewReader(` {"a" : [1, -2.5e3, "x\"y"], "b":true} null `))
-	var toks []string
-	for tok := s.Next(); tok != nil; tok = s.Next() {
-		toks = append(toks, string(tok))
-	}
-	want := []string{`{`, `"a"`, `:`, `[`, `1`, `,`, `-2.5e3`, `,`, `"x\"y"`, `]`, `,`, `"b"`, `:`, `true`, `}`, `null`}
-	if fmt.Sprintf("%q", toks) != fmt.Sprintf("%q", want) {
-		t.Fatalf("tokens\n got  %q\n want %q", toks, want)
-	}
-	if s.Err() != nil {
-		t.Fatalf("Err() = %v at a clean end", s.Err())
-	}
-	// Order is not the scanner's business, but each token's form is.
-	s.Reset(strings.NewReader(`] ] 1x`))
-	for s.Next() != nil {
-	}
-	if got, want := errString(s.Err()), synErr(`invalid character 'x' after top-level value`, 6); got != want {
-		t.Fatalf("Err() = %s, want %s", got, want)
-	}
-	s.Reset(strings.NewReader(`"abc`))
-	for s.Next() != nil {
-	}
-	if s.Err() != io.ErrUnexpectedEOF {
-		t.Fatalf("Err() = %v, want io.ErrUnexpectedEOF", s.Err())
-	}
-}
-
 func TestMoreAndOffsets(t *testing.T) {
 	d := NewDecoder(strings.NewReader(` [ 1 , {"a" : 2} ] `))
 	type step struct {
@@ -340,61 +312,6 @@ func TestParseNumbers(t *testing.T) {
 
 func signbit(f float64) bool { return fmt.Sprint(f) == "-0" }
 
-func TestValid(t *testing.T) {
-	for _, tc := range tokenCases {
-		want := tc.err == "" && len(tc.tokens) > 0 && !strings.HasPrefix(tc.name, "stream")
-		if got := Valid([]byte(tc.in)); got != want {
-			t.Errorf("%s: Valid(%q) = %v, want %v", tc.name, tc.in, got, want)
-		}
-	}
-	for _, in := range []string{`{} x`, `1 2`, `[1] [2]`, "\ufeff{}"} {
-		if Valid([]byte(in)) {
-			t.Errorf("Valid(%q) = true", in)
-		}
-	}
-}
-
-// TestUnmarshalSyntaxErrors checks the errors checkOne gives (what Unmarshal
-// reports for a syntax error) against encoding/json's, message and offset.
-func TestUnmarshalSyntaxErrors(t *testing.T) {
-	for _, tc := range tokenCases {
-		if strings.HasPrefix(tc.name, "stream") {
-			continue
-		}
-		if got, want := ourCheck([]byte(tc.in)), stdCheck([]byte(tc.in)); !sameError(got, want) {
-			t.Errorf("%s: %q\n got  %s\n want %s", tc.name, tc.in, errString(got), errString(want))
-		}
-	}
-}
-
-func TestTokenMatchesEncodingJSON(t *testing.T) {
-	extra := []string{
-		`{}x`, `truex`, `nulll`, `{"a" 1}`, `[1 2]`, `[`, `"abc`, `{,`, `{1}`, `[,`, `{"a":}`,
-		` \a`, `{ "\a" }`, `[0. `, `fal `, `[0:`, `{"k",`, `{"k"}`, `n`, `nul`, `{"`, `{"k"`, `{"k":`,
-		` [0`, `[0,`, `[1e999]`, `1e999`, `"\ud800"`, `"\ud800\u0041"`, "\"a\xffb\"", `{"a":1 "b":2}`,
-		`["a" "b"]`, `{"a"1}`, `[[[]]]]`, `{}}`, "\xef\xbb\xbf{}", `{"a":{"b":[1,{"c":"d"}]}}`,
-	}
-	var inputs []string
-	for _, tc := range tokenCases {
-		inputs = append(inputs, tc.in)
-	}
-	inputs = append(inputs, extra...)
-	for _, in := range inputs {
-		for _, useNumber := range []bool{false, true} {
-			want := stdTokens(in, useNumber)
-			for shape, r := range map[string]io.Reader{
-				"whole":   strings.NewReader(in),
-				"onebyte": iotest.OneByteReader(strings.NewReader(in)),
-			} {
-				got := ourTokens(r, in, useNumber)
-				if !sameTokenStream(diffTokenStream(got), diffTokenStream(want)) {
-					t.Errorf("%q (UseNumber %v, %s):\n got  %q\n want %q", in, useNumber, shape, got, want)
-				}
-			}
-		}
-	}
-}
-
 func TestDepthLimit(t *testing.T) {
 	in := strings.Repeat("[", 100000)
 	var err error
@@ -530,26 +447,6 @@ func TestBytesDecoderDoesNotWrite(t *testing.T) {
 	}
 	if !bytes.Equal(in, orig) {
 		t.Fatal("input modified")
-	}
-}
-
-// TestSkipDigits checks the SWAR digit run against the byte loop for every
-// byte value at every position.
-func TestSkipDigits(t *testing.T) {
-	for b := 0; b < 256; b++ {
-		for p := 0; p < 20; p++ {
-			data := []byte(strings.Repeat("7", 20))
-			data[p] = byte(b)
-			want := p
-			if isDigit(byte(b)) {
-				want = 20
-			}
-			for start := 0; start <= p; start++ {
-				if got := skipDigits(data, start); got != want {
-					t.Fatalf("byte %#x at %d from %d: got %d, want %d", b, p, start, got, want)
-				}
-			}
-		}
 	}
 }
 

@@ -52,7 +52,7 @@ func FuzzChunked(f *testing.F) {
 }
 
 // readSizes turns fuzzed bytes into the read sizes of a chunkio.Reader,
-// each 1..8 (cycled; none, and every read is of 1 byte).
+// each 1..8, cycled. No bytes give no sizes, and the reader's N (1) holds.
 func readSizes(b []byte) []int {
 	sizes := make([]int, len(b))
 	for i, c := range b {

@@ -3,8 +3,6 @@ package json
 import (
 	"bytes"
 	"io"
-	"os/exec"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -105,22 +103,4 @@ func TestTokenAllocs(t *testing.T) {
 func TestInlining(t *testing.T) {
 	checkInlined(t, `\(\*Decoder\)\.NextToken`, `\(\*byteReader\)\.window`,
 		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`)
-}
-
-// checkInlined builds the package with -gcflags=-m and fails for each
-// function (a regexp) the compiler does not report as inlinable.
-func checkInlined(t *testing.T, fns ...string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the package with -gcflags=-m")
-	}
-	out, err := exec.Command("go", "build", "-gcflags=-m", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
-	}
-	for _, fn := range fns {
-		if !regexp.MustCompile(`(?m)can inline ` + fn + `( |$)`).Match(out) {
-			t.Errorf("%s does not inline", fn)
-		}
-	}
 }

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/chunkio"
 )
 
 // bigElem is large enough that fillLong's chunks reach their size cap
@@ -72,13 +74,13 @@ func TestLongSlices(t *testing.T) {
 			check("Unmarshal", want, got, stdjson.Unmarshal([]byte(in), want), Unmarshal([]byte(in), got))
 			want, got = tg.new(), tg.new()
 			werr := stdjson.NewDecoder(strings.NewReader(in)).Decode(want)
-			gerr := NewDecoder(&chunkedReader{data: []byte(in), sizes: []int{7}}).Decode(got)
+			gerr := NewDecoder(&chunkio.Reader{R: strings.NewReader(in), N: 7}).Decode(got)
 			check("Decode", want, got, werr, gerr)
 			// A syntax error at the end leaves the target alone.
 			bad := in[:len(in)-1] + ",]"
 			want, got = tg.new(), tg.new()
 			werr = stdjson.NewDecoder(strings.NewReader(bad)).Decode(want)
-			gerr = NewDecoder(&chunkedReader{data: []byte(bad), sizes: []int{7}}).Decode(got)
+			gerr = NewDecoder(&chunkio.Reader{R: strings.NewReader(bad), N: 7}).Decode(got)
 			check("Decode of a bad array", want, got, werr, gerr)
 		}
 	}

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-
-	"github.com/jsonpipe/json/internal/chunkio"
 )
 
 // tokenCase is one named input with the tokens NextToken yields and the
@@ -21,8 +19,6 @@ type tokenCase struct {
 	tokens []string
 	err    string
 }
-
-func synErr(msg string, off int64) string { return errString(&SyntaxError{msg: msg, Offset: off}) }
 
 var tokenCases = []tokenCase{
 	// Every token kind.
@@ -92,43 +88,6 @@ var tokenCases = []tokenCase{
 	{name: "truncated after value", in: `{"a":1`, tokens: []string{`{`, `"a"`, `1`}, err: errString(io.ErrUnexpectedEOF)},
 }
 
-// collect reads the whole stream with NextToken.
-func collect(d *Decoder) (toks []string, err error) {
-	for i := 0; ; i++ {
-		tok, err := d.NextToken()
-		if err != nil {
-			return toks, err
-		}
-		toks = append(toks, string(tok))
-	}
-}
-
-// readerShapes are the ways every table case is fed to the decoder, so that
-// every refill path runs.
-func readerShapes(in string) map[string]func() *Decoder {
-	shapes := map[string]func() *Decoder{
-		"whole":         func() *Decoder { return NewDecoder(strings.NewReader(in)) },
-		"bytes":         func() *Decoder { return newBytesDecoder([]byte(in)) },
-		"OneByteReader": func() *Decoder { return NewDecoder(iotest.OneByteReader(strings.NewReader(in))) },
-		"DataErrReader": func() *Decoder { return NewDecoder(iotest.DataErrReader(strings.NewReader(in))) },
-		"HalfReader":    func() *Decoder { return NewDecoder(iotest.HalfReader(strings.NewReader(in))) },
-	}
-	for n := 1; n <= 4; n++ {
-		shapes[fmt.Sprintf("chunk%d", n)] = func() *Decoder {
-			return NewDecoder(&chunkio.Reader{R: strings.NewReader(in), N: n})
-		}
-	}
-	for _, size := range []int{1, 2, 3, 7, 16, 100, 4096, 1 << 20} {
-		shapes[fmt.Sprintf("buf%d", size)] = func() *Decoder {
-			return NewDecoderBuffer(strings.NewReader(in), make([]byte, 0, size))
-		}
-		shapes[fmt.Sprintf("buf%d/onebyte", size)] = func() *Decoder {
-			return NewDecoderBuffer(iotest.OneByteReader(strings.NewReader(in)), make([]byte, 0, size))
-		}
-	}
-	return shapes
-}
-
 func TestNextToken(t *testing.T) {
 	for _, tc := range tokenCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -190,34 +149,6 @@ func TestReaderErrors(t *testing.T) {
 type zeroReader struct{}
 
 func (zeroReader) Read([]byte) (int, error) { return 0, nil }
-
-func TestScanner(t *testing.T) {
-	s := NewScanner(strings.NewReader(` {"a" : [1, -2.5e3, "x\"y"], "b":true} null `))
-	var toks []string
-	for tok := s.Next(); tok != nil; tok = s.Next() {
-		toks = append(toks, string(tok))
-	}
-	want := []string{`{`, `"a"`, `:`, `[`, `1`, `,`, `-2.5e3`, `,`, `"x\"y"`, `]`, `,`, `"b"`, `:`, `true`, `}`, `null`}
-	if fmt.Sprintf("%q", toks) != fmt.Sprintf("%q", want) {
-		t.Fatalf("tokens\n got  %q\n want %q", toks, want)
-	}
-	if s.Err() != nil {
-		t.Fatalf("Err() = %v at a clean end", s.Err())
-	}
-	// Order is not the scanner's business, but each token's form is.
-	s.Reset(strings.NewReader(`] ] 1x`))
-	for s.Next() != nil {
-	}
-	if got, want := errString(s.Err()), synErr(`invalid character 'x' after top-level value`, 6); got != want {
-		t.Fatalf("Err() = %s, want %s", got, want)
-	}
-	s.Reset(strings.NewReader(`"abc`))
-	for s.Next() != nil {
-	}
-	if s.Err() != io.ErrUnexpectedEOF {
-		t.Fatalf("Err() = %v, want io.ErrUnexpectedEOF", s.Err())
-	}
-}
 
 func TestMoreAndOffsets(t *testing.T) {
 	d := NewDecoder(strings.NewReader(` [ 1 , {"a" : 2} ] `))
@@ -381,77 +312,6 @@ func TestParseNumbers(t *testing.T) {
 
 func signbit(f float64) bool { return fmt.Sprint(f) == "-0" }
 
-func TestValid(t *testing.T) {
-	for _, tc := range tokenCases {
-		want := tc.err == "" && len(tc.tokens) > 0 && !strings.HasPrefix(tc.name, "stream")
-		if got := Valid([]byte(tc.in)); got != want {
-			t.Errorf("%s: Valid(%q) = %v, want %v", tc.name, tc.in, got, want)
-		}
-	}
-	for _, in := range []string{`{} x`, `1 2`, `[1] [2]`, "\ufeff{}"} {
-		if Valid([]byte(in)) {
-			t.Errorf("Valid(%q) = true", in)
-		}
-	}
-}
-
-// TestUnmarshalSyntaxErrors checks the errors checkOne gives (what Unmarshal
-// reports for a syntax error) against encoding/json's, message and offset.
-func TestUnmarshalSyntaxErrors(t *testing.T) {
-	for _, tc := range tokenCases {
-		if strings.HasPrefix(tc.name, "stream") {
-			continue
-		}
-		if got, want := ourCheck([]byte(tc.in)), stdCheck([]byte(tc.in)); !sameError(got, want) {
-			t.Errorf("%s: %q\n got  %s\n want %s", tc.name, tc.in, errString(got), errString(want))
-		}
-	}
-}
-
-func TestTokenMatchesEncodingJSON(t *testing.T) {
-	extra := []string{
-		`{}x`, `truex`, `nulll`, `{"a" 1}`, `[1 2]`, `[`, `"abc`, `{,`, `{1}`, `[,`, `{"a":}`,
-		` \a`, `{ "\a" }`, `[0. `, `fal `, `[0:`, `{"k",`, `{"k"}`, `n`, `nul`, `{"`, `{"k"`, `{"k":`,
-		` [0`, `[0,`, `[1e999]`, `1e999`, `"\ud800"`, `"\ud800\u0041"`, "\"a\xffb\"", `{"a":1 "b":2}`,
-		`["a" "b"]`, `{"a"1}`, `[[[]]]]`, `{}}`, "\xef\xbb\xbf{}", `{"a":{"b":[1,{"c":"d"}]}}`,
-	}
-	var inputs []string
-	for _, tc := range tokenCases {
-		inputs = append(inputs, tc.in)
-	}
-	inputs = append(inputs, extra...)
-	for _, in := range inputs {
-		for _, useNumber := range []bool{false, true} {
-			want := stdTokens(in, useNumber)
-			for shape, r := range map[string]io.Reader{
-				"whole":   strings.NewReader(in),
-				"onebyte": iotest.OneByteReader(strings.NewReader(in)),
-			} {
-				got := ourTokens(r, in, useNumber)
-				if !sameTokenStream(diffTokenStream(got), diffTokenStream(want)) {
-					t.Errorf("%q (UseNumber %v, %s):\n got  %q\n want %q", in, useNumber, shape, got, want)
-				}
-			}
-		}
-	}
-}
-
-// sameTokenStream compares our Token stream with encoding/json's. The one
-// accepted difference: encoding/json's Decoder takes a number or literal
-// directly followed by another value (`00`, `true1`, `1"a"`) as two
-// top-level values; we require a delimiter, as RFC 8259 does, so our stream
-// ends there with an "after top-level value" error.
-func sameTokenStream(got, want []string) bool {
-	if fmt.Sprint(got) == fmt.Sprint(want) {
-		return true
-	}
-	n := len(got) - 1
-	if n < 0 || !strings.Contains(got[n], "after top-level value") || len(want) <= n {
-		return false
-	}
-	return fmt.Sprint(got[:n]) == fmt.Sprint(want[:n])
-}
-
 func TestDepthLimit(t *testing.T) {
 	in := strings.Repeat("[", 100000)
 	var err error
@@ -587,26 +447,6 @@ func TestBytesDecoderDoesNotWrite(t *testing.T) {
 	}
 	if !bytes.Equal(in, orig) {
 		t.Fatal("input modified")
-	}
-}
-
-// TestSkipDigits checks the SWAR digit run against the byte loop for every
-// byte value at every position.
-func TestSkipDigits(t *testing.T) {
-	for b := 0; b < 256; b++ {
-		for p := 0; p < 20; p++ {
-			data := []byte(strings.Repeat("7", 20))
-			data[p] = byte(b)
-			want := p
-			if isDigit(byte(b)) {
-				want = 20
-			}
-			for start := 0; start <= p; start++ {
-				if got := skipDigits(data, start); got != want {
-					t.Fatalf("byte %#x at %d from %d: got %d, want %d", b, p, start, got, want)
-				}
-			}
-		}
 	}
 }
 

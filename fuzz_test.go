@@ -4,9 +4,9 @@ import (
 	"bytes"
 	stdjson "encoding/json"
 	"fmt"
-	"io"
-	"strings"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/chunkio"
 )
 
 var fuzzSeeds = []string{
@@ -36,25 +36,6 @@ func FuzzTokenDiff(f *testing.F) {
 	})
 }
 
-// errorOrNot keeps the values of a token stream and reduces its errors to
-// their kind (syntax, type, EOF, unexpected EOF).
-func errorOrNot(stream []string) []string {
-	out := make([]string, len(stream))
-	for i, s := range stream {
-		switch {
-		case strings.Contains(s, "after top-level value"):
-			out[i] = s // sameTokenStream looks for it
-		case strings.HasPrefix(s, "err:SyntaxError"):
-			out[i] = "err:syntax"
-		case strings.HasPrefix(s, "err:UnmarshalTypeError"):
-			out[i] = "err:type"
-		default:
-			out[i] = s
-		}
-	}
-	return out
-}
-
 // FuzzChunked: the whole input and the same input fed in small chunks give
 // identical tokens and errors.
 func FuzzChunked(f *testing.F) {
@@ -63,33 +44,21 @@ func FuzzChunked(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data, sizes []byte) {
 		whole, werr := collect(NewDecoder(bytes.NewReader(data)))
-		chunked, cerr := collect(NewDecoderBuffer(&sizedReader{data: data, sizes: sizes}, make([]byte, 0, 1+len(sizes)%7)))
+		chunked, cerr := collect(NewDecoderBuffer(&chunkio.Reader{R: bytes.NewReader(data), N: 1, Sizes: readSizes(sizes)}, make([]byte, 0, 1+len(sizes)%7)))
 		if fmt.Sprintf("%q", whole) != fmt.Sprintf("%q", chunked) || errString(werr) != errString(cerr) {
 			t.Fatalf("%q in chunks %v:\n whole   %q %s\n chunked %q %s", data, sizes, whole, errString(werr), chunked, errString(cerr))
 		}
 	})
 }
 
-// sizedReader returns data in reads of the sizes given (cycled, each 1..8).
-type sizedReader struct {
-	data  []byte
-	sizes []byte
-	i     int
-}
-
-func (r *sizedReader) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, io.EOF
+// readSizes turns fuzzed bytes into the read sizes of a chunkio.Reader,
+// each 1..8, cycled. No bytes give no sizes, and the reader's N (1) holds.
+func readSizes(b []byte) []int {
+	sizes := make([]int, len(b))
+	for i, c := range b {
+		sizes[i] = int(c)%8 + 1
 	}
-	n := 1
-	if len(r.sizes) > 0 {
-		n = int(r.sizes[r.i%len(r.sizes)])%8 + 1
-		r.i++
-	}
-	n = min(n, len(p), len(r.data))
-	copy(p, r.data[:n])
-	r.data = r.data[n:]
-	return n, nil
+	return sizes
 }
 
 // FuzzValid: Valid agrees with encoding/json.Valid.

@@ -15,24 +15,6 @@ import (
 // input and a target type, both packages must produce equal values and
 // equal errors (message, Offset, Struct, Field, type).
 
-// describeError renders an error of either package in one comparable form.
-func describeError(err error) string {
-	switch e := err.(type) {
-	case nil:
-		return "<nil>"
-	case *SyntaxError:
-		return fmt.Sprintf("SyntaxError(%q, %d)", e.msg, e.Offset)
-	case *stdjson.SyntaxError:
-		return fmt.Sprintf("SyntaxError(%q, %d)", e.Error(), e.Offset)
-	case *UnmarshalTypeError:
-		return fmt.Sprintf("UnmarshalTypeError(%q, %v, %d, %q, %q)", e.Value, e.Type, e.Offset, e.Struct, e.Field)
-	}
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return err.Error()
-	}
-	return fmt.Sprintf("%T(%v)", err, err)
-}
-
 // The differential targets: every kind of decoder, with tags, embedding,
 // methods and the shared types.
 
@@ -261,33 +243,5 @@ func diffDecode(t *testing.T, in []byte, target string, opts string, mkReader fu
 		if stopsStream(gerr, werr) {
 			return
 		}
-	}
-}
-
-// chunkedReader returns at most n bytes per Read, n cycling through sizes.
-type chunkedReader struct {
-	data  []byte
-	sizes []int
-	i     int
-}
-
-func (r *chunkedReader) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, io.EOF
-	}
-	n := r.sizes[r.i%len(r.sizes)]
-	r.i++
-	n = min(n, len(p), len(r.data))
-	copy(p, r.data[:n])
-	r.data = r.data[n:]
-	return n, nil
-}
-
-func readerShapesFor(seed uint64) map[string]func([]byte) io.Reader {
-	sizes := []int{1 + int(seed%4), 1 + int(seed/4%7), 1 + int(seed/28%3)}
-	return map[string]func([]byte) io.Reader{
-		"whole":   func(b []byte) io.Reader { return strings.NewReader(string(b)) },
-		"bytes1":  func(b []byte) io.Reader { return &chunkedReader{data: b, sizes: []int{1}} },
-		"chunked": func(b []byte) io.Reader { return &chunkedReader{data: b, sizes: sizes} },
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/jsonpipe/json/internal/chunkio"
 	"github.com/jsonpipe/json/internal/corpus"
 )
 
@@ -191,7 +192,7 @@ func TestUnmarshalCorpus(t *testing.T) {
 					t.Fatal("Unmarshal: values differ from encoding/json's")
 				}
 				got = newTarget(f.Name, kind)
-				r := &chunkedReader{data: f.Data, sizes: []int{1, 7, 300, 4096, 3}}
+				r := &chunkio.Reader{R: bytes.NewReader(f.Data), Sizes: []int{1, 7, 300, 4096, 3}}
 				if err := NewDecoder(r).Decode(got); err != nil {
 					t.Fatal(err)
 				}
@@ -209,7 +210,7 @@ func TestUnmarshalCorpus(t *testing.T) {
 				if !reflect.DeepEqual(want, got) {
 					t.Fatal("Unmarshal into a filled value: values differ from encoding/json's")
 				}
-				r = &chunkedReader{data: f.Data, sizes: []int{5, 1000, 1}}
+				r = &chunkio.Reader{R: bytes.NewReader(f.Data), Sizes: []int{5, 1000, 1}}
 				if err := NewDecoder(r).Decode(got); err != nil {
 					t.Fatal(err)
 				}

@@ -1,0 +1,56 @@
+package json
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestScanner(t *testing.T) {
+	s := NewScanner(strings.NewReader(` {"a" : [1, -2.5e3, "x\"y"], "b":true} null `))
+	var toks []string
+	for tok := s.Next(); tok != nil; tok = s.Next() {
+		toks = append(toks, string(tok))
+	}
+	want := []string{`{`, `"a"`, `:`, `[`, `1`, `,`, `-2.5e3`, `,`, `"x\"y"`, `]`, `,`, `"b"`, `:`, `true`, `}`, `null`}
+	if fmt.Sprintf("%q", toks) != fmt.Sprintf("%q", want) {
+		t.Fatalf("tokens\n got  %q\n want %q", toks, want)
+	}
+	if s.Err() != nil {
+		t.Fatalf("Err() = %v at a clean end", s.Err())
+	}
+	// Order is not the scanner's business, but each token's form is.
+	s.Reset(strings.NewReader(`] ] 1x`))
+	for s.Next() != nil {
+	}
+	if got, want := errString(s.Err()), synErr(`invalid character 'x' after top-level value`, 6); got != want {
+		t.Fatalf("Err() = %s, want %s", got, want)
+	}
+	s.Reset(strings.NewReader(`"abc`))
+	for s.Next() != nil {
+	}
+	if s.Err() != io.ErrUnexpectedEOF {
+		t.Fatalf("Err() = %v, want io.ErrUnexpectedEOF", s.Err())
+	}
+}
+
+// TestSkipDigits checks the SWAR digit run against the byte loop for every
+// byte value at every position.
+func TestSkipDigits(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		for p := 0; p < 20; p++ {
+			data := []byte(strings.Repeat("7", 20))
+			data[p] = byte(b)
+			want := p
+			if isDigit(byte(b)) {
+				want = 20
+			}
+			for start := 0; start <= p; start++ {
+				if got := skipDigits(data, start); got != want {
+					t.Fatalf("byte %#x at %d from %d: got %d, want %d", b, p, start, got, want)
+				}
+			}
+		}
+	}
+}

@@ -55,7 +55,7 @@ func countTokens(tb testing.TB, data []byte) counts {
 }
 
 func benchCorpus(b *testing.B, run func(b *testing.B, data []byte, want counts)) {
-	for _, f := range corpus.Files(b) {
+	for _, f := range corpus.All(b) {
 		want := countTokens(b, f.Data)
 		b.Run(f.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(f.Data)))

@@ -123,7 +123,7 @@ func BenchmarkDecoderDecode(b *testing.B) {
 // SetBytes and ReportAllocs done.
 func eachDecodeTarget(b *testing.B, loop func(b *testing.B, impl unmarshalImpl, data []byte, target func() any)) {
 	for _, impl := range unmarshalImpls {
-		for _, f := range corpus.Files(b) {
+		for _, f := range corpus.All(b) {
 			for _, kind := range []string{"any", "typed"} {
 				if newTarget(f.Name, kind) == nil {
 					continue

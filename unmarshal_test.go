@@ -539,7 +539,7 @@ func classicFatalNumber(old []Number, in string) ([]Number, error) {
 // TestUnmarshalInlining keeps the small helpers of the decoding hot path
 // inlinable.
 func TestUnmarshalInlining(t *testing.T) {
-	checkInlined(t, `nonDigits`, `addDigits`, `addFirstDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`,
+	checkInlined(t, `nonDigits`, `addDigits`, `addFirstDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`, `guessSlot`, `floatSlot`, `internable`, `\(\*Decoder\)\.arrayComma`,
 		`\(\*decodeState\)\.offset`)
 }
 

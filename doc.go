@@ -1,5 +1,5 @@
 // Package json is a fast, allocation-free JSON decoder with the decoding API
-// of encoding/json.
+// of [encoding/json].
 //
 // # Layers
 //
@@ -9,17 +9,18 @@
 //
 // The byteReader is a sliding window over the reader (8 KiB to start). It
 // grows only while a single token, or a raw value being captured, is longer
-// than the window, and SetMaxTokenSize caps that growth (default 512 MiB).
+// than the window, and [Decoder.SetMaxTokenSize] (or
+// [Scanner.SetMaxTokenSize]) caps that growth (default 512 MiB).
 //
-// Scanner.Next returns each lexical token as a subslice of the window and
+// [Scanner.Next] returns each lexical token as a subslice of the window and
 // validates it as RFC 8259 says: string escapes and control bytes, the
 // number grammar, the literals, and what may follow a number or literal.
 //
-// Decoder.NextToken validates the order of tokens with a state machine and
+// [Decoder.NextToken] validates the order of tokens with a state machine and
 // returns every token but ':' and ',' (which it checks and consumes). It
 // allocates nothing; its tokens are valid until the next call.
 //
-// One shortcut: Unmarshal into an *any (or a nil map[string]any or []any)
+// One shortcut: [Unmarshal] into an *any (or a nil map[string]any or []any)
 // first reads its bytes in one recursive pass built from the scanner's
 // pieces but not its states. That pass gives up on anything it cannot
 // decode whole, and the token layer then reads the input again, so values
@@ -27,14 +28,16 @@
 //
 // # Compatibility with encoding/json
 //
-// Decoder.Token, More, Buffered, InputOffset, UseNumber, Decode, Unmarshal and
-// Valid behave as encoding/json's, with the same error values: SyntaxError
-// has encoding/json's shape, messages and Offset conventions, and Token,
-// Delim, Number, RawMessage, UnmarshalTypeError and the other types that can
-// be are aliases of encoding/json's own, so values cross between the two.
+// [Decoder.Token], [Decoder.More], [Decoder.Buffered], [Decoder.InputOffset],
+// [Decoder.UseNumber], [Decoder.Decode], [Unmarshal] and [Valid] behave as
+// encoding/json's, with the same error values: [SyntaxError] has
+// encoding/json's shape, messages and Offset conventions, and [Token],
+// [Delim], [Number], [RawMessage], [UnmarshalTypeError] and the other types
+// that can be are aliases of encoding/json's own, so values cross between
+// the two.
 //
 // Those are the classic encoding/json's results, Go 1.26's, on every
-// toolchain. Go 1.27 builds encoding/json on encoding/json/v2 by default,
+// toolchain. Go 1.27 builds encoding/json on [encoding/json/v2] by default,
 // and this package does not follow it; what a program that swaps the import
 // sees, by toolchain:
 //
@@ -47,52 +50,55 @@
 // Where Go 1.27's encoding/json gives another value or error type for the
 // same input, this package gives Go 1.26's (Go 1.27's in brackets):
 //
-//   - a string that is not a number, into Number: a plain error, decoding
-//     stops there (an *UnmarshalTypeError, decoding goes on);
+//   - a string that is not a number, into [Number]: a plain error, decoding
+//     stops there (an [*UnmarshalTypeError], decoding goes on);
 //   - an unquoted value for a ,string field: a plain error (an
 //     *UnmarshalTypeError);
-//   - bad base64 into []byte: base64.CorruptInputError (an
+//   - bad base64 into []byte: [encoding/base64.CorruptInputError] (an
 //     *UnmarshalTypeError);
 //   - a number too large for float64 in an array into any: the element
 //     left nil (set to 0), with an *UnmarshalTypeError in both;
 //   - a map key type with both UnmarshalJSON and UnmarshalText:
 //     UnmarshalJSON with the key quoted (UnmarshalText);
-//   - Decode where an object key is due, after Token: a *SyntaxError, "not
-//     at beginning of value" (the key, decoded as a string);
-//   - Decode after Token when the input ends after a comma: io.EOF
-//     (io.ErrUnexpectedEOF);
+//   - [Decoder.Decode] where an object key is due, after [Decoder.Token]: a
+//     [*SyntaxError], "not at beginning of value" (the key, decoded as a
+//     string);
+//   - Decode after Token when the input ends after a comma: [io.EOF]
+//     ([io.ErrUnexpectedEOF]);
 //   - invalid JSON into an invalid Unmarshal target: the *SyntaxError (the
-//     *InvalidUnmarshalError);
+//     [*InvalidUnmarshalError]);
 //   - an interface that holds a pointer to itself, given a value: decoded
 //     into the interface (a fatal stack overflow).
 //
-// Marshal and the rest of the encoding side forward to the toolchain's
+// [Marshal] and the rest of the encoding side forward to the toolchain's
 // encoding/json, so they give its results: on Go 1.27, for instance,
 // invalid UTF-8 in a string comes out as the raw bytes of U+FFFD, not as
 // \ufffd.
 //
 // Two deliberate differences from encoding/json on every toolchain:
 //
-//   - In NextToken and Token, a number or literal must end at whitespace, a
-//     structural character or the end of input. encoding/json's Decoder
-//     reads `00`, `true1` or `1"a"` as two top-level values; here the token
-//     stream fails after the first value with "invalid character ... after
-//     top-level value". Decode keeps encoding/json's behaviour; Unmarshal
-//     and Valid reject such input in both packages.
-//   - Nesting is limited to 10000 levels (SetMaxDepth) in every API, Token
-//     included; encoding/json's Token has no limit.
+//   - In [Decoder.NextToken] and [Decoder.Token], a number or literal must
+//     end at whitespace, a structural character or the end of input.
+//     encoding/json's Decoder reads `00`, `true1` or `1"a"` as two top-level
+//     values; here the token stream fails after the first value with
+//     "invalid character ... after top-level value". Decode keeps
+//     encoding/json's behaviour; Unmarshal and Valid reject such input in
+//     both packages.
+//   - Nesting is limited to 10000 levels ([Decoder.SetMaxDepth]) in every
+//     API, Token included; encoding/json's Token has no limit.
 //
 // # Errors
 //
-// Syntax errors are *SyntaxError with the byte offset: NextToken counts the
-// bytes read up to and including the offending one, as encoding/json's
-// Unmarshal does. The input ending inside a value is io.ErrUnexpectedEOF
-// (io.EOF between top-level values); a reader's error comes out unchanged.
-// Errors are sticky.
+// Syntax errors are [*SyntaxError] with the byte offset:
+// [Decoder.NextToken] counts the bytes read up to and including the
+// offending one, as encoding/json's Unmarshal does. The input ending inside
+// a value is [io.ErrUnexpectedEOF] ([io.EOF] between top-level values); a
+// reader's error comes out unchanged. Errors are sticky.
 //
 // # Helpers for allocation-free consumers
 //
-// AppendUnquoted decodes a string token into a caller's buffer; ParseInt,
-// ParseUint and ParseFloat parse number tokens without allocating; PeekKind,
-// SkipValue and RawValue look ahead, skip or capture whole values.
+// [AppendUnquoted] (and [Decoder.AppendUnquoted]) decodes a string token
+// into a caller's buffer; [ParseInt], [ParseUint] and [ParseFloat] parse
+// number tokens without allocating; [Decoder.PeekKind], [Decoder.SkipValue]
+// and [Decoder.RawValue] look ahead, skip or capture whole values.
 package json

@@ -1,11 +1,11 @@
 // Package sqlite streams JSON into SQLite tables, and SQLite query results
-// back out as JSON, through github.com/mattn/go-sqlite3 (cgo).
+// back out as JSON, through [github.com/mattn/go-sqlite3] (cgo).
 //
 // # Loading
 //
-// Insert reads objects from an io.Reader: one JSON array of objects,
+// [Insert] reads objects from an [io.Reader]: one JSON array of objects,
 // newline-delimited JSON (NDJSON), or objects simply concatenated; the
-// shape is detected, or enforced with Options.Format. Each object becomes
+// shape is detected, or enforced with [Options].Format. Each object becomes
 // a row; each key a column.
 //
 //	db, _ := sqlite.Open("tasks.db")
@@ -14,31 +14,32 @@
 //	})
 //
 // No map or struct is built per row. The inserter reads tokens with
-// json.Decoder.NextToken and binds each value straight into the parameter
+// [json.Decoder.NextToken] and binds each value straight into the parameter
 // slot of its column, found by comparing the key's bytes with the keys seen
 // so far (starting after the previous key's column, so keys in a steady
 // order cost one comparison each). Strings are unescaped once, into a
 // buffer reused from statement to statement; nested objects and arrays are
-// captured as their exact input text with Decoder.RawValue. Rows go into a
-// prepared multi-row INSERT (Options.RowsPerStatement rows a statement),
-// executed through go-sqlite3's raw connection (database/sql's Conn.Raw),
-// whose query path binds and steps a whole statement in one cgo call; and
-// every Options.BatchSize rows are one transaction. With GOMAXPROCS above
-// one, decoding and SQLite overlap: one goroutine reads and binds the next
-// thousand rows while another runs the statements for the previous ones.
-// The hot path allocates only the driver.Value boxing go-sqlite3's API
-// needs: one small allocation per float value, per integer above 255, and
-// per text that does not repeat (a short text seen again is boxed once).
-// InsertPath, which opens a connection of its own, opens it in SQLite's
-// multi-thread mode, skipping the serialized mode's per-call locks. Memory
-// stays flat whatever the input's size: one statement's rows, one decoder window
+// captured as their exact input text with [json.Decoder.RawValue]. Rows go
+// into a prepared multi-row INSERT (Options.RowsPerStatement rows a
+// statement), executed through go-sqlite3's raw connection
+// ([database/sql.Conn.Raw]), whose query path binds and steps a whole
+// statement in one cgo call; and every Options.BatchSize rows are one
+// transaction. With GOMAXPROCS above one, decoding and SQLite overlap: one
+// goroutine reads and binds the next thousand rows while another runs the
+// statements for the previous ones. The hot path allocates only the
+// [database/sql/driver.Value] boxing go-sqlite3's API needs: one small
+// allocation per float value, per integer above 255, and per text that
+// does not repeat (a short text seen again is boxed once). [InsertPath],
+// which opens a connection of its own, opens it in SQLite's multi-thread
+// mode, skipping the serialized mode's per-call locks. Memory stays flat
+// whatever the input's size: one statement's rows, one decoder window
 // (which grows only to hold a single long value, capped by
 // Options.MaxValueSize), and SQLite's own page cache.
 //
 // # Tables and types
 //
 // A missing table is created, inside the first batch's transaction. Its
-// columns come from Options.Columns (see ColumnsOf for a Go struct type),
+// columns come from Options.Columns (see [ColumnsOf] for a Go struct type),
 // or are inferred, as sqlite-utils does, from the first Options.InferRows
 // rows (1000): integers and booleans INTEGER, other numbers REAL (and
 // integers mixed with them), strings TEXT, nested objects and arrays TEXT
@@ -62,14 +63,14 @@
 //
 // # Conflicts, batches and failure
 //
-// Options.Conflict says what a primary-key collision does: Fail (the
-// default), Ignore, Replace or Upsert. A syntax error, a value that cannot
-// be stored, a constraint failure or a reader error in row N stops the
-// load with a *RowError naming row N (1-based) and a byte offset; batches
-// committed before it stay, the batch holding it is rolled back, and
-// Result.Rows says exactly how many rows were committed. AllOrNothing makes
-// the whole load one transaction. Cancellation of ctx is checked between
-// batches.
+// Options.Conflict says what a primary-key collision does: [Fail] (the
+// default), [Ignore], [Replace] or [Upsert]. A syntax error, a value that
+// cannot be stored, a constraint failure or a reader error in row N stops
+// the load with a [*RowError] naming row N (1-based) and a byte offset;
+// batches committed before it stay, the batch holding it is rolled back,
+// and [Result].Rows says exactly how many rows were committed.
+// AllOrNothing makes the whole load one transaction. Cancellation of ctx
+// is checked between batches.
 //
 // Options.BulkPragmas trades crash safety for speed for the duration of
 // the load only; it is off unless asked for, and the database's own
@@ -77,10 +78,11 @@
 //
 // # Exporting
 //
-// WriteQuery runs any query and streams its rows to an io.Writer as a JSON
-// array of objects or as NDJSON: integers and reals as numbers, text
-// escaped, NULL as null, BLOBs as base64, in constant memory.
-// WriteQueryPath does it on a database it opens by path, as InsertPath.
+// [WriteQuery] runs any query and streams its rows to an [io.Writer] as a
+// JSON array of objects ([Array]) or as NDJSON ([Lines]): integers and
+// reals as numbers, text escaped, NULL as null, BLOBs as base64, in
+// constant memory. [WriteQueryPath] does it on a database it opens by
+// path, as InsertPath.
 //
 // # The command
 //

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# Reproduces the benchmark run recorded in BENCHMARKS.md, then prints its
+# tables. Each test binary is built once; then every benchmark runs once
+# per round (-test.count=1), round after round, so that on a shared
+# machine all implementations see the same load; benchstat summarises the
+# rounds (median ± 95% confidence interval).
+#
+#   benchmarks/run.sh [FAMILY...]           run, then report
+#   benchmarks/run.sh -report [FAMILY...]   only report, from the files in $OUT
+#
+# FAMILY is tokens, unmarshal, sqlite or wholeprogram (default: all four).
+#
+#   tokens        Scanner, NextToken, Token, Valid and the CountWhitespace floor,
+#                 against encoding/json (root module) and the other tokenizers
+#                 (compare/tokens)                  -> tokens-main.txt, tokens-peers.txt
+#   unmarshal     Unmarshal, Decoder.Decode, Objects, ColdStart against
+#                 encoding/json and the floor (root module), and against the
+#                 peers (compare/unmarshal)         -> unmarshal-v1.txt, unmarshal-peers.txt
+#   sqlite        sqlite.Insert and WriteQuery, 100,000 rows an op   -> sqlite.txt
+#   wholeprogram  compare/sqlite/run.sh: the jsonpipe command against a C loop,
+#                 the sqlite3 shell and sqlite-utils, 1M rows (7 runs) and
+#                 300,000 rows (3 runs)             -> sqlite-wholeprogram*.txt
+#
+# Environment:
+#   ROUNDS            rounds of tokens and sqlite (10, as recorded)
+#   UNMARSHAL_ROUNDS  rounds of unmarshal (30: the record pools three runs of ten)
+#   OUT               directory for the raw outputs (default benchmarks, which
+#                     replaces the recorded files; the record stays in git:
+#                     go tool benchstat <(git show HEAD:benchmarks/sqlite.txt) benchmarks/sqlite.txt)
+#   GO126, GO127      the toolchains (go1.26.8, go1.27.4; GOTOOLCHAIN fetches them)
+#
+# The root module and sqlite/ run on Go 1.26, as recorded. The peers in
+# compare/ run on Go 1.27, where encoding/json/v2 and jsontext are in by
+# default (the record built them on Go 1.26 with GOEXPERIMENT=jsonv2, which
+# the compare module no longer accepts); there, encoding_json is the
+# v2-backed encoding/json.
+#
+# Needs the corpus, ../shared/corpus beside the checkout (or $JSONPIPE_SHARED/corpus),
+# and for wholeprogram sqlite3, sqlite-utils and /usr/bin/time (each skipped
+# when absent). A full run takes about an hour. Nothing else should run
+# meanwhile, compiles included: the machine has two shared cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+rounds=${ROUNDS:-10}
+unmarshal_rounds=${UNMARSHAL_ROUNDS:-30}
+out=${OUT:-benchmarks}
+go126=${GO126:-go1.26.8}
+go127=${GO127:-go1.27.4}
+export GOTOOLCHAIN=$go126 CGO_ENABLED=1
+
+report_only=false
+if [ "${1:-}" = -report ]; then
+	report_only=true
+	shift
+fi
+families=("$@")
+[ ${#families[@]} -gt 0 ] || families=(tokens unmarshal sqlite wholeprogram)
+for f in "${families[@]}"; do
+	case $f in
+	tokens | unmarshal | sqlite | wholeprogram) ;;
+	*) echo "run.sh: unknown family $f (tokens, unmarshal, sqlite, wholeprogram)" >&2; exit 2 ;;
+	esac
+done
+has() { local f; for f in "${families[@]}"; do [ "$f" = "$1" ] && return 0; done; return 1; }
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# benchstat makes columns only of key=value name parts: Unmarshal/jsonpipe/twitter/typed
+# becomes Unmarshal/file=twitter/kind=typed/impl=jsonpipe, Objects/floor Objects/impl=floor.
+decode_names=(-E
+	-e 's#^Benchmark(\w+)/([^/]+)/([^/]+)/(\w+)-([0-9]+)#Benchmark\1/file=\3/kind=\4/impl=\2-\5#'
+	-e 's#^Benchmark(Objects|ColdStart)/(\w+)-([0-9]+)#Benchmark\1/impl=\2-\3#')
+token_names=(-E -e 's#^Benchmark(\w+)/([^/]+)/([^/]+)-([0-9]+)#Benchmark\1/file=\3/impl=\2-\4#')
+
+report() {
+	local tmp
+	tmp=$(mktemp)
+	if has tokens; then
+		echo "== tokens: jsonpipe against encoding/json, and against the floor"
+		go tool benchstat -filter '.unit:B/s' "$out/tokens-main.txt"
+		echo "== tokens: jsonpipe against the other tokenizers and validators"
+		sed "${token_names[@]}" "$out/tokens-peers.txt" >"$tmp"
+		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
+	fi
+	if has unmarshal; then
+		sed "${decode_names[@]}" "$out/unmarshal-v1.txt" >"$tmp"
+		echo "== unmarshal: jsonpipe against encoding/json (default build) and the floor"
+		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
+		go tool benchstat -col /impl -filter '.name:(Objects OR ColdStart)' "$tmp"
+		sed "${decode_names[@]}" "$out/unmarshal-peers.txt" >"$tmp"
+		echo "== unmarshal: jsonpipe against the peers"
+		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
+		echo "== unmarshal: allocations, jsonpipe against encoding/json/v2"
+		go tool benchstat -col /impl -filter '.unit:allocs/op /impl:(jsonpipe OR jsonv2)' "$tmp"
+		if [ "$out" = "$root/benchmarks" ]; then
+			echo "== unmarshal: the ratios (benchmarks/ratios.py)"
+			python3 benchmarks/ratios.py
+		else
+			echo "(benchmarks/ratios.py reads benchmarks/ only; OUT is $out)"
+		fi
+	fi
+	if has sqlite; then
+		echo "== sqlite"
+		go tool benchstat "$out/sqlite.txt"
+	fi
+	if has wholeprogram; then
+		echo "== whole programs"
+		cat "$out/sqlite-wholeprogram.txt" "$out/sqlite-wholeprogram-300k.txt"
+	fi
+	rm -f "$tmp"
+}
+
+if $report_only; then
+	report
+	exit 0
+fi
+
+shared=${JSONPIPE_SHARED:-$root/../shared}
+if ! ls "$shared"/corpus/*.json.gz >/dev/null 2>&1; then
+	echo "run.sh: no corpus in $shared/corpus (set JSONPIPE_SHARED): every benchmark would skip" >&2
+	exit 1
+fi
+
+bin=$(mktemp -d "${TMPDIR:-/tmp}/jsonpipe-bench.XXXXXX")
+trap 'rm -rf "$bin"' EXIT
+
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- . ':!benchmarks' || commit=$commit-dirty
+echo "# commit $commit, $(date -u +%Y-%m-%d), $(nproc) cores" >&2
+
+# start FILE TOOLCHAIN: empty FILE and stamp it; benchstat prints these
+# key: value lines in its header.
+start() {
+	printf 'commit: %s\ngo: %s\n' "$commit" "$2" >"$out/$1"
+}
+
+echo "# building the test binaries" >&2
+if has tokens || has unmarshal; then
+	go test -c -o "$bin/root.test" .
+fi
+if has sqlite; then
+	go test -c -o "$bin/sqlite.test" ./sqlite
+fi
+if has tokens; then
+	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/ctok.test" ./tokens)
+	start tokens-main.txt "$go126"
+	start tokens-peers.txt "$go127"
+fi
+if has unmarshal; then
+	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cun.test" ./unmarshal)
+	start unmarshal-v1.txt "$go126"
+	start unmarshal-peers.txt "$go127"
+fi
+if has sqlite; then
+	start sqlite.txt "$go126"
+fi
+
+max=0
+if has tokens || has sqlite; then max=$rounds; fi
+if has unmarshal && [ "$unmarshal_rounds" -gt "$max" ]; then max=$unmarshal_rounds; fi
+
+# Each test binary runs in its package's directory, as go test would run it.
+for ((i = 1; i <= max; i++)); do
+	echo "# round $i of $max" >&2
+	if has tokens && [ "$i" -le "$rounds" ]; then
+		"$bin/root.test" -test.run='^$' -test.bench='CountWhitespace|Scanner|DecoderNextToken|DecoderToken|Valid' \
+			-test.benchmem -test.benchtime=300ms >>"$out/tokens-main.txt"
+		(cd compare/tokens && "$bin/ctok.test" -test.run='^$' -test.bench=. \
+			-test.benchmem -test.benchtime=300ms) >>"$out/tokens-peers.txt"
+	fi
+	if has unmarshal && [ "$i" -le "$unmarshal_rounds" ]; then
+		"$bin/root.test" -test.run='^$' -test.bench='^Benchmark(Unmarshal|DecoderDecode|Objects|ColdStart)$' \
+			-test.benchmem -test.benchtime=200ms >>"$out/unmarshal-v1.txt"
+		(cd compare/unmarshal && "$bin/cun.test" -test.run='^$' -test.bench='^Benchmark(Unmarshal|DecoderDecode)$' \
+			-test.benchmem -test.benchtime=200ms) >>"$out/unmarshal-peers.txt"
+	fi
+	if has sqlite && [ "$i" -le "$rounds" ]; then
+		(cd sqlite && "$bin/sqlite.test" -test.run='^$' -test.bench='^Benchmark(Insert|Query)$/^tasks$' \
+			-test.benchmem -test.benchtime=20x) >>"$out/sqlite.txt"
+	fi
+done
+
+if has wholeprogram; then
+	bash compare/sqlite/run.sh 1000000 7 >"$out/sqlite-wholeprogram.txt"
+	bash compare/sqlite/run.sh 300000 3 >"$out/sqlite-wholeprogram-300k.txt"
+fi
+
+report

@@ -208,6 +208,118 @@ type CanadaDoc struct {
 	} `json:"features"`
 }
 
+// The wide corpus' row-shaped files, typed as a Go user would type them for
+// their data: a pointer where a value is sometimes null, float64 where
+// numbers have fractions. Each file is a JSON array of rows, decoded into a
+// []T.
+
+// flights.json: 20,000 rows, every member always present.
+
+type Flight struct {
+	Date        string `json:"date"`
+	Delay       int    `json:"delay"`
+	Distance    int    `json:"distance"`
+	Origin      string `json:"origin"`
+	Destination string `json:"destination"`
+}
+
+// movies.json: 3,201 rows, keys with spaces, many nulls. Nine titles are
+// numbers (the film "1776" is written 1776) and one is null, so Title is any.
+
+type Movie struct {
+	Title                any      `json:"Title"`
+	USGross              *int64   `json:"US Gross"`
+	WorldwideGross       *int64   `json:"Worldwide Gross"`
+	USDVDSales           *int64   `json:"US DVD Sales"`
+	ProductionBudget     *int64   `json:"Production Budget"`
+	ReleaseDate          string   `json:"Release Date"`
+	MPAARating           *string  `json:"MPAA Rating"`
+	RunningTimeMin       *int     `json:"Running Time min"`
+	Distributor          *string  `json:"Distributor"`
+	Source               *string  `json:"Source"`
+	MajorGenre           *string  `json:"Major Genre"`
+	CreativeType         *string  `json:"Creative Type"`
+	Director             *string  `json:"Director"`
+	RottenTomatoesRating *int     `json:"Rotten Tomatoes Rating"`
+	IMDBRating           *float64 `json:"IMDB Rating"`
+	IMDBVotes            *int     `json:"IMDB Votes"`
+}
+
+// airports.json: 7,184 rows, indented. A null iata is kept apart from an
+// empty one; a null dst or tz just leaves the string empty.
+
+type Airport struct {
+	ID        int     `json:"id"`
+	Name      string  `json:"name"`
+	City      string  `json:"city"`
+	Country   string  `json:"country"`
+	IATA      *string `json:"iata"`
+	ICAO      string  `json:"icao"`
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+	Altitude  int     `json:"altitude"`
+	Timezone  float64 `json:"timezone"` // hours: some zones are +5.5
+	DST       string  `json:"dst,omitempty"`
+	TZ        string  `json:"tz,omitempty"`
+	Type      string  `json:"type"`
+	Source    string  `json:"source"`
+}
+
+// earthquakes.json: a GeoJSON FeatureCollection of 1,707 points.
+
+type QuakeCollection struct {
+	Type     string `json:"type"`
+	Metadata struct {
+		Generated int64  `json:"generated"`
+		URL       string `json:"url"`
+		Title     string `json:"title"`
+		Status    int    `json:"status"`
+		API       string `json:"api"`
+		Count     int    `json:"count"`
+	} `json:"metadata"`
+	Features []QuakeFeature `json:"features"`
+	BBox     []float64      `json:"bbox"`
+}
+
+type QuakeFeature struct {
+	Type       string          `json:"type"`
+	Properties QuakeProperties `json:"properties"`
+	Geometry   struct {
+		Type        string    `json:"type"`
+		Coordinates []float64 `json:"coordinates"` // longitude, latitude, depth
+	} `json:"geometry"`
+	ID string `json:"id"`
+}
+
+type QuakeProperties struct {
+	Mag     float64  `json:"mag"`
+	Place   string   `json:"place"`
+	Time    int64    `json:"time"` // milliseconds since 1970
+	Updated int64    `json:"updated"`
+	TZ      int      `json:"tz"`
+	URL     string   `json:"url"`
+	Detail  string   `json:"detail"`
+	Felt    *int     `json:"felt"`
+	CDI     *float64 `json:"cdi"`
+	MMI     *float64 `json:"mmi"`
+	Alert   *string  `json:"alert"`
+	Status  string   `json:"status"`
+	Tsunami int      `json:"tsunami"`
+	Sig     int      `json:"sig"`
+	Net     string   `json:"net"`
+	Code    string   `json:"code"`
+	IDs     string   `json:"ids"`
+	Sources string   `json:"sources"`
+	Types   string   `json:"types"`
+	NST     *int     `json:"nst"`
+	DMin    *float64 `json:"dmin"`
+	RMS     *float64 `json:"rms"`
+	Gap     *float64 `json:"gap"`
+	MagType string   `json:"magType"`
+	Type    string   `json:"type"`
+	Title   string   `json:"title"`
+}
+
 // TypedTarget returns a new value of the hand-written type for a corpus
 // file, or nil when there is none.
 func TypedTarget(name string) any {
@@ -218,6 +330,14 @@ func TypedTarget(name string) any {
 		return new(CitmDoc)
 	case "canada":
 		return new(CanadaDoc)
+	case "flights":
+		return new([]Flight)
+	case "movies":
+		return new([]Movie)
+	case "airports":
+		return new([]Airport)
+	case "earthquakes":
+		return new(QuakeCollection)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package json
 
 import (
 	"encoding/base64"
+	"io"
 	"reflect"
 	"sync/atomic"
 	"unsafe"
@@ -55,6 +56,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 			return nil
 		}
 		sc := ds.takeScratch(id, t, small)
+		start := d.pos() // for fillLong's length estimate
 		for i := 0; ; i++ {
 			if elem.direct != directNone && i < small && ds.scalarNext(elem.direct, i > 0, &atArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
 				continue
@@ -77,7 +79,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 			}
 			if i == small {
 				// Too long for the scratch buffer: fillLong goes on.
-				return ds.fillLong(t, elem, size, p, sc, id, small, tok)
+				return ds.fillLong(t, elem, size, p, sc, id, small, start, tok)
 			}
 			if err := elem.fn(ds, tok, unsafe.Add(sc.base, uintptr(i)*size)); err != nil {
 				// As encoding/json, the elements so far stay in the slice.
@@ -139,21 +141,36 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 	return nil
 }
 
-// maxChunkBytes is the size past which fillLong stops growing a slice as
-// append does and gathers the elements in chunks of this size instead.
+// maxChunkBytes is the size past which fillLong, when it cannot estimate
+// an array's length, stops growing a slice as append does and gathers the
+// elements in chunks of this size instead.
 const maxChunkBytes = 1 << 20
 
 // fillLong goes on with a new slice whose first small elements fill the
-// scratch buffer sc; tok is the token of the next one. Up to maxChunkBytes
-// the slice grows as append grows it. Past that, growing by a quarter as
-// append does for large slices would allocate about five times the final
-// slice and copy each element about four times; instead the elements
-// gather in chunks of maxChunkBytes, and the slice is allocated once, at
-// its length, with each element copied into it once. The chunks hold about
-// as much as the final slice, so memory peaks at about twice the slice, as
-// append's does. On a syntax error the target is left alone, as on the
-// scratch buffer's path.
-func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer, sc *sliceScratch, id, small int, tok []byte) error {
+// scratch buffer sc; tok is the token of the next one, and start the input
+// offset just after the array's '['.
+//
+// When the rest of the input is all in the window (Unmarshal, or a Decoder
+// whose reader has ended), the bytes the elements so far took say about
+// how many are left: for a JSON array of rows, which runs to the end of
+// the input, the slice is allocated about once, at its final length, and
+// every element is decoded in place. Each growth is capped
+// (lengthEstimate), so an array that ends long before the input does (one
+// among many in a document) costs at most a few small over-allocations; a
+// slice left more than a quarter empty is copied into one of its length,
+// so no more than append's slack is ever kept.
+//
+// Otherwise (a stream), up to maxChunkBytes the slice grows as append grows
+// it. Past that, growing by a quarter as append does for large slices
+// would allocate about five times the final slice and copy each element
+// about four times; instead the elements gather in chunks of
+// maxChunkBytes, and the slice is allocated once, at its length, with each
+// element copied into it once. The chunks hold about as much as the final
+// slice, so memory peaks at about twice the slice, as append's does.
+//
+// On a syntax error the target is left alone, as on the scratch buffer's
+// path.
+func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer, sc *sliceScratch, id, small int, start int64, tok []byte) error {
 	d := ds.d
 	// The slice grows in sc.slot, which is addressable, as Grow needs.
 	cur := sc.slot
@@ -164,17 +181,24 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 	var full []reflect.Value // the filled chunks, in order
 	total := 0               // elements in full
 	maxLen := max(1, maxChunkBytes/int(size))
+	estimated := false // cur's capacity came from an estimate
 	release := func() {
 		sc.slot.SetZero()
 		ds.dropScratch(id, sc, small)
 	}
 	// finish stores the slice of all elements gathered at p.
 	finish := func() {
-		if len(full) == 0 {
+		switch {
+		case len(full) == 0 && (!estimated || j >= cur.Len()-cur.Len()/4):
 			// The slice is in sc.slot: move its header, as moveTo does.
 			cur.SetLen(j)
 			*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
-		} else {
+		case len(full) == 0:
+			// Over-estimated: keep only the elements.
+			v := reflect.MakeSlice(t, j, j)
+			reflect.Copy(v, cur)
+			reflect.NewAt(t, p).Elem().Set(v)
+		default:
 			v := reflect.MakeSlice(t, total+j, total+j)
 			off := 0
 			for _, c := range full {
@@ -207,7 +231,13 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 			return nil
 		}
 		if j == cur.Len() {
-			if len(full) == 0 && j < maxLen {
+			if n := d.lengthEstimate(start, j, size); n > 0 && len(full) == 0 {
+				// Exactly n, where Grow would round up as append does.
+				v := reflect.MakeSlice(t, n, n)
+				reflect.Copy(v, cur)
+				cur.Set(v)
+				estimated = true
+			} else if len(full) == 0 && j < maxLen {
 				cur.Grow(1) // as append grows it
 				cur.SetLen(cur.Cap())
 			} else {
@@ -228,6 +258,32 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 		}
 	}
 }
+
+// lengthEstimate returns how many elements (of size bytes) to make room for
+// in an array that began at input offset start and has n elements so far:
+// about as many as the rest of the input holds at the same bytes per
+// element, plus a little for rows that vary, and at least n+n/8+4. It
+// grows a slice under smallSliceBytes (where a copy costs little and most
+// arrays end soon) about twofold at most, and a larger one fourfold. It
+// returns 0 when the rest of the input is not all in the window (a
+// stream), where there is nothing to estimate from.
+func (d *Decoder) lengthEstimate(start int64, n int, size uintptr) int {
+	br := &d.s.br
+	used := br.pos() - start
+	if br.err != io.EOF || used <= 0 {
+		return 0
+	}
+	rest := float64(len(br.window())) / float64(used) * float64(n)
+	limit := n // at most doubling while the slice is small
+	if uintptr(n)*size >= smallSliceBytes {
+		limit = 3 * n
+	}
+	est := n + int(min(rest, float64(limit))) + n/16 + 4
+	return max(est, n+n/8+4)
+}
+
+// smallSliceBytes: below this, an estimate at most doubles a slice.
+const smallSliceBytes = 64 << 10
 
 // emptySlice is the header of an empty, non-nil slice, which encoding/json
 // gives for [] (its data pointer is the zero-size allocation, valid for any

@@ -104,24 +104,73 @@ func TestLongSlices(t *testing.T) {
 }
 
 // TestLongSliceCapacity: a new slice that outgrew the scratch buffer (64
-// ints) grows as append would while it is under maxChunkBytes (131,072
-// ints), so its capacity is at most about twice its length; a slice past
-// the capacity that growth reaches is allocated once, at its length.
+// ints) holds 128 elements first. Past that, from a stream it grows as
+// append would while it is under maxChunkBytes (131,072 ints), so its
+// capacity is at most about twice its length, and a slice past the capacity
+// that growth reaches is allocated once, at its length. With all of the
+// input at hand (Unmarshal), its length is estimated from the rest of the
+// input, and it is never left more than a quarter empty.
 func TestLongSliceCapacity(t *testing.T) {
 	for _, n := range []int{65, 128, 129, 1000, 100000, 131072, 300000, 1000000} {
 		in := bytes.Repeat([]byte(`1,`), n)
 		in = append(append([]byte{'['}, in[:len(in)-1]...), ']')
-		var s []int
+		var s, streamed []int
 		if err := Unmarshal(in, &s); err != nil || len(s) != n {
 			t.Fatalf("%d elements: len %d, %v", n, len(s), err)
 		}
+		if err := NewDecoder(&chunkio.Reader{R: bytes.NewReader(in), N: 4096}).Decode(&streamed); err != nil || len(streamed) != n {
+			t.Fatalf("%d elements, streamed: len %d, %v", n, len(streamed), err)
+		}
 		switch {
-		case n <= 128 && cap(s) != 128:
-			t.Errorf("%d elements: cap %d, want 128", n, cap(s))
-		case n > 2*maxChunkBytes/8 && cap(s) != n:
-			t.Errorf("%d elements: cap %d, want %d", n, cap(s), n)
-		case cap(s) < n || cap(s) > 2*n:
-			t.Errorf("%d elements: cap %d", n, cap(s))
+		case n <= 128 && (cap(s) != 128 || cap(streamed) != 128):
+			t.Errorf("%d elements: cap %d, %d streamed; want 128", n, cap(s), cap(streamed))
+		case n > 128 && (cap(s) < n || cap(s) > n+n/3):
+			t.Errorf("%d elements: cap %d, want at most a quarter empty", n, cap(s))
+		case n > 2*maxChunkBytes/8 && cap(streamed) != n:
+			t.Errorf("%d elements, streamed: cap %d, want %d", n, cap(streamed), n)
+		case cap(streamed) < n || cap(streamed) > 2*n:
+			t.Errorf("%d elements, streamed: cap %d", n, cap(streamed))
+		}
+	}
+}
+
+// TestLengthEstimate: arrays that end long before the input does (nested,
+// one after another, or of varying element sizes) get their exact values,
+// and their slices are never left more than a quarter empty.
+func TestLengthEstimate(t *testing.T) {
+	row := func(i int) string { return fmt.Sprintf(`{"id":%d,"name":"%s"}`, i, strings.Repeat("x", i%97)) }
+	rows := func(n int) string {
+		var b strings.Builder
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(row(i))
+		}
+		b.WriteByte(']')
+		return b.String()
+	}
+	cases := map[string]string{
+		"rows":                   rows(5000),
+		"short rows, then long":  `[` + strings.Repeat(`{"id":1},`, 300) + rows(3000)[1:],
+		"long rows, then short":  rows(3000)[:len(rows(3000))-1] + strings.Repeat(`,{"id":1}`, 3000) + `]`,
+		"nested, then much more": `[` + rows(200) + `,` + rows(20000) + `]`,
+		"many nested":            `[` + strings.TrimSuffix(strings.Repeat(rows(150)+`,`, 100), `,`) + `]`,
+	}
+	for name, in := range cases {
+		var want, got [][]diffSmall
+		if name == "rows" || name == "short rows, then long" || name == "long rows, then short" {
+			in = `[` + in + `]`
+		}
+		werr, gerr := stdjson.Unmarshal([]byte(in), &want), Unmarshal([]byte(in), &got)
+		if werr != nil || gerr != nil || !reflect.DeepEqual(want, got) {
+			t.Fatalf("%s: %v, %v, or the values differ", name, werr, gerr)
+		}
+		for i, s := range got {
+			if len(s) > 128 && cap(s) > len(s)+len(s)/3 {
+				t.Errorf("%s: slice %d: len %d, cap %d", name, i, len(s), cap(s))
+			}
 		}
 	}
 }

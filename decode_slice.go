@@ -141,9 +141,8 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 	return nil
 }
 
-// maxChunkBytes is the size past which fillLong, when it cannot estimate
-// an array's length, stops growing a slice as append does and gathers the
-// elements in chunks of this size instead.
+// maxChunkBytes caps the chunks in which fillLong gathers the elements of
+// an array whose length it cannot estimate.
 const maxChunkBytes = 1 << 20
 
 // fillLong goes on with a new slice whose first small elements fill the
@@ -160,13 +159,13 @@ const maxChunkBytes = 1 << 20
 // slice left more than a quarter empty is copied into one of its length,
 // so no more than append's slack is ever kept.
 //
-// Otherwise (a stream), up to maxChunkBytes the slice grows as append grows
-// it. Past that, growing by a quarter as append does for large slices
-// would allocate about five times the final slice and copy each element
-// about four times; instead the elements gather in chunks of
-// maxChunkBytes, and the slice is allocated once, at its length, with each
-// element copied into it once. The chunks hold about as much as the final
-// slice, so memory peaks at about twice the slice, as append's does.
+// Otherwise (a stream), growing as append does (by a quarter past 256
+// elements) would allocate about five times the final slice and copy each
+// element about four times. Instead the elements gather in chunks, each
+// as large as all the chunks before it up to maxChunkBytes, and the slice
+// is allocated once, at its length, with each element copied into it
+// once. The chunks hold about as much as the final slice, so memory peaks
+// at about twice the slice, as append's does.
 //
 // On a syntax error the target is left alone, as on the scratch buffer's
 // path.
@@ -237,14 +236,13 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 				reflect.Copy(v, cur)
 				cur.Set(v)
 				estimated = true
-			} else if len(full) == 0 && j < maxLen {
-				cur.Grow(1) // as append grows it
-				cur.SetLen(cur.Cap())
 			} else {
-				// The first chunk stays in sc.slot until release.
+				// The first chunk stays in sc.slot until release. Chunks
+				// double the elements gathered, up to maxChunkBytes each.
 				full = append(full, cur)
 				total += j
-				cur, j = reflect.MakeSlice(t, maxLen, maxLen), 0
+				n := min(total, maxLen)
+				cur, j = reflect.MakeSlice(t, n, n), 0
 			}
 			base = cur.UnsafePointer()
 		}

@@ -86,7 +86,9 @@ func scanInt64(data []byte, i int) (int64, int) {
 }
 
 // direct marks the decoders that scalarNext may stand in for: the plain
-// decoder of a float64, a 64-bit signed integer, a string or a bool.
+// decoder of a float64, a 64-bit signed integer, a string or a bool, and of
+// a pointer to a float64, an int64, an int or a string (exactly those
+// types, so that the pointee scalarNext allocates has the pointer's type).
 type direct uint8
 
 const (
@@ -95,7 +97,32 @@ const (
 	directInt64
 	directString
 	directBool
+	directPtrInt64 // the pointers last: scalarNext tests k >= directPtrInt64
+	directPtrInt
+	directPtrFloat64
+	directPtrString
 )
+
+// directPointerOf returns the direct kind for a pointer type t, or
+// directNone.
+func directPointerOf(t reflect.Type) direct {
+	if t.Kind() != reflect.Pointer || t.NumMethod() != 0 {
+		return directNone
+	}
+	switch t.Elem() {
+	case reflect.TypeFor[int64]():
+		return directPtrInt64
+	case reflect.TypeFor[int]():
+		if t.Elem().Size() == 8 {
+			return directPtrInt
+		}
+	case reflect.TypeFor[float64]():
+		return directPtrFloat64
+	case reflect.TypeFor[string]():
+		return directPtrString
+	}
+	return directNone
+}
 
 func floatDecoder(t reflect.Type) decodeFn {
 	if t.Bits() == 32 {

@@ -136,6 +136,8 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 						f.direct = directString
 					case fastBool:
 						f.direct = directBool
+					default:
+						f.direct = directPointerOf(f.typ)
 					}
 				}
 			}

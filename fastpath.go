@@ -246,6 +246,18 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 	}
 	data := d.s.br.data
 	var end int
+	if data[i] == 'n' {
+		// null: a pointer becomes nil; anything else is left as it was.
+		if _, end = literalAt(data, i); end == 0 {
+			return false
+		}
+		if k >= directPtrInt64 {
+			*(*unsafe.Pointer)(p) = nil
+		}
+		d.s.br.offset = end
+		d.state = next
+		return true
+	}
 	switch k {
 	case directFloat64:
 		var x float64
@@ -268,15 +280,63 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 		if b, ok := v.(bool); ok {
 			*(*bool)(p) = b
 		}
-	default:
+	case directString:
 		tok, ok := ds.stringAt(i, next)
 		if ok {
 			*(*string)(p) = ds.stringValue(tok)
 		}
 		return ok
+	default:
+		return ds.pointerNext(k, data, i, next, p)
 	}
 	d.s.br.offset = end
 	d.state = next
+	return true
+}
+
+// pointerNext is scalarNext for a pointer to a float64, an int64 (or int)
+// or a string, at index i of the window, where the value is not null: it
+// reads the value first, then stores it where the pointer points,
+// allocating the pointee when the pointer is nil, as encoding/json does.
+func (ds *decodeState) pointerNext(k direct, data []byte, i int, next *state, p unsafe.Pointer) bool {
+	pp := (*unsafe.Pointer)(p)
+	switch k {
+	case directPtrFloat64:
+		x, end := scanFloat64(data, i)
+		if end == 0 {
+			return false
+		}
+		if *pp == nil {
+			*pp = unsafe.Pointer(new(float64))
+		}
+		*(*float64)(*pp) = x
+		ds.d.s.br.offset = end
+	case directPtrInt64, directPtrInt:
+		n, end := scanInt64(data, i)
+		if end == 0 {
+			return false
+		}
+		if *pp == nil {
+			if k == directPtrInt {
+				*pp = unsafe.Pointer(new(int))
+			} else {
+				*pp = unsafe.Pointer(new(int64))
+			}
+		}
+		*(*int64)(*pp) = n
+		ds.d.s.br.offset = end
+	default: // directPtrString
+		tok, ok := ds.stringAt(i, next)
+		if !ok {
+			return false
+		}
+		if *pp == nil {
+			*pp = unsafe.Pointer(new(string))
+		}
+		*(*string)(*pp) = ds.stringValue(tok)
+		return true // stringAt set the state
+	}
+	ds.d.state = next
 	return true
 }
 

@@ -136,6 +136,21 @@ type diffOrder struct {
 	Fourteen      string `json:"fourteen_bytes"`
 }
 
+// diffNullable has the fields scalarNext reads whole, nulls included:
+// pointers to a scalar (allocated, written through, or set to nil) and
+// scalars (left as they are by null).
+type diffNullable struct {
+	PI *int64   `json:"pi"`
+	PN *int     `json:"pn"`
+	PF *float64 `json:"pf"`
+	PS *string  `json:"ps"`
+	I  int64    `json:"i"`
+	F  float64  `json:"f"`
+	S  string   `json:"s"`
+	B  bool     `json:"b"`
+	PU *uint8   `json:"pu"` // not read whole: the decoder's path
+}
+
 // diffTargets returns constructors of fresh targets, by name.
 func diffTargets() []struct {
 	name string
@@ -178,12 +193,14 @@ func diffTargets() []struct {
 		{"stringpair", func() any { return new([2]string) }},
 		{"floatgrid", func() any { return new([][3]float64) }},
 		{"orders", func() any { return new([]diffOrder) }},
+		{"nullable", func() any { return new(diffNullable) }},
+		{"nullables", func() any { return new([]diffNullable) }},
 	}
 }
 
 // prefill makes a target non-zero (so decoding takes the validate-first
 // path) in the same way for both packages.
-const prefillJSON = `{"a":7,"E":[1,2,3,4],"F":{"x":1},"N":{"a":1},"Shadow":"s","p":"q","X":[1,"2"],"id":5,"Tags":["t","u","v"],"G":[9,9,9]}`
+const prefillJSON = `{"a":7,"E":[1,2,3,4],"F":{"x":1},"N":{"a":1},"Shadow":"s","p":"q","X":[1,"2"],"id":5,"Tags":["t","u","v"],"G":[9,9,9],"pi":1,"pn":2,"pf":3.5,"ps":"p","i":4,"f":5.5,"s":"s","b":true,"pu":6}`
 
 func diffUnmarshal(t *testing.T, in []byte, prefill bool) {
 	t.Helper()
@@ -242,6 +259,31 @@ func diffDecode(t *testing.T, in []byte, target string, opts string, mkReader fu
 		}
 		if stopsStream(gerr, werr) {
 			return
+		}
+	}
+}
+
+// TestNullableWriteThrough: a non-nil pointer field is decoded into, as
+// encoding/json does (the value it points to changes, and stays shared),
+// and null sets it to nil without touching what it pointed to.
+func TestNullableWriteThrough(t *testing.T) {
+	for _, decode := range []struct {
+		name string
+		fn   func([]byte, any) error
+	}{{"jsonpipe", Unmarshal}, {"encoding/json", stdjson.Unmarshal}} {
+		i, n, f, s := int64(1), 2, 3.5, "s"
+		v := diffNullable{PI: &i, PN: &n, PF: &f, PS: &s}
+		if err := decode.fn([]byte(`{"pi":10,"pn":20,"pf":30.5,"ps":"t"}`), &v); err != nil {
+			t.Fatal(err)
+		}
+		if i != 10 || n != 20 || f != 30.5 || s != "t" || v.PI != &i || v.PN != &n || v.PF != &f || v.PS != &s {
+			t.Errorf("%s: got %d %d %v %q, want the values written through the pointers", decode.name, i, n, f, s)
+		}
+		if err := decode.fn([]byte(`{"pi":null,"pn":null,"pf":null,"ps":null}`), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v != (diffNullable{}) || i != 10 || s != "t" {
+			t.Errorf("%s: after nulls %+v, %d %q", decode.name, v, i, s)
 		}
 	}
 }

@@ -91,6 +91,11 @@ var diffInputs = []string{
 	`[{"id":1,"user":{"id":2,"name":"x"},"meta":{"id":3}},{"id":4,"user":{"id":5,"name":"y"},"meta":{"id":6,"name":"z"}}]`,
 	`[{"ab":1,"ab":2},{"ab":3,"ac":4},{"ac":5,"ab":6},{"ab":7,"abc":8,"a":9}]`, `[{"abcdefghijklmnopqrstu":1},{"abcdefghijklmnopqrstu":2}]`,
 	`{"long_nam9":9,"F":1.5}`, `{"long_nam9":9,"F":-0.125,"G":[1]}`, `{"long_nam9":9,"F":1e400}`, `{"long_nam9":9,"F":01}`, `{"long_nam9":9,"F": "1"}`,
+	// nulls and values read whole into pointers to scalars, and scalars
+	`{"pi":1,"pn":-2,"pf":3.5,"ps":"x","i":4,"f":5.5,"s":"y","b":true,"pu":6}`, `{"pi":null,"pn":null,"pf":null,"ps":null,"i":null,"f":null,"s":null,"b":null,"pu":null}`,
+	`{"pi": null ,"pn":  7 ,"pf": null,"ps" : "z"}`, `{"pi":1.5,"pn":"2","pf":"x","ps":3}`, `{"pi":9223372036854775808,"pn":1e2,"pf":1e400,"ps":"\u00e9\ud800"}`,
+	`{"pi":nul,"pn":1}`, `{"pi":nulll}`, `{"pi":null1}`, `{"ps":"open`, `{"pi":-}`, `{"pf":01}`, `{"i":null,"s":null,"f":null}`, `{"pi":[1],"ps":{}}`,
+	`[{"pi":1,"ps":"a"},{"pi":null,"ps":null},{"pi":2,"ps":"b"},{"pn":3,"pf":0.5}]`, `[null,{"pi":1},null]`,
 }
 
 func TestUnmarshalDiff(t *testing.T) {
@@ -107,7 +112,7 @@ func TestDecodeDiff(t *testing.T) {
 	}, diffInputs...)
 	for name, mk := range readerShapesFor(7) {
 		for _, in := range inputs {
-			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order", "strings"} {
+			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order", "strings", "nullable"} {
 				for _, opts := range []string{"", "n", "u", "p", "np"} {
 					t.Run(name, func(t *testing.T) {
 						diffDecode(t, []byte(in), target, opts, mk)

@@ -1,6 +1,11 @@
 package json
 
-import "math"
+import (
+	"math"
+	"unsafe"
+
+	"github.com/jsonpipe/json/internal/unquote"
+)
 
 // intern is the part of a decodeState that makes strings and boxed numbers
 // once and hands them out again: JSON repeats keys, enumerations, ids and
@@ -60,8 +65,27 @@ func (ds *decodeState) unquote(tok []byte) []byte {
 	if ds.d.s.str&strEscaped == 0 && ds.d.s.validBody(body) {
 		return body
 	}
-	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+	ds.scratch = ds.appendUnquoted(ds.scratch[:0], tok)
 	return ds.scratch
+}
+
+// appendUnquoted appends the value of the string token tok, the last token
+// read, to dst, without checking UTF-8 again when the scanner saw only
+// ASCII.
+func (ds *decodeState) appendUnquoted(dst, tok []byte) []byte {
+	return unquote.AppendKnown(dst, tok, ds.d.s.str&strNonASCII == 0)
+}
+
+// newUnquoted returns the value of the escaped string token tok, the last
+// token read, as a new string: unescaped straight into its own memory
+// (escapes only shrink, so the token's length is room enough), which it
+// keeps unless that would leave more than a quarter of it unused.
+func (ds *decodeState) newUnquoted(tok []byte) string {
+	b := ds.appendUnquoted(make([]byte, 0, len(tok)-2), tok)
+	if len(b) < cap(b)-cap(b)/4 {
+		return string(b)
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // stringValue returns the string value of the string token tok, which was the
@@ -89,7 +113,10 @@ func (ds *decodeState) stringValue(tok []byte) string {
 			}
 		}
 	}
-	ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+	if !internable(len(body)) {
+		return ds.newUnquoted(tok) // too long for the table
+	}
+	ds.scratch = ds.appendUnquoted(ds.scratch[:0], tok)
 	return ds.makeString(ds.scratch)
 }
 
@@ -115,7 +142,10 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 	b := tok[1 : len(tok)-1]
 	escaped := ds.d.s.str&strEscaped != 0
 	if escaped {
-		ds.scratch = AppendUnquoted(ds.scratch[:0], tok)
+		if len(b) > maxCachedString {
+			return ds.newUnquoted(tok) // (unquoting also replaces any bad UTF-8)
+		}
+		ds.scratch = ds.appendUnquoted(ds.scratch[:0], tok)
 		b = ds.scratch
 	}
 	if !internable(len(b)) {

@@ -40,11 +40,12 @@ func TestAppendAgainstStdlib(t *testing.T) {
 	pieces := []string{
 		"a", "plain text ", `\"`, `\\`, `\/`, `\n`, `\t`, `\u00e9`, `\u3042`, `\ud83d\ude00`, `\ud800`, `\udc00`,
 		`\ud800\u0041`, "é", "あいう", "😀", "\xff", "\xe3\x81", "\xed\xa0\x80", "\xc0\xaf", `'`, `\'`,
+		"0123456789abcdefghij", "seven77", `\\\\`, // runs across the 8-byte words
 	}
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 20000; i++ {
 		tok := []byte{'"'}
-		for n := r.IntN(8); n >= 0; n-- {
+		for n := r.IntN(16); n >= 0; n-- {
 			tok = append(tok, pieces[r.IntN(len(pieces))]...)
 		}
 		tok = append(tok, '"')
@@ -63,7 +64,33 @@ func TestAppendAgainstStdlib(t *testing.T) {
 		if got := Append(nil, tok); string(got) != want {
 			t.Fatalf("Append(%q) = %q; want %q", tok, got, want)
 		}
+		prefix := append(make([]byte, 0, 6+r.IntN(8)), "prefix"...) // with or without room
+		if got := Append(prefix, tok); string(got) != "prefix"+want {
+			t.Fatalf("Append(prefix, %q) = %q; want %q", tok, got, "prefix"+want)
+		}
+		if ascii := !bytes.ContainsFunc(tok, func(c rune) bool { return c >= 0x80 }); ascii {
+			if got := AppendKnown(nil, tok, true); string(got) != want {
+				t.Fatalf("AppendKnown(%q, ascii) = %q; want %q", tok, got, want)
+			}
+		}
 	}
+}
+
+// FuzzAppend: for any string token encoding/json accepts, Append gives its
+// value, after what dst held.
+func FuzzAppend(f *testing.F) {
+	for _, s := range []string{`"abc"`, `"a\nb\u00e9\ud83d\ude00"`, "\"\xff\"", `"0123456789\t0123456789\"x"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, tok []byte) {
+		var want string
+		if len(tok) < 2 || tok[0] != '"' || tok[len(tok)-1] != '"' || json.Unmarshal(tok, &want) != nil {
+			return
+		}
+		if got := Append([]byte("dst"), tok); string(got) != "dst"+want {
+			t.Fatalf("Append(%q) = %q; want %q", tok, got, "dst"+want)
+		}
+	})
 }
 
 // escapedTokens returns the string tokens of data that hold an escape.

@@ -19,6 +19,20 @@ type bigElem struct {
 	Pad [4096]byte
 }
 
+// array is a JSON array of n elements, elem(i) the i-th, one to a line.
+func array(n int, elem func(i int) string) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n ")
+		}
+		b.WriteString(elem(i))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
 // TestLongSlices decodes arrays past the scratch buffer, across fillLong's
 // chunk boundaries and its chunk size cap, through Unmarshal and through a
 // Decoder reading 7 bytes at a time, and compares with encoding/json:
@@ -26,18 +40,6 @@ type bigElem struct {
 func TestLongSlices(t *testing.T) {
 	if maxLen := maxChunkBytes / int(reflect.TypeFor[bigElem]().Size()); maxLen > 500 {
 		t.Fatalf("bigElem's chunks hold %d elements: the cases below do not reach the cap", maxLen)
-	}
-	array := func(n int, elem func(i int) string) string {
-		var b strings.Builder
-		b.WriteByte('[')
-		for i := range n {
-			if i > 0 {
-				b.WriteString(",\n ")
-			}
-			b.WriteString(elem(i))
-		}
-		b.WriteByte(']')
-		return b.String()
 	}
 	targets := map[string]struct {
 		new  func() any
@@ -134,18 +136,8 @@ func TestLongSliceCapacity(t *testing.T) {
 // one after another, or of varying element sizes) get their exact values,
 // and their slices are never left more than a quarter empty.
 func TestLengthEstimate(t *testing.T) {
-	row := func(i int) string { return fmt.Sprintf(`{"id":%d,"name":"%s"}`, i, strings.Repeat("x", i%97)) }
 	rows := func(n int) string {
-		var b strings.Builder
-		b.WriteByte('[')
-		for i := range n {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(row(i))
-		}
-		b.WriteByte(']')
-		return b.String()
+		return array(n, func(i int) string { return fmt.Sprintf(`{"id":%d,"name":"%s"}`, i, strings.Repeat("x", i%97)) })
 	}
 	cases := map[string]string{
 		"rows":                   rows(5000),

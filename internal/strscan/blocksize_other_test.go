@@ -1,0 +1,5 @@
+//go:build purego || !amd64
+
+package strscan
+
+const blockSize = 8 // special16 is specialWords

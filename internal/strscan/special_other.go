@@ -1,0 +1,5 @@
+//go:build purego || !amd64
+
+package strscan
+
+func special16(b []byte) (int, bool) { return specialWords(b) }

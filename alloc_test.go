@@ -36,11 +36,28 @@ func TestNextTokenAllocs(t *testing.T) {
 	}
 }
 
+// TestValidAllocs proves Valid allocates nothing, on valid and invalid
+// input, shallow or nested to the depth limit and past it, and on every
+// corpus file.
 func TestValidAllocs(t *testing.T) {
-	data := []byte(`{"a":[1,2,{"b":"c\n"}],"d":true}`)
-	Valid(data)
-	if n := testing.AllocsPerRun(100, func() { Valid(data) }); n != 0 {
-		t.Fatalf("Valid: %v allocations", n)
+	if raceBuild {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	inputs := [][]byte{
+		[]byte(`{"a":[1,2,{"b":"c\n"}],"d":true}`),
+		[]byte(`{"a":[1,2,{"b":"c\q"}],"d":true}`),
+		[]byte(strings.Repeat("[", defaultMaxDepth) + strings.Repeat("]", defaultMaxDepth)),
+		[]byte(strings.Repeat("[", defaultMaxDepth+1)),
+	}
+	if !testing.Short() {
+		for _, f := range corpus.All(t) {
+			inputs = append(inputs, f.Data)
+		}
+	}
+	for _, data := range inputs {
+		if n := testing.AllocsPerRun(10, func() { Valid(data) }); n != 0 {
+			t.Fatalf("Valid(%.40q...): %v allocations", data, n)
+		}
 	}
 }
 
@@ -102,5 +119,5 @@ func TestTokenAllocs(t *testing.T) {
 // TestInlining keeps the hot path's inlining honest.
 func TestInlining(t *testing.T) {
 	checkInlined(t, `\(\*Decoder\)\.NextToken`, `\(\*byteReader\)\.window`,
-		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`)
+		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`, `stringStop`, `escapeEnd`)
 }

@@ -61,14 +61,23 @@ func readSizes(b []byte) []int {
 	return sizes
 }
 
-// FuzzValid: Valid agrees with encoding/json.Valid.
+// FuzzValid: Valid, a validator of its own, agrees with encoding/json.Valid
+// and with the token path (checkOne), which words the errors where Valid
+// says no.
 func FuzzValid(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
+	for _, tc := range validCases {
+		f.Add([]byte(tc.in))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if got, want := Valid(data), stdjson.Valid(data); got != want {
+		got := Valid(data)
+		if want := stdjson.Valid(data); got != want {
 			t.Fatalf("Valid(%q) = %v, encoding/json says %v", data, got, want)
+		}
+		if err := ourCheck(data); got != (err == nil) {
+			t.Fatalf("Valid(%q) = %v, but checkOne says %v", data, got, err)
 		}
 	})
 }

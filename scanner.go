@@ -318,70 +318,92 @@ const (
 // it scanned (strEscaped, strNonASCII), for the caller to record in s.str
 // when the token is the one it returns.
 //
-// The body is scanned 8 bytes at a time (SWAR) for '"', '\\' and bytes below
-// 0x20.
+// The body is scanned by stringStop, 8 bytes at a time; escapes by escapeEnd.
 func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
-	var high uint64 // OR of the bytes scanned: its top bits say "non-ASCII seen"
 	for {
-		// Find the next quote, backslash or control byte.
-		for {
-			if j+8 <= len(w) {
-				v := binary.LittleEndian.Uint64(w[j : j+8])
-				high |= v // may include bytes past the string: only a "maybe"
-				q := v ^ (lsb * '"')
-				b := v ^ (lsb * '\\')
-				// Each term's lowest mark is exact (borrows only run upward),
-				// and q and b have v's top bits: one &^ v serves all three.
-				if m := ((q - lsb) | (b - lsb) | (v - lsb*0x20)) &^ v & msb; m != 0 {
-					j += bits.TrailingZeros64(m) >> 3
-					break
-				}
-				j += 8
-				continue
-			}
-			if j < len(w) {
-				if strSpecial[w[j]] {
-					break
-				}
-				high |= uint64(w[j])
-				j++
-				continue
-			}
-			return -j, facts | nonASCII(high)
-		}
+		var high uint64
+		j, high = stringStop(w, j)
 		facts |= nonASCII(high)
-		high = 0
+		if j == len(w) {
+			return -j, facts
+		}
 		switch w[j] {
 		case '"':
 			return j + 1, facts
 		case '\\':
 			facts |= strEscaped
-			if j+1 >= len(w) {
+			e := escapeEnd(w, j)
+			if e > 0 {
+				j = e
+				continue
+			}
+			if e == 0 {
 				return -j, facts
 			}
-			switch w[j+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				j += 2
-			case 'u':
-				for k := j + 2; k < j+6; k++ {
-					if k >= len(w) {
-						return -j, facts
-					}
-					if !hexDigit[w[k]] {
-						s.fail(errLexical, w[k], k, "in \\u hexadecimal character escape")
-						return 0, facts
-					}
-				}
-				j += 6
-			default:
-				s.fail(errLexical, w[j+1], j+1, "in string escape code")
-				return 0, facts
+			k, context := -e, "in string escape code"
+			if k > j+1 {
+				context = "in \\u hexadecimal character escape"
 			}
+			s.fail(errLexical, w[k], k, context)
+			return 0, facts
 		default:
+			if c := w[j]; c >= 0x20 {
+				// Fewer than 8 bytes left: one at a time.
+				facts |= nonASCII(uint64(c))
+				j++
+				continue
+			}
 			s.fail(errLexical, w[j], j, "in string literal")
 			return 0, facts
 		}
 	}
+}
+
+// stringStop returns the index of the first '"', '\\' or control byte in w
+// at or after j, or, when there is none, the index where fewer than 8 bytes
+// are left (the caller goes on a byte at a time); and the OR of the bytes
+// it passed (and maybe a few after them): its top bits say "non-ASCII
+// seen". It reads 8 bytes at a time (SWAR), and must stay inlinable: it is
+// the inner loop of every string.
+func stringStop(w []byte, j int) (int, uint64) {
+	var high uint64
+	for ; j+8 <= len(w); j += 8 {
+		v := binary.LittleEndian.Uint64(w[j : j+8])
+		high |= v // may include bytes past the stop: only a "maybe"
+		// Each term marks '"', '\\' and bytes below 0x20 in turn; its
+		// lowest mark is exact (borrows only run upward), and q and b
+		// have v's top bits: one &^ v serves all three.
+		q, b := v^(lsb*'"'), v^(lsb*'\\')
+		if m := ((q - lsb) | (b - lsb) | (v - lsb*0x20)) &^ v & msb; m != 0 {
+			return j + bits.TrailingZeros64(m)>>3, high
+		}
+	}
+	return j, high
+}
+
+// escapeEnd checks the escape that starts with the backslash at w[j]. It
+// returns the index after it; or 0 when w ends inside it; or -k when w[k]
+// (k > j) makes it invalid: k == j+1 for an unknown escape code, k > j+1
+// for a \\u escape's bad hexadecimal digit.
+func escapeEnd(w []byte, j int) int {
+	if j+1 >= len(w) {
+		return 0
+	}
+	switch w[j+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return j + 2
+	case 'u':
+		for k := j + 2; k < j+6; k++ {
+			if k >= len(w) {
+				return 0
+			}
+			if !hexDigit[w[k]] {
+				return -k
+			}
+		}
+		return j + 6
+	}
+	return -(j + 1)
 }
 
 // nonASCII is strNonASCII when any top bit of high is set.

@@ -1,25 +1,222 @@
 package json
 
-import (
-	"io"
-	"sync"
-)
-
-var validPool = sync.Pool{New: func() any {
-	d := new(Decoder)
-	d.maxDepth = defaultMaxDepth
-	return d
-}}
+import "io"
 
 // Valid reports whether data is a valid JSON encoding: exactly one value,
-// with only whitespace around it.
+// with only whitespace around it. Its verdict is encoding/json's Valid's on
+// every input; it allocates nothing.
+//
+// It is a validator of its own over data, not the token path: where the
+// caller needs the error, checkOne words it.
 func Valid(data []byte) bool {
-	d := validPool.Get().(*Decoder)
-	d.resetBytes(data)
-	err := d.checkOne()
-	d.resetBytes(nil) // drop the reference to data
-	validPool.Put(d)
-	return err == nil
+	var v validator
+	return v.valid(data)
+}
+
+// A validator checks a whole []byte. Nesting is a depth count and a bit
+// stack, one bit a level (1 = object), so no input makes it recurse or
+// allocate; it stops at encoding/json's depth limit.
+type validator struct {
+	stack [(defaultMaxDepth + 63) / 64]uint64
+}
+
+// valid is the hot part: the grammar as one loop over data, with
+// whitespace, delimiters, literals and the body of a string up to its
+// closing quote (stringStop, 8 bytes at a time) written out here. The rest
+// is out of line: numbers (numberEnd), and a string's escapes, control
+// bytes and last few bytes (validString).
+func (v *validator) valid(data []byte) bool {
+	depth := 0
+	obj := false // the innermost open container is an object
+	i := 0
+value: // a value must start at data[i:], after whitespace
+	i = skipWhitespace(data, i)
+	if i >= len(data) {
+		return false
+	}
+	switch data[i] {
+	case '"':
+		j, _ := stringStop(data, i+1)
+		if j < len(data) && data[j] == '"' {
+			i = j + 1
+		} else if i = validString(data, j); i < 0 {
+			return false
+		}
+	case '{', '[':
+		if depth >= defaultMaxDepth {
+			return false
+		}
+		c := data[i]
+		obj = c == '{'
+		w, b := depth>>6, depth&63
+		v.stack[w] = v.stack[w]&^(1<<b) | uint64(c>>5&1)<<b // '{' has 0x20 set, '[' not
+		depth++
+		i = skipWhitespace(data, i+1)
+		if i < len(data) && data[i] == c+2 { // '}' or ']'
+			i++
+			goto closed
+		}
+		if obj {
+			goto key
+		}
+		goto value
+	case 't':
+		if len(data)-i < 4 || string(data[i:i+4]) != "true" {
+			return false
+		}
+		i += 4
+	case 'f':
+		if len(data)-i < 5 || string(data[i:i+5]) != "false" {
+			return false
+		}
+		i += 5
+	case 'n':
+		if len(data)-i < 4 || string(data[i:i+4]) != "null" {
+			return false
+		}
+		i += 4
+	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		// An integer, which most numbers are, without a call.
+		i = intEnd(data, i+1)
+		if i < len(data) && (data[i] == '.' || data[i]|0x20 == 'e') {
+			if i = fractionEnd(data, i); i < 0 {
+				return false
+			}
+		}
+	default:
+		if i = numberEnd(data, i); i < 0 {
+			return false
+		}
+	}
+after: // a value ends at data[i]: what may follow it
+	if depth == 0 {
+		return skipWhitespace(data, i) == len(data)
+	}
+	i = skipWhitespace(data, i)
+	if i >= len(data) {
+		return false
+	}
+	switch data[i] {
+	case ',':
+		i++
+		if obj {
+			goto key
+		}
+		goto value
+	case '}':
+		if !obj {
+			return false
+		}
+	case ']':
+		if obj {
+			return false
+		}
+	default:
+		return false
+	}
+	i++
+closed: // the innermost container was closed just before data[i]
+	depth--
+	if depth > 0 {
+		l := depth - 1
+		obj = v.stack[l>>6]>>(l&63)&1 != 0
+	}
+	goto after
+key: // an object's key must start at data[i:], after whitespace
+	i = skipWhitespace(data, i)
+	if i >= len(data) || data[i] != '"' {
+		return false
+	}
+	if j, _ := stringStop(data, i+1); j < len(data) && data[j] == '"' {
+		i = j + 1
+	} else if i = validString(data, j); i < 0 {
+		return false
+	}
+	i = skipWhitespace(data, i)
+	if i >= len(data) || data[i] != ':' {
+		return false
+	}
+	i++
+	goto value
+}
+
+// validString is the slow part of a string: it goes on from data[j], where
+// stringStop stopped short of a closing quote (at an escape, a control byte,
+// or fewer than 8 bytes before the end), and returns the index after the
+// closing quote, or -1 when the string is invalid or not closed.
+func validString(data []byte, j int) int {
+	for j < len(data) {
+		switch c := data[j]; {
+		case c == '"':
+			return j + 1
+		case c == '\\':
+			if j = escapeEnd(data, j); j <= 0 {
+				return -1
+			}
+		case c < 0x20:
+			return -1
+		default:
+			j++
+		}
+		j, _ = stringStop(data, j)
+	}
+	return -1
+}
+
+// numberEnd returns the index after the number at data[i:], or -1 when none
+// that encoding/json accepts starts there: -?(0|[1-9][0-9]*)(\.[0-9]+)?
+// ([eE][+-]?[0-9]+)?. What follows it is the caller's to check.
+func numberEnd(data []byte, i int) int {
+	if data[i] == '-' {
+		i++
+		if i >= len(data) {
+			return -1
+		}
+	}
+	switch c := data[i]; {
+	case c == '0':
+		i++
+	case c-'1' < 9:
+		i = intEnd(data, i+1)
+	default:
+		return -1
+	}
+	return fractionEnd(data, i)
+}
+
+// intEnd returns the index of the first non-digit in data at or after i, a
+// byte at a time: integer parts are short (skipDigits pays from about 8
+// digits on, and fractions, which are often longer, take it).
+func intEnd(data []byte, i int) int {
+	for i < len(data) && isDigit(data[i]) {
+		i++
+	}
+	return i
+}
+
+// fractionEnd returns the index after the fraction and exponent, each
+// optional, of the number whose integer part ends at data[i], or -1 when
+// they are invalid.
+func fractionEnd(data []byte, i int) int {
+	if i < len(data) && data[i] == '.' {
+		j := skipDigits(data, i+1)
+		if j == i+1 {
+			return -1
+		}
+		i = j
+	}
+	if i < len(data) && data[i]|0x20 == 'e' {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		j := intEnd(data, i)
+		if j == i {
+			return -1
+		}
+		i = j
+	}
+	return i
 }
 
 // checkOne reads exactly one value and the end of input, and returns the

@@ -1,8 +1,15 @@
 package json
 
 import (
+	"bytes"
+	stdjson "encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/corpus"
 )
 
 func TestValid(t *testing.T) {
@@ -28,6 +35,324 @@ func TestUnmarshalSyntaxErrors(t *testing.T) {
 		}
 		if got, want := ourCheck([]byte(tc.in)), stdCheck([]byte(tc.in)); !sameError(got, want) {
 			t.Errorf("%s: %q\n got  %s\n want %s", tc.name, tc.in, errString(got), errString(want))
+		}
+	}
+}
+
+// validCases are the grammar's corners, each with encoding/json's (Go 1.26)
+// verdict; TestValidCases also asks the toolchain's encoding/json.
+var validCases = []struct {
+	name string
+	in   string
+	want bool
+}{
+	// Empty input, whitespace, and what follows the value.
+	{"empty", "", false},
+	{"only spaces", "   ", false},
+	{"only whitespace set", " \t\n\r", false},
+	{"space around", " \t\n\r1 \t\n\r", true},
+	{"form feed before", "\f1", false},
+	{"form feed after", "1\f", false},
+	{"vertical tab", "[\v1]", false},
+	{"NBSP before", "\u00a01", false},
+	{"NBSP inside", "[1,\u00a02]", false},
+	{"NUL before", "\x001", false},
+	{"NUL after", "1\x00", false},
+	{"NUL between", "[1,\x002]", false},
+	{"BOM", "\ufeff1", false},
+	{"trailing value", "1 2", false},
+	{"trailing comma", "1,", false},
+	{"trailing close", "[1]]", false},
+	{"trailing garbage", `{"a":1}x`, false},
+	{"trailing garbage after space", `{"a":1} x`, false},
+	{"two objects", `{}{}`, false},
+
+	// Literals.
+	{"true", "true", true},
+	{"false", "false", true},
+	{"null", "null", true},
+	{"tru", "tru", false},
+	{"t", "t", false},
+	{"fals", "fals", false},
+	{"nul", "nul", false},
+	{"nu", "nu", false},
+	{"truex", "truex", false},
+	{"trux", "trux", false},
+	{"trve", "trve", false},
+	{"falsy", "falsy", false},
+	{"fAlse", "fAlse", false},
+	{"nulx", "nulx", false},
+	{"nill", "nill", false},
+	{"trux in array", "[trux]", false},
+	{"falsy in object", `{"a":falsy}`, false},
+	{"true1", "true1", false},
+	{"nulll", "nulll", false},
+	{"True", "True", false},
+	{"NULL", "NULL", false},
+	{"nan", "NaN", false},
+	{"infinity", "Infinity", false},
+	{"literal in array", "[true,false,null]", true},
+	{"tru in array", "[tru]", false},
+	{"nul in array", "[nul]", false},
+	{"literals unseparated", "[truefalse]", false},
+
+	// Numbers.
+	{"zero", "0", true},
+	{"minus zero", "-0", true},
+	{"int", "123", true},
+	{"neg int", "-123", true},
+	{"frac", "1.5", true},
+	{"exp", "1e5", true},
+	{"Exp", "1E5", true},
+	{"exp plus", "1e+5", true},
+	{"exp minus", "1E-5", true},
+	{"full", "-12.340e+056", true},
+	{"zero frac", "0.0", true},
+	{"zero exp", "0e0", true},
+	{"long", "123456789012345678901234567890.123456789012345678901234567890e123456", true},
+	{"minus", "-", false},
+	{"minus space", "- 1", false},
+	{"minus minus", "--1", false},
+	{"plus", "+1", false},
+	{"leading zero", "01", false},
+	{"leading zeros", "00", false},
+	{"neg leading zero", "-01", false},
+	{"leading zero in array", "[01]", false},
+	{"dot", "1.", false},
+	{"dot in array", "[1.]", false},
+	{"dot exp", "1.e5", false},
+	{"dot first", ".5", false},
+	{"neg dot first", "-.5", false},
+	{"e", "1e", false},
+	{"e plus", "1e+", false},
+	{"e minus", "1E-", false},
+	{"e in array", "[1e]", false},
+	{"e twice", "1e5e5", false},
+	{"dot twice", "1.5.5", false},
+	{"exp frac", "1e5.5", false},
+	{"hex", "0x10", false},
+	{"number letter", "1a", false},
+	{"number then string", `[1"a"]`, false},
+	{"number then literal", `[1true]`, false},
+	{"number then minus", `1-`, false},
+
+	// Strings.
+	{"string", `"abc"`, true},
+	{"empty string", `""`, true},
+	{"unclosed", `"abc`, false},
+	{"only quote", `"`, false},
+	{"escapes", `"\"\\\/\b\f\n\r\t"`, true},
+	{"u escape", `"\u00e9\uD834\uDD1E"`, true},
+	{"u escape NUL", `"\u0000"`, true},
+	{"lone surrogate", `"\ud800"`, true},
+	{"bad escape", `"\a"`, false},
+	{"bad escape x", `"\x41"`, false},
+	{"escaped apostrophe", `"\'"`, false},
+	{"escaped NUL", "\"\\\x00\"", false},
+	{"escape at end", `"\`, false},
+	{"escape then end", `"a\"`, false},
+	{"u short", `"\u12"`, false},
+	{"u short at end", `"\u12`, false},
+	{"u bad hex", `"\u12g4"`, false},
+	{"u bad hex first", `"\uZ234"`, false},
+	{"u bad hex last", `"\u123x"`, false},
+	{"U escape", `"\U0041"`, false},
+	{"NUL in string", "\"a\x00b\"", false},
+	{"newline in string", "\"a\nb\"", false},
+	{"tab in string", "\"a\tb\"", false},
+	{"0x1f in string", "\"\x1f\"", false},
+	{"DEL in string", "\"\x7f\"", true},
+	{"invalid UTF-8", "\"a\xffb\"", true},
+	{"invalid UTF-8 lead", "\"\xc3\"", true},
+	{"surrogate in UTF-8", "\"\xed\xa0\x80\"", true},
+	{"overlong", "\"\xc0\xaf\"", true},
+	{"UTF-8", `"é😀"`, true},
+	{"invalid UTF-8 outside string", "[\xff]", false},
+	{"single quotes", `'a'`, false},
+
+	// Arrays and objects.
+	{"empty array", "[]", true},
+	{"empty array spaced", "[ \n ]", true},
+	{"empty object", "{}", true},
+	{"empty object spaced", "{ \t }", true},
+	{"array", "[1, 2 ,3]", true},
+	{"object", `{"a":1,"b" : [2], "c":{}}`, true},
+	{"nested", `[[[]],[{}],{"a":[{"b":null}]}]`, true},
+	{"array unclosed", "[1", false},
+	{"array open", "[", false},
+	{"array comma end", "[1,", false},
+	{"array trailing comma", "[1,]", false},
+	{"array leading comma", "[,1]", false},
+	{"array double comma", "[1,,2]", false},
+	{"array no comma", "[1 2]", false},
+	{"array colon", "[1:2]", false},
+	{"array closed by brace", "[1}", false},
+	{"empty array closed by brace", "[}", false},
+	{"close only", "]", false},
+	{"object open", "{", false},
+	{"object key only", `{"a"`, false},
+	{"object colon end", `{"a":`, false},
+	{"object value end", `{"a":1`, false},
+	{"object comma end", `{"a":1,`, false},
+	{"object trailing comma", `{"a":1,}`, false},
+	{"object no colon", `{"a" 1}`, false},
+	{"object double colon", `{"a"::1}`, false},
+	{"object no value", `{"a":}`, false},
+	{"object comma for colon", `{"a",1}`, false},
+	{"object number key", `{1:1}`, false},
+	{"object literal key", `{null:1}`, false},
+	{"object unquoted key", `{a:1}`, false},
+	{"object closed by bracket", `{"a":1]`, false},
+	{"empty object closed by bracket", `{]`, false},
+	{"object no comma", `{"a":1 "b":2}`, false},
+	{"object leading comma", `{,"a":1}`, false},
+	{"object bad key string", `{"\x":1}`, false},
+	{"array in object closed wrongly", `{"a":[1}`, false},
+	{"object in array closed wrongly", `[{"a":1]`, false},
+	{"colon top", ":", false},
+	{"comma top", ",", false},
+}
+
+func TestValidCases(t *testing.T) {
+	for _, tc := range validCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Valid([]byte(tc.in)); got != tc.want {
+				t.Errorf("Valid(%q) = %v, want %v", tc.in, got, tc.want)
+			}
+			if std := stdjson.Valid([]byte(tc.in)); std != tc.want {
+				t.Errorf("encoding/json.Valid(%q) = %v: the case's want is wrong", tc.in, std)
+			}
+		})
+	}
+}
+
+// TestValidDepth: nesting up to encoding/json's limit of 10000 levels is
+// valid, one level more is not, for arrays, objects and both mixed.
+func TestValidDepth(t *testing.T) {
+	if defaultMaxDepth != 10000 {
+		t.Fatalf("defaultMaxDepth = %d, encoding/json's limit is 10000", defaultMaxDepth)
+	}
+	nest := func(depth int, open, inner, close string) string {
+		return strings.Repeat(open, depth) + inner + strings.Repeat(close, depth)
+	}
+	mixed := func(depth int) string {
+		var b, e strings.Builder
+		for i := range depth {
+			if i%3 == 0 {
+				b.WriteString(`{"k":`)
+				e.WriteString("}")
+			} else {
+				b.WriteString("[")
+				e.WriteString("]")
+			}
+		}
+		closing := []byte(e.String())
+		slices.Reverse(closing)
+		return b.String() + "0" + string(closing)
+	}
+	for _, depth := range []int{1, 63, 64, 65, 127, 128, 129, defaultMaxDepth - 1, defaultMaxDepth, defaultMaxDepth + 1, 3 * defaultMaxDepth} {
+		for name, in := range map[string]string{
+			"arrays":        nest(depth, "[", "", "]"),
+			"arrays spaced": nest(depth, "[ ", "1", " ]"),
+			"objects":       nest(depth-1, `{"":`, "{}", "}"),
+			"objects deep":  nest(depth, `{"a":`, "1", "}"),
+			"mixed":         mixed(depth),
+			"unclosed":      strings.Repeat("[", depth),
+			"wrong close":   strings.Repeat("[", depth) + "}" + strings.Repeat("]", depth-1),
+		} {
+			want := stdjson.Valid([]byte(in))
+			if name != "unclosed" && name != "wrong close" && want != (depth <= defaultMaxDepth) {
+				t.Fatalf("%s %d: encoding/json.Valid = %v: its limit has moved", name, depth, want)
+			}
+			if got := Valid([]byte(in)); got != want {
+				t.Errorf("%s, %d levels: Valid = %v, encoding/json says %v", name, depth, got, want)
+			}
+		}
+	}
+}
+
+// TestValidStringOffsets puts every kind of byte a string body can stop at,
+// or pass, at every offset of the 8-byte words the body is scanned in, in
+// bodies of every length up to 40, after a prefix of 0 to 7 bytes.
+func TestValidStringOffsets(t *testing.T) {
+	specials := []string{`"`, `\"`, `\\`, `\n`, `\u00e9`, `\u00`, `\x`, `\`, "\x00", "\x1f", "\n", "\x7f", "\x80", "\xff", "é", " "}
+	for pre := range 8 {
+		prefix := strings.Repeat(" ", pre)
+		for n := range 41 {
+			for at := 0; at <= n; at++ {
+				for _, sp := range specials {
+					body := strings.Repeat("a", at) + sp + strings.Repeat("b", n-at)
+					for _, in := range []string{
+						prefix + `"` + body + `"`,
+						prefix + `"` + body,
+						prefix + `["` + body + `",1]`,
+						prefix + `{"` + body + `":"` + body + `"}`,
+					} {
+						if got, want := Valid([]byte(in)), stdjson.Valid([]byte(in)); got != want {
+							t.Fatalf("Valid(%q) = %v, encoding/json says %v", in, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestValidTruncations: every prefix of inputs that exercise each part of
+// the grammar is judged as encoding/json judges it.
+func TestValidTruncations(t *testing.T) {
+	for _, in := range []string{
+		`{"a":[1,-2.5e+3,0,true,false,null,"x\"\u00e9y"],"b":{"c":{}},"d":[]}`,
+		" [ 1 , { \"k\" : \"v\" } , [ ] ] ",
+		`-0.0E-0`,
+		`"\ud834\udd1e and some more text past eight bytes"`,
+	} {
+		for i := 0; i <= len(in); i++ {
+			for _, cut := range []string{in[:i], in[:i] + "x", in[i:]} {
+				if got, want := Valid([]byte(cut)), stdjson.Valid([]byte(cut)); got != want {
+					t.Errorf("Valid(%q) = %v, encoding/json says %v", cut, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestValidFiles compares Valid with encoding/json's on every JSONTestSuite
+// file, every corpus file, and cuts of the corpus files.
+func TestValidFiles(t *testing.T) {
+	dir := corpus.ConformanceDir(t)
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(paths) < 300 {
+		t.Fatalf("only %d files in %s", len(paths), dir)
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := Valid(data), stdjson.Valid(data); got != want {
+			t.Errorf("%s: Valid = %v, encoding/json says %v", filepath.Base(p), got, want)
+		}
+	}
+	for _, f := range corpus.All(t) {
+		if got, want := Valid(f.Data), stdjson.Valid(f.Data); got != want || !got {
+			t.Errorf("%s: Valid = %v, encoding/json says %v", f.Name, got, want)
+		}
+		if testing.Short() {
+			continue
+		}
+		// Cuts at 16 places, and a byte changed there.
+		for k := 1; k <= 16; k++ {
+			i := len(f.Data) * k / 17
+			cut := f.Data[:i]
+			if got, want := Valid(cut), stdjson.Valid(cut); got != want {
+				t.Errorf("%s cut at %d: Valid = %v, encoding/json says %v", f.Name, i, got, want)
+			}
+			changed := bytes.Clone(f.Data)
+			changed[i] ^= byte(k)
+			if got, want := Valid(changed), stdjson.Valid(changed); got != want {
+				t.Errorf("%s with byte %d changed: Valid = %v, encoding/json says %v", f.Name, i, got, want)
+			}
 		}
 	}
 }

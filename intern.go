@@ -41,6 +41,10 @@ func internable(n int) bool { return minCachedString <= n && n <= maxCachedStrin
 type cachedString struct {
 	s   string
 	box any
+	// h is s's stringHash: a lookup compares it before the bytes, so that
+	// strings that never repeat (dates, ids, URLs), which meet other
+	// strings of their length in their slot, seldom cost a memequal.
+	h uint32
 }
 
 type boxedFloat struct {
@@ -49,10 +53,14 @@ type boxedFloat struct {
 	cand uint64 // the number that last missed here
 }
 
-// slot returns the string table's slot for b (internable).
-func (in *intern) slot(b []byte) *cachedString {
-	return &in.strings[stringHash(b)%stringCacheSize]
+// slot returns the string table's slot for b (internable), and b's hash.
+func (in *intern) slot(b []byte) (*cachedString, uint32) {
+	h := stringHash(b)
+	return &in.strings[h%stringCacheSize], h
 }
+
+// holds reports whether the slot holds the string b, whose hash is h.
+func (c *cachedString) holds(b []byte, h uint32) bool { return c.h == h && c.s == string(b) }
 
 // Strings from tokens. These are the decodeState's, since they read the
 // scanner's facts about the token and unescape into its scratch buffer.
@@ -102,13 +110,13 @@ func (ds *decodeState) stringValue(tok []byte) string {
 		} else {
 			// A cached string equal to the raw body proves the body valid
 			// UTF-8: cached strings are unquoted values.
-			slot := ds.slot(body)
-			if slot.s == string(body) {
+			slot, h := ds.slot(body)
+			if slot.holds(body, h) {
 				return slot.s
 			}
 			if ds.d.s.validBody(body) {
 				s := string(body)
-				slot.s, slot.box = s, nil
+				slot.s, slot.box, slot.h = s, nil, h
 				return s
 			}
 		}
@@ -125,12 +133,12 @@ func (in *intern) makeString(b []byte) string {
 	if !internable(len(b)) {
 		return string(b)
 	}
-	slot := in.slot(b)
-	if slot.s == string(b) {
+	slot, h := in.slot(b)
+	if slot.holds(b, h) {
 		return slot.s
 	}
 	s := string(b)
-	slot.s, slot.box = s, nil
+	slot.s, slot.box, slot.h = s, nil, h
 	return s
 }
 
@@ -154,8 +162,8 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 		}
 		return ds.stringValue(tok)
 	}
-	slot := ds.slot(b)
-	if slot.s == string(b) {
+	slot, h := ds.slot(b)
+	if slot.holds(b, h) {
 		// For a body as it stands, a cached string equal to it proves it
 		// valid UTF-8: cached strings are unquoted values.
 		if slot.box == nil {
@@ -168,7 +176,7 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 	}
 	s := string(b)
 	box := any(s)
-	slot.s, slot.box = s, box
+	slot.s, slot.box, slot.h = s, box, h
 	return box
 }
 

@@ -12,7 +12,7 @@ import (
 // TestNextTokenAllocs proves NextToken allocates nothing: a whole corpus
 // document through a Reset decoder costs 0 allocations.
 func TestNextTokenAllocs(t *testing.T) {
-	for _, f := range corpus.Files(t) {
+	for _, f := range corpus.All(t) {
 		t.Run(f.Name, func(t *testing.T) {
 			r := bytes.NewReader(f.Data)
 			d := NewDecoder(r)

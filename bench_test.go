@@ -107,7 +107,7 @@ func countWhitespace(data []byte) int {
 // that it cannot get fast by counting wrong.
 func TestCountWhitespace(t *testing.T) {
 	inputs := [][]byte{nil, []byte(" "), []byte("\x00\x01 \t\n\r\xa0\x89\x8a\x8d!\x20\x21\x1f\x0b\x0c\x0e\xff")}
-	for _, f := range corpus.Files(t) {
+	for _, f := range corpus.All(t) {
 		inputs = append(inputs, f.Data)
 	}
 	all := make([]byte, 256*3)

@@ -49,7 +49,7 @@ func TestUnmarshalAnyOnePass(t *testing.T) {
 		"deep but in limit":   strings.Repeat(`[{"a":`, 250) + "1" + strings.Repeat(`}]`, 250),
 		"at the pass's depth": strings.Repeat("[", maxOnePassDepth) + strings.Repeat("]", maxOnePassDepth),
 	}
-	for _, f := range corpus.Files(t) {
+	for _, f := range corpus.All(t) {
 		inputs["corpus "+f.Name] = string(f.Data)
 	}
 	for name, in := range inputs {

@@ -175,11 +175,13 @@ func TestDecodeAfterToken(t *testing.T) {
 	}
 }
 
-// TestUnmarshalCorpus decodes each corpus file into any and, where the
-// project has one, into its hand-written type: the values must equal
-// encoding/json's, through Unmarshal and through Decode in small chunks.
+// TestUnmarshalCorpus decodes each file of both corpora into any and,
+// where the project has one, into its hand-written type: the values must
+// equal encoding/json's, through Unmarshal and through Decode reading 1 to
+// 7 bytes at a time (so that every refill path runs), then again into the
+// filled values.
 func TestUnmarshalCorpus(t *testing.T) {
-	for _, f := range corpus.Files(t) {
+	for _, f := range corpus.All(t) {
 		for _, kind := range []string{"any", "typed"} {
 			if newTarget(f.Name, kind) == nil {
 				continue
@@ -197,7 +199,7 @@ func TestUnmarshalCorpus(t *testing.T) {
 					t.Fatal("Unmarshal: values differ from encoding/json's")
 				}
 				got = newTarget(f.Name, kind)
-				r := &chunkio.Reader{R: bytes.NewReader(f.Data), Sizes: []int{1, 7, 300, 4096, 3}}
+				r := &chunkio.Reader{R: bytes.NewReader(f.Data), Sizes: []int{1, 2, 3, 4, 5, 6, 7}}
 				if err := NewDecoder(r).Decode(got); err != nil {
 					t.Fatal(err)
 				}
@@ -215,7 +217,7 @@ func TestUnmarshalCorpus(t *testing.T) {
 				if !reflect.DeepEqual(want, got) {
 					t.Fatal("Unmarshal into a filled value: values differ from encoding/json's")
 				}
-				r = &chunkio.Reader{R: bytes.NewReader(f.Data), Sizes: []int{5, 1000, 1}}
+				r = &chunkio.Reader{R: bytes.NewReader(f.Data), Sizes: []int{5, 1000, 1, 7, 300, 4096, 3}}
 				if err := NewDecoder(r).Decode(got); err != nil {
 					t.Fatal(err)
 				}
@@ -230,7 +232,7 @@ func TestUnmarshalCorpus(t *testing.T) {
 // TestAnyFloor: the floor of the any benchmarks builds encoding/json's value
 // for every corpus file, with maps and slices that are new on every call.
 func TestAnyFloor(t *testing.T) {
-	for _, f := range corpus.Files(t) {
+	for _, f := range corpus.All(t) {
 		build, err := corpus.AnyFloor(f.Data)
 		if err != nil {
 			t.Fatal(err)

@@ -72,7 +72,7 @@ func stdCount(tb testing.TB, data []byte) int {
 }
 
 func BenchmarkDecoderNextToken(b *testing.B) {
-	files := corpus.Files(b)
+	files := corpus.All(b)
 	for _, tk := range allTokenizers() {
 		b.Run(tk.name, func(b *testing.B) {
 			for _, f := range files {
@@ -93,7 +93,7 @@ func BenchmarkDecoderNextToken(b *testing.B) {
 }
 
 func TestTokenCounts(t *testing.T) {
-	for _, f := range corpus.Files(t) {
+	for _, f := range corpus.All(t) {
 		want := stdCount(t, f.Data)
 		for _, tk := range allTokenizers() {
 			if n, err := tk.count(f.Data); err != nil || n != want {
@@ -114,7 +114,7 @@ var validators = []struct {
 }
 
 func BenchmarkValid(b *testing.B) {
-	files := corpus.Files(b)
+	files := corpus.All(b)
 	for _, v := range validators {
 		b.Run(v.name, func(b *testing.B) {
 			for _, f := range files {

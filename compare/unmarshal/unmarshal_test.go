@@ -56,7 +56,7 @@ func newTarget(file, kind string) any {
 
 // cases yields every (file, kind) with a target.
 func cases(tb testing.TB, fn func(f corpus.File, kind string)) {
-	for _, f := range corpus.Files(tb) {
+	for _, f := range corpus.All(tb) {
 		for _, kind := range []string{"any", "typed"} {
 			if newTarget(f.Name, kind) != nil {
 				fn(f, kind)

@@ -28,6 +28,9 @@
 #                     replaces the recorded files; the record stays in git:
 #                     go tool benchstat <(git show HEAD:benchmarks/sqlite.txt) benchmarks/sqlite.txt)
 #   GO126, GO127      the toolchains (go1.26.8, go1.27.4; GOTOOLCHAIN fetches them)
+#   TOKENS_BENCHTIME, UNMARSHAL_BENCHTIME
+#                     each benchmark's time per round (300ms, 200ms); with both
+#                     corpora a round of unmarshal takes about two minutes at 200ms
 #
 # The root module and sqlite/ run on Go 1.26, as recorded. The peers in
 # compare/ run on Go 1.27, where encoding/json/v2 and jsontext are in by
@@ -35,9 +38,10 @@
 # the compare module no longer accepts); there, encoding_json is the
 # v2-backed encoding/json.
 #
-# Needs the corpus, ../shared/corpus beside the checkout (or $JSONPIPE_SHARED/corpus),
+# Needs the corpus, ../shared/corpus beside the checkout (or $JSONPIPE_SHARED/corpus;
+# the wide one, corpus-wide beside it, is run too when present),
 # and for wholeprogram sqlite3, sqlite-utils and /usr/bin/time (each skipped
-# when absent). A full run takes about an hour. Nothing else should run
+# when absent). A full run takes two hours or more with both corpora. Nothing else should run
 # meanwhile, compiles included: the machine has two shared cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +49,8 @@ root=$PWD
 
 rounds=${ROUNDS:-10}
 unmarshal_rounds=${UNMARSHAL_ROUNDS:-30}
+tokens_benchtime=${TOKENS_BENCHTIME:-300ms}
+unmarshal_benchtime=${UNMARSHAL_BENCHTIME:-200ms}
 out=${OUT:-benchmarks}
 go126=${GO126:-go1.26.8}
 go127=${GO127:-go1.27.4}
@@ -167,15 +173,15 @@ for ((i = 1; i <= max; i++)); do
 	echo "# round $i of $max" >&2
 	if has tokens && [ "$i" -le "$rounds" ]; then
 		"$bin/root.test" -test.run='^$' -test.bench='CountWhitespace|Scanner|DecoderNextToken|DecoderToken|Valid' \
-			-test.benchmem -test.benchtime=300ms >>"$out/tokens-main.txt"
+			-test.benchmem -test.benchtime="$tokens_benchtime" >>"$out/tokens-main.txt"
 		(cd compare/tokens && "$bin/ctok.test" -test.run='^$' -test.bench=. \
-			-test.benchmem -test.benchtime=300ms) >>"$out/tokens-peers.txt"
+			-test.benchmem -test.benchtime="$tokens_benchtime") >>"$out/tokens-peers.txt"
 	fi
 	if has unmarshal && [ "$i" -le "$unmarshal_rounds" ]; then
 		"$bin/root.test" -test.run='^$' -test.bench='^Benchmark(Unmarshal|DecoderDecode|Objects|ColdStart)$' \
-			-test.benchmem -test.benchtime=200ms >>"$out/unmarshal-v1.txt"
+			-test.benchmem -test.benchtime="$unmarshal_benchtime" >>"$out/unmarshal-v1.txt"
 		(cd compare/unmarshal && "$bin/cun.test" -test.run='^$' -test.bench='^Benchmark(Unmarshal|DecoderDecode)$' \
-			-test.benchmem -test.benchtime=200ms) >>"$out/unmarshal-peers.txt"
+			-test.benchmem -test.benchtime="$unmarshal_benchtime") >>"$out/unmarshal-peers.txt"
 	fi
 	if has sqlite && [ "$i" -le "$rounds" ]; then
 		(cd sqlite && "$bin/sqlite.test" -test.run='^$' -test.bench='^Benchmark(Insert|Query)$/^tasks$' \

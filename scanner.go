@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/bits"
 
-	"github.com/jsonpipe/json/internal/strscan"
 	"github.com/jsonpipe/json/internal/utf8dfa"
 )
 
@@ -319,12 +318,11 @@ const (
 // it scanned (strEscaped, strNonASCII), for the caller to record in s.str
 // when the token is the one it returns.
 //
-// The body is scanned by stringStop, 8 bytes at a time, and past its first
-// 32 bytes by stringStopLong; escapes by escapeEnd.
+// The body is scanned by stringStop, 8 bytes at a time; escapes by escapeEnd.
 func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 	for {
 		var high uint64
-		j, high = stringStop(w, j, stopEnd(w, j))
+		j, high = stringStop(w, j)
 		facts |= nonASCII(high)
 		if j == len(w) {
 			return -j, facts
@@ -350,14 +348,7 @@ func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 			return 0, facts
 		default:
 			if c := w[j]; c >= 0x20 {
-				// stringStop stopped short: a long body goes on 16 bytes
-				// at a time (stringStopLong), the last few one at a time.
-				if len(w)-j >= 16 {
-					var high uint64
-					j, high = stringStopLong(w, j)
-					facts |= nonASCII(high)
-					continue
-				}
+				// Fewer than 8 bytes left: one at a time.
 				facts |= nonASCII(uint64(c))
 				j++
 				continue
@@ -368,21 +359,18 @@ func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 	}
 }
 
-// stringStop returns the index of the first '"', '\\' or control byte in
-// w[j:end] (end <= len(w)), or, when there is none, an index short of it:
-// where fewer than 8 bytes are left before end; and the OR of the bytes it
-// passed (and maybe a few after them): its top bits say "non-ASCII seen".
-// It reads 8 bytes at a time (SWAR), and must stay inlinable: it is the
-// inner loop of every string. Callers pass end = stopEnd(w, j), so that a
-// long body goes on to stringStopLong after 32 bytes; most keys and short
-// values end within them.
-func stringStop(w []byte, j, end int) (int, uint64) {
+// stringStop returns the index of the first '"', '\\' or control byte in w
+// at or after j, or, when there is none, the index where fewer than 8 bytes
+// are left (the caller goes on a byte at a time); and the OR of the bytes
+// it passed (and maybe a few after them): its top bits say "non-ASCII
+// seen". It reads 8 bytes at a time (SWAR), and must stay inlinable: it is
+// the inner loop of every string.
+func stringStop(w []byte, j int) (int, uint64) {
 	var high uint64
-	for ; j+8 <= end; j += 8 {
+	for ; j+8 <= len(w); j += 8 {
 		v := binary.LittleEndian.Uint64(w[j : j+8])
 		high |= v // may include bytes past the stop: only a "maybe"
-		// Each term marks '"', '\\' and bytes below 0x20 in turn (as
-		// strscan.Mask, written out to keep this function inlinable); its
+		// Each term marks '"', '\\' and bytes below 0x20 in turn; its
 		// lowest mark is exact (borrows only run upward), and q and b
 		// have v's top bits: one &^ v serves all three.
 		q, b := v^(lsb*'"'), v^(lsb*'\\')
@@ -391,20 +379,6 @@ func stringStop(w []byte, j, end int) (int, uint64) {
 		}
 	}
 	return j, high
-}
-
-// stopEnd is the end for stringStop from w[j]: 32 bytes on, or the end of w.
-func stopEnd(w []byte, j int) int { return min(len(w), j+32) }
-
-// stringStopLong is stringStop for the rest of a long body (the slow part,
-// out of line): strscan.Special, 16 bytes at a time on amd64. It finds the
-// first special byte, or returns len(w).
-func stringStopLong(w []byte, j int) (int, uint64) {
-	n, h := strscan.Special(w[j:])
-	if h {
-		return j + n, msb
-	}
-	return j + n, 0
 }
 
 // escapeEnd checks the escape that starts with the backslash at w[j]. It

@@ -36,7 +36,7 @@ value: // a value must start at data[i:], after whitespace
 	}
 	switch data[i] {
 	case '"':
-		j, _ := stringStop(data, i+1, stopEnd(data, i+1))
+		j, _ := stringStop(data, i+1)
 		if j < len(data) && data[j] == '"' {
 			i = j + 1
 		} else if i = validString(data, j); i < 0 {
@@ -127,7 +127,7 @@ key: // an object's key must start at data[i:], after whitespace
 	if i >= len(data) || data[i] != '"' {
 		return false
 	}
-	if j, _ := stringStop(data, i+1, stopEnd(data, i+1)); j < len(data) && data[j] == '"' {
+	if j, _ := stringStop(data, i+1); j < len(data) && data[j] == '"' {
 		i = j + 1
 	} else if i = validString(data, j); i < 0 {
 		return false
@@ -142,9 +142,8 @@ key: // an object's key must start at data[i:], after whitespace
 
 // validString is the slow part of a string: it goes on from data[j], where
 // stringStop stopped short of a closing quote (at an escape, a control byte,
-// fewer than 8 bytes before the end, or after 32 bytes), and returns the
-// index after the closing quote, or -1 when the string is invalid or not
-// closed.
+// or fewer than 8 bytes before the end), and returns the index after the
+// closing quote, or -1 when the string is invalid or not closed.
 func validString(data []byte, j int) int {
 	for j < len(data) {
 		switch c := data[j]; {
@@ -156,13 +155,10 @@ func validString(data []byte, j int) int {
 			}
 		case c < 0x20:
 			return -1
-		case len(data)-j >= 16:
-			j, _ = stringStopLong(data, j) // stringStop stopped short of a long body's end
-			continue
 		default:
 			j++
 		}
-		j, _ = stringStop(data, j, stopEnd(data, j))
+		j, _ = stringStop(data, j)
 	}
 	return -1
 }

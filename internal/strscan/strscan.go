@@ -35,26 +35,19 @@ func Special(b []byte) (n int, high bool) {
 // whole word of b, returning where it stopped (at a special byte, or where
 // fewer than 8 bytes are left) and high for the words it read.
 func specialWords(b []byte) (int, bool) {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
 	var or uint64
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		v := binary.LittleEndian.Uint64(b[i:])
 		or |= v
-		if m := Mask(v); m != 0 {
+		q := v ^ (lsb * '"')
+		s := v ^ (lsb * '\\')
+		// Each term's lowest mark is exact (borrows only run upward), and
+		// q and s keep v's top bits: one &^ v serves all three.
+		if m := ((q - lsb) | (s - lsb) | (v - lsb*0x20)) &^ v & msb; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3, or&msb != 0
 		}
 	}
 	return i, or&msb != 0
-}
-
-const lsb, msb = 0x0101010101010101, 0x8080808080808080
-
-// Mask marks, with the top bit of each byte, the bytes of the
-// little-endian word v that are '"', '\\' or below 0x20: its lowest mark
-// is exact (borrows only run upward), the others may not be. It inlines,
-// for callers that try a word or two before calling Special.
-func Mask(v uint64) uint64 {
-	// q and s keep v's top bits: one &^ v serves all three terms.
-	q, s := v^(lsb*'"'), v^(lsb*'\\')
-	return ((q - lsb) | (s - lsb) | (v - lsb*0x20)) &^ v & msb
 }

@@ -1,7 +1,7 @@
 # Prints the target ratios of BENCHMARKS.md from the raw outputs in
 # benchmarks/ (run from the repo root): each ratio as a geomean over the
 # classic corpus, over the wide one, and over named groups of wide files.
-import subprocess, csv, math, os
+import subprocess, csv, math, os, re
 
 CLASSIC = ['canada', 'citm_catalog', 'code', 'example', 'sample', 'twitter']
 DOCS = ['licenses', 'cssprops', 'webhookspec']            # document-shaped wide files
@@ -32,7 +32,7 @@ for k in up:
     if v1.get(k, {}).get('jsonpipe_fresh'):
         up[k]['jsonpipe_fresh'] = v1[k]['jsonpipe_fresh']
 
-def fileof(k): return k.split('file=')[1].split('/')[0]
+def fileof(k): return re.sub(r'-[0-9]+$', '', k.split('file=')[1].split('/')[0])
 def gm(xs): return math.exp(sum(map(math.log, xs)) / len(xs))
 
 def rep(title, data, keys, f):

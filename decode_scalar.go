@@ -183,7 +183,7 @@ func decodeNumber(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 }
 
 // isValidNumber reports whether s is a JSON number literal.
-func isValidNumber(s []byte) bool {
+func isValidNumber[S ~string | ~[]byte](s S) bool {
 	if len(s) == 0 {
 		return false
 	}

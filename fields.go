@@ -18,6 +18,11 @@ type structField struct {
 	tag    bool   // the name came from a tag
 	index  []int  // reflect index path from the struct
 	quoted bool   // ",string" on a bool, number or string field
+
+	// For the encoder: the field's declared type and its omit options.
+	typ       reflect.Type
+	omitEmpty bool
+	omitZero  bool
 }
 
 // typeFields returns the JSON fields of struct type t in index order.
@@ -97,7 +102,10 @@ func typeFields(t reflect.Type) []structField {
 					if name == "" {
 						name = sf.Name
 					}
-					fields = append(fields, structField{name: name, tag: tagged, index: index, quoted: quoted})
+					fields = append(fields, structField{
+						name: name, tag: tagged, index: index, quoted: quoted,
+						typ: sf.Type, omitEmpty: opts.Contains("omitempty"), omitZero: opts.Contains("omitzero"),
+					})
 					if count[f.typ] > 1 {
 						// Several instances of this embedded type at this
 						// level: add a second copy so that the tie-breaking

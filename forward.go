@@ -3,32 +3,13 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
-	"io"
 )
 
-// The encoding side and the types that values and errors share with
-// encoding/json. jsonpipe replaces the decoding side only; everything here
-// forwards to encoding/json so that swapping the import is enough, and the
-// shared types are aliases so that values and errors cross between the two
-// packages unchanged (errors.As with either package's type works, and
-// encoding/json's Marshal treats our Number and RawMessage as its own).
-
-// Marshal returns the JSON encoding of v. It is encoding/json.Marshal.
-func Marshal(v any) ([]byte, error) { return stdjson.Marshal(v) }
-
-// MarshalIndent is like Marshal but applies Indent to format the output.
-// It is encoding/json.MarshalIndent.
-func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	return stdjson.MarshalIndent(v, prefix, indent)
-}
-
-// An Encoder writes JSON values to an output stream. It is encoding/json's
-// Encoder.
-type Encoder = stdjson.Encoder
-
-// NewEncoder returns a new encoder that writes to w. It is
-// encoding/json.NewEncoder.
-func NewEncoder(w io.Writer) *Encoder { return stdjson.NewEncoder(w) }
+// What still forwards to encoding/json, and the types that values and
+// errors share with it. The shared types are aliases so that values and
+// errors cross between the two packages unchanged (errors.As with either
+// package's type works, and encoding/json's Marshal treats our Number and
+// RawMessage as its own).
 
 // Indent appends to dst an indented form of the JSON-encoded src. It forwards
 // to encoding/json.Indent; a syntax error is returned as this package's

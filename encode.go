@@ -1,0 +1,180 @@
+package json
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// Marshal returns the JSON encoding of v: byte for byte what encoding/json's
+// Marshal returns (Go 1.26, the classic implementation), with the same
+// errors: *UnsupportedTypeError for channels, functions and complex numbers,
+// *UnsupportedValueError for NaN, infinities and cycles, *MarshalerError when
+// a MarshalJSON or MarshalText method fails or returns invalid JSON.
+//
+// Every rule of encoding/json's encoder applies: struct tags (a name, "-",
+// omitempty, omitzero and string), embedded structs promoted by Go's
+// visibility rules, map keys sorted, Marshaler and encoding.TextMarshaler
+// called as encoding/json calls them (a method on the pointer only where
+// the value is addressable), []byte as base64, nil slices and maps as null,
+// floats as JavaScript prints them, and '<', '>' and '&' escaped in strings
+// (see [Encoder.SetEscapeHTML] to keep them).
+//
+// Per Go type, an encoder is built once and cached; encoding a value then
+// only follows it. A value without user methods costs one allocation: the
+// result.
+func Marshal(v any) ([]byte, error) {
+	es := getEncodeState(true)
+	b, err := es.encodeAny(es.buf[:0], v)
+	if err != nil {
+		es.put(b)
+		return nil, err
+	}
+	out := make([]byte, len(b))
+	copy(out, b)
+	es.put(b)
+	return out, nil
+}
+
+// MarshalIndent is like [Marshal] but applies [Indent] to format the output.
+// Each JSON element in the output begins on a new line beginning with prefix
+// followed by one or more copies of indent according to the nesting.
+func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
+	es := getEncodeState(true)
+	b, err := es.encodeAny(es.buf[:0], v)
+	if err != nil {
+		es.put(b)
+		return nil, err
+	}
+	out, err := appendIndent(make([]byte, 0, 2*len(b)), b, prefix, indent)
+	es.put(b)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// encodeState is what one Marshal or Encode call needs beside the output
+// buffer: its options, the cycle check, and scratch space for sorting map
+// keys. It is pooled; nothing in it outlives a call but its capacity.
+type encodeState struct {
+	escapeHTML bool
+
+	// Cycles: as encoding/json does, pointers, maps and slices count the
+	// depth, and only past maxEncodeDepthUnchecked are the ones on the
+	// current path remembered, so a cycle is an error and not a stack
+	// overflow.
+	ptrLevel uint
+	ptrSeen  map[cycleKey]struct{}
+
+	buf []byte
+
+	// Sorting map entries: each map appends its entries past those of the
+	// maps around it, sorts its own window and cuts it off when done.
+	anyEntries []anyEntry // map[string]any
+	entries    []keyEntry // other maps: a key and the element's index
+	keyBytes   []byte     // the text of keys that are not strings
+	quoteBuf   []byte     // a ",string" string's first escaping
+}
+
+const maxEncodeDepthUnchecked = 1000 // encoding/json's startDetectingCyclesAfter
+
+// cycleKey names a pointer, map or slice on the current path, as
+// encoding/json's keys do: for a pointer, its type and address (encoding/json
+// keys it as the pointer in an interface); for a map, its address alone; for
+// a slice, its data and length.
+type cycleKey struct {
+	t reflect.Type
+	p unsafe.Pointer
+	n int
+}
+
+type anyEntry struct {
+	k string
+	v any
+}
+
+type keyEntry struct {
+	k string
+	i int
+}
+
+var encodeStatePool sync.Pool
+
+// maxPooledBuffer is the largest output buffer kept for the next call.
+// encoding/json keeps any; a pooled state that is not used again is freed by
+// the collector within two cycles anyway, so this only stops a single huge
+// value from pinning its buffer between calls that come often.
+const maxPooledBuffer = 64 << 20
+
+func getEncodeState(escapeHTML bool) *encodeState {
+	es, _ := encodeStatePool.Get().(*encodeState)
+	if es == nil {
+		es = &encodeState{}
+	}
+	es.escapeHTML = escapeHTML
+	return es
+}
+
+// put returns es to the pool with b, the buffer the call grew, as its next
+// buffer.
+func (es *encodeState) put(b []byte) {
+	if cap(b) <= maxPooledBuffer {
+		es.buf = b[:0]
+	} else {
+		es.buf = nil
+	}
+	es.ptrLevel = 0
+	clear(es.ptrSeen)
+	clear(es.anyEntries[:cap(es.anyEntries)]) // drop references to the caller's values
+	es.anyEntries = es.anyEntries[:0]
+	clear(es.entries[:cap(es.entries)])
+	es.entries = es.entries[:0]
+	es.keyBytes = es.keyBytes[:0]
+	encodeStatePool.Put(es)
+}
+
+// enter counts one more pointer or slice on the path and, deep enough,
+// reports a cycle through the one named by k, a value of type t. The caller
+// calls leave when it returns without error.
+func (es *encodeState) enter(k cycleKey, t reflect.Type) error {
+	es.ptrLevel++
+	if es.ptrLevel <= maxEncodeDepthUnchecked {
+		return nil
+	}
+	var v reflect.Value
+	if t.Kind() == reflect.Pointer {
+		v = reflect.NewAt(t.Elem(), k.p)
+	} else {
+		v = reflect.SliceAt(t.Elem(), k.p, k.n).Convert(t)
+	}
+	return es.remember(k, v)
+}
+
+// enterMap is enter for the map m, whose address is p.
+func (es *encodeState) enterMap(p unsafe.Pointer, m func() reflect.Value) error {
+	es.ptrLevel++
+	if es.ptrLevel <= maxEncodeDepthUnchecked {
+		return nil
+	}
+	return es.remember(cycleKey{p: p}, m())
+}
+
+// remember is the deep part of enter: the cycle check proper.
+func (es *encodeState) remember(k cycleKey, v reflect.Value) error {
+	if _, ok := es.ptrSeen[k]; ok {
+		return &UnsupportedValueError{Value: v, Str: "encountered a cycle via " + v.Type().String()}
+	}
+	if es.ptrSeen == nil {
+		es.ptrSeen = make(map[cycleKey]struct{})
+	}
+	es.ptrSeen[k] = struct{}{}
+	return nil
+}
+
+func (es *encodeState) leave(k cycleKey) {
+	if es.ptrLevel > maxEncodeDepthUnchecked {
+		delete(es.ptrSeen, k)
+	}
+	es.ptrLevel--
+}

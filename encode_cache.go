@@ -1,0 +1,183 @@
+package json
+
+import (
+	"encoding"
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// Per-type encoders, built once per reflect.Type and cached: the mirror of
+// decode_cache.go.
+//
+// An encodeFn appends the JSON encoding of the Go value at p to b. A
+// valueFn does the same for v, a value held by an interface (so not
+// addressable, and not at an address this package may take).
+type (
+	encodeFn func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error)
+	valueFn  func(es *encodeState, b []byte, v reflect.Value) ([]byte, error)
+)
+
+type typeEncoder struct {
+	fn    encodeFn
+	value valueFn
+	// direct: fn is the plain encoder of a scalar kind, which struct, slice
+	// and array encoders write inline instead of calling fn.
+	direct encDirect
+}
+
+// encDirect names the scalar encoders written inline by the loops over
+// fields and elements.
+type encDirect uint8
+
+const (
+	encCall encDirect = iota // call fn
+	encString
+	encInt
+	encInt64
+	encInt32
+	encUint64
+	encFloat64
+	encBool
+)
+
+// encodeKey: encoding/json calls a method with a pointer receiver only when
+// the value is addressable (a field or element reached through a pointer or a
+// slice), and ",string" changes how a scalar is written, so both are part of
+// what an encoder is built for.
+type encodeKey struct {
+	t      reflect.Type
+	addr   bool
+	quoted bool
+}
+
+var encoderCache sync.Map // encodeKey -> *typeEncoder
+
+var (
+	marshalerType     = reflect.TypeFor[Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	isZeroerType      = reflect.TypeFor[interface{ IsZero() bool }]()
+)
+
+// encoderFor returns the encoder of t, building it on first use. A
+// recursive type finds its own placeholder while it is being built; the
+// placeholder waits for the real encoder, so concurrent first uses are safe.
+func encoderFor(t reflect.Type, addr, quoted bool) *typeEncoder {
+	if quoted {
+		switch t.Kind() {
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+			reflect.Float32, reflect.Float64, reflect.String, reflect.Pointer:
+		default:
+			quoted = false
+		}
+	}
+	key := encodeKey{t, addr, quoted}
+	if te, ok := encoderCache.Load(key); ok {
+		return te.(*typeEncoder)
+	}
+	built := sync.OnceValue(func() *typeEncoder { return newTypeEncoder(t, addr, quoted) })
+	placeholder := &typeEncoder{
+		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return built().fn(es, b, p)
+		},
+		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return built().value(es, b, v)
+		},
+	}
+	if te, loaded := encoderCache.LoadOrStore(key, placeholder); loaded {
+		return te.(*typeEncoder)
+	}
+	te := built()
+	encoderCache.Store(key, te)
+	return te
+}
+
+// newTypeEncoder builds t's encoder, choosing as encoding/json's
+// newTypeEncoder does: a MarshalJSON method first (on *t only when addr),
+// then MarshalText, then the kind.
+func newTypeEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
+	if t == rawMessageType {
+		return &typeEncoder{fn: encodeRawMessage, value: valueByCopy(t, encodeRawMessage)}
+	}
+	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
+		return hookEncoder(t, addrMarshalerValue)
+	}
+	if t.Implements(marshalerType) {
+		return hookEncoder(t, marshalerValue)
+	}
+	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(textMarshalerType) {
+		return hookEncoder(t, addrTextMarshalerValue)
+	}
+	if t.Implements(textMarshalerType) {
+		return hookEncoder(t, textMarshalerValue)
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.String:
+		return scalarEncoder(t, quoted)
+	case reflect.Interface:
+		return interfaceEncoder(t)
+	case reflect.Struct:
+		return newStructEncoder(t, addr)
+	case reflect.Map:
+		return newMapEncoder(t)
+	case reflect.Slice:
+		return newSliceEncoder(t)
+	case reflect.Array:
+		return newArrayEncoder(t, addr)
+	case reflect.Pointer:
+		return newPointerEncoder(t, quoted)
+	}
+	return unsupportedEncoder(t)
+}
+
+// valueByCopy makes the valueFn of a type whose encoder needs an address:
+// the value is copied into memory of its own. encoding/json's reflect path
+// reads it where the interface holds it; this package may not take that
+// address, so a struct or array held by an interface costs one allocation.
+func valueByCopy(t reflect.Type, fn encodeFn) valueFn {
+	return func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+		c := reflect.New(t)
+		c.Elem().Set(v)
+		return fn(es, b, c.UnsafePointer())
+	}
+}
+
+func unsupportedEncoder(t reflect.Type) *typeEncoder {
+	err := func() error { return &UnsupportedTypeError{Type: t} }
+	return &typeEncoder{
+		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return b, err()
+		},
+		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return b, err()
+		},
+	}
+}
+
+// encodeAny appends the value an interface holds, v, which is not
+// addressable. The dynamic types that Unmarshal into any produces are
+// written here without asking reflect; others go through their type's
+// encoder.
+func (es *encodeState) encodeAny(b []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...), nil
+	case string:
+		return appendString(b, x, es.escapeHTML), nil
+	case float64:
+		return appendFloatValue(b, x, 64, false)
+	case bool:
+		return appendBool(b, x, false), nil
+	case map[string]any:
+		return es.encodeMapStringAny(b, x)
+	case []any:
+		return es.encodeSliceAny(b, x)
+	case Number:
+		return appendNumber(b, x, false)
+	}
+	t := reflect.TypeOf(v)
+	return encoderFor(t, false, false).value(es, b, reflect.ValueOf(v))
+}

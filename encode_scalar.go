@@ -1,0 +1,205 @@
+package json
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"unsafe"
+)
+
+// Encoders of booleans, numbers and strings. Each reads its value at p with
+// the type of its kind; a named type has its kind's layout.
+
+func scalarEncoder(t reflect.Type, quoted bool) *typeEncoder {
+	te := &typeEncoder{}
+	switch t.Kind() {
+	case reflect.Bool:
+		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendBool(b, *(*bool)(p), quoted), nil
+		}
+		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return appendBool(b, v.Bool(), quoted), nil
+		}
+		if !quoted {
+			te.direct = encBool
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		load := intLoader(t)
+		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendInt(b, load(p), quoted), nil
+		}
+		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return appendInt(b, v.Int(), quoted), nil
+		}
+		if !quoted {
+			switch t.Size() {
+			case 8:
+				te.direct = encInt64
+			case 4:
+				te.direct = encInt32
+			}
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		load := uintLoader(t)
+		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendUint(b, load(p), quoted), nil
+		}
+		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return appendUint(b, v.Uint(), quoted), nil
+		}
+		if !quoted && t.Size() == 8 {
+			te.direct = encUint64
+		}
+	case reflect.Float32:
+		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendFloatValue(b, float64(*(*float32)(p)), 32, quoted)
+		}
+		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return appendFloatValue(b, v.Float(), 32, quoted)
+		}
+	case reflect.Float64:
+		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendFloatValue(b, *(*float64)(p), 64, quoted)
+		}
+		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return appendFloatValue(b, v.Float(), 64, quoted)
+		}
+		if !quoted {
+			te.direct = encFloat64
+		}
+	case reflect.String:
+		if t == numberType {
+			te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+				return appendNumber(b, *(*Number)(p), quoted)
+			}
+			te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+				return appendNumber(b, Number(v.String()), quoted)
+			}
+			break
+		}
+		if quoted {
+			te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+				return es.appendQuotedString(b, *(*string)(p)), nil
+			}
+			te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+				return es.appendQuotedString(b, v.String()), nil
+			}
+			break
+		}
+		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendString(b, *(*string)(p), es.escapeHTML), nil
+		}
+		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return appendString(b, v.String(), es.escapeHTML), nil
+		}
+		te.direct = encString
+	}
+	return te
+}
+
+// intLoader and uintLoader read an integer of t's size at p.
+func intLoader(t reflect.Type) func(p unsafe.Pointer) int64 {
+	switch t.Size() {
+	case 1:
+		return func(p unsafe.Pointer) int64 { return int64(*(*int8)(p)) }
+	case 2:
+		return func(p unsafe.Pointer) int64 { return int64(*(*int16)(p)) }
+	case 4:
+		return func(p unsafe.Pointer) int64 { return int64(*(*int32)(p)) }
+	}
+	return func(p unsafe.Pointer) int64 { return *(*int64)(p) }
+}
+
+func uintLoader(t reflect.Type) func(p unsafe.Pointer) uint64 {
+	switch t.Size() {
+	case 1:
+		return func(p unsafe.Pointer) uint64 { return uint64(*(*uint8)(p)) }
+	case 2:
+		return func(p unsafe.Pointer) uint64 { return uint64(*(*uint16)(p)) }
+	case 4:
+		return func(p unsafe.Pointer) uint64 { return uint64(*(*uint32)(p)) }
+	}
+	return func(p unsafe.Pointer) uint64 { return *(*uint64)(p) }
+}
+
+func appendBool(b []byte, x, quoted bool) []byte {
+	if quoted {
+		b = append(b, '"')
+	}
+	if x {
+		b = append(b, "true"...)
+	} else {
+		b = append(b, "false"...)
+	}
+	if quoted {
+		b = append(b, '"')
+	}
+	return b
+}
+
+func appendInt(b []byte, x int64, quoted bool) []byte {
+	if quoted {
+		b = append(b, '"')
+		b = strconv.AppendInt(b, x, 10)
+		return append(b, '"')
+	}
+	return strconv.AppendInt(b, x, 10)
+}
+
+func appendUint(b []byte, x uint64, quoted bool) []byte {
+	if quoted {
+		b = append(b, '"')
+		b = strconv.AppendUint(b, x, 10)
+		return append(b, '"')
+	}
+	return strconv.AppendUint(b, x, 10)
+}
+
+// appendFloatValue appends f of the given bit size, or returns
+// encoding/json's error for NaN and the infinities.
+func appendFloatValue(b []byte, f float64, bits int, quoted bool) ([]byte, error) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return b, unsupportedFloat(f, bits)
+	}
+	if quoted {
+		b = append(b, '"')
+		b = appendFloat(b, f, bits)
+		return append(b, '"'), nil
+	}
+	return appendFloat(b, f, bits), nil
+}
+
+func unsupportedFloat(f float64, bits int) error {
+	v := reflect.ValueOf(f)
+	if bits == 32 {
+		v = reflect.ValueOf(float32(f))
+	}
+	return &UnsupportedValueError{Value: v, Str: strconv.FormatFloat(f, 'g', -1, bits)}
+}
+
+// appendNumber appends n as it is, after checking it is a JSON number; the
+// empty Number is 0, as in encoding/json.
+func appendNumber(b []byte, n Number, quoted bool) ([]byte, error) {
+	s := string(n)
+	if s == "" {
+		s = "0"
+	}
+	if !isValidNumber(s) {
+		return b, fmt.Errorf("json: invalid number literal %q", s)
+	}
+	if quoted {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"'), nil
+	}
+	return append(b, s...), nil
+}
+
+// appendQuotedString writes a ",string" string field: the string escaped,
+// then escaped again as a JSON string (without HTML escaping the second
+// time, as encoding/json does).
+func (es *encodeState) appendQuotedString(b []byte, s string) []byte {
+	es.quoteBuf = appendString(es.quoteBuf[:0], s, es.escapeHTML)
+	return appendString(b, es.quoteBuf, false)
+}

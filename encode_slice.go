@@ -1,0 +1,175 @@
+package json
+
+import (
+	"encoding/base64"
+	"reflect"
+	"strconv"
+	"unsafe"
+)
+
+// Encoders of pointers, interfaces, slices and arrays.
+
+func newPointerEncoder(t reflect.Type, quoted bool) *typeEncoder {
+	elem := encoderFor(t.Elem(), true, quoted)
+	core := func(es *encodeState, b []byte, ptr unsafe.Pointer) ([]byte, error) {
+		if ptr == nil {
+			return append(b, "null"...), nil
+		}
+		k := cycleKey{t: t, p: ptr}
+		if err := es.enter(k, t); err != nil {
+			return b, err
+		}
+		b, err := elem.fn(es, b, ptr)
+		if err != nil {
+			return b, err
+		}
+		es.leave(k)
+		return b, nil
+	}
+	return &typeEncoder{
+		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return core(es, b, *(*unsafe.Pointer)(p))
+		},
+		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return core(es, b, v.UnsafePointer())
+		},
+	}
+}
+
+// interfaceEncoder writes what the interface holds, found without asking
+// reflect when the interface has no methods.
+func interfaceEncoder(t reflect.Type) *typeEncoder {
+	value := func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+		return es.encodeAny(b, v.Interface())
+	}
+	if t.NumMethod() == 0 {
+		return &typeEncoder{
+			fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+				return es.encodeAny(b, *(*any)(p))
+			},
+			value: value,
+		}
+	}
+	return &typeEncoder{
+		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return es.encodeAny(b, reflect.NewAt(t, p).Elem().Interface())
+		},
+		value: value,
+	}
+}
+
+func newSliceEncoder(t reflect.Type) *typeEncoder {
+	et := t.Elem()
+	if et.Kind() == reflect.Uint8 {
+		pt := reflect.PointerTo(et)
+		if !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
+			return &typeEncoder{
+				fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+					return appendBase64(b, *(*[]byte)(p)), nil
+				},
+				value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+					return appendBase64(b, v.Bytes()), nil
+				},
+			}
+		}
+	}
+	elem := encoderFor(et, true, false)
+	size := et.Size()
+	core := func(es *encodeState, b []byte, data unsafe.Pointer, n int) ([]byte, error) {
+		if data == nil {
+			return append(b, "null"...), nil
+		}
+		k := cycleKey{p: data, n: n}
+		if err := es.enter(k, t); err != nil {
+			return b, err
+		}
+		b, err := es.appendElements(b, elem, data, n, size)
+		if err != nil {
+			return b, err
+		}
+		es.leave(k)
+		return b, nil
+	}
+	return &typeEncoder{
+		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			s := *(*[]byte)(p) // only its data pointer and length are read
+			return core(es, b, unsafe.Pointer(unsafe.SliceData(s)), len(s))
+		},
+		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+			return core(es, b, v.UnsafePointer(), v.Len())
+		},
+	}
+}
+
+// appendBase64 writes a []byte as encoding/json does: standard base64 in a
+// string, or null for a nil slice.
+func appendBase64(b, s []byte) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '"')
+	b = base64.StdEncoding.AppendEncode(b, s)
+	return append(b, '"')
+}
+
+func newArrayEncoder(t reflect.Type, addr bool) *typeEncoder {
+	elem := encoderFor(t.Elem(), addr, false)
+	n, size := t.Len(), t.Elem().Size()
+	fn := func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return es.appendElements(b, elem, p, n, size)
+	}
+	return &typeEncoder{fn: fn, value: valueByCopy(t, fn)}
+}
+
+// appendElements writes the n elements at data, size bytes apart, as a JSON
+// array.
+func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.Pointer, n int, size uintptr) ([]byte, error) {
+	b = append(b, '[')
+	var err error
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		p := unsafe.Add(data, uintptr(i)*size)
+		switch elem.direct {
+		case encString:
+			b = appendString(b, *(*string)(p), es.escapeHTML)
+		case encInt64:
+			b = strconv.AppendInt(b, *(*int64)(p), 10)
+		case encFloat64:
+			b, err = appendFloatValue(b, *(*float64)(p), 64, false)
+		default:
+			b, err = elem.fn(es, b, p)
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
+// encodeSliceAny is the slice encoder of []any, for the arrays that
+// Unmarshal into any makes.
+func (es *encodeState) encodeSliceAny(b []byte, s []any) ([]byte, error) {
+	if s == nil {
+		return append(b, "null"...), nil
+	}
+	k := cycleKey{p: unsafe.Pointer(unsafe.SliceData(s)), n: len(s)}
+	if err := es.enter(k, sliceAnyType); err != nil {
+		return b, err
+	}
+	b = append(b, '[')
+	var err error
+	for i, v := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, err = es.encodeAny(b, v); err != nil {
+			return b, err
+		}
+	}
+	es.leave(k)
+	return append(b, ']'), nil
+}
+
+var sliceAnyType = reflect.TypeFor[[]any]()

@@ -1,0 +1,210 @@
+package json
+
+import (
+	"reflect"
+	"strconv"
+	"unsafe"
+)
+
+// The struct encoder: the fields typeFields finds (fields.go, shared with
+// the decoder), each with its name written out once, its place as an offset
+// from the struct, and its encoder.
+
+type encField struct {
+	// name and nameHTML are `,"name":` without and with '<', '>' and '&'
+	// escaped. The comma of the first field written is overwritten by '{'.
+	name, nameHTML string
+
+	// The field is at offset from the struct, or, when it is promoted
+	// through embedded pointers, at offset from the struct that the last of
+	// them points to; derefs are the offsets of those pointers, each from
+	// the struct the previous one points to. A nil one hides the field.
+	offset uintptr
+	derefs []uintptr
+
+	direct encDirect
+	fn     encodeFn
+	// omit, when the field has omitempty or omitzero, reports whether the
+	// value at p is left out.
+	omit func(p unsafe.Pointer) bool
+}
+
+type structEncoder struct {
+	fields []encField
+}
+
+func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
+	se := &structEncoder{}
+	for _, sf := range typeFields(t) {
+		f := encField{}
+		f.name = `,"` + sf.name + `":`
+		f.nameHTML = `,"` + htmlEscapeName(sf.name) + `":`
+		ft := t
+		fieldAddr := addr
+		for _, i := range sf.index {
+			if ft.Kind() == reflect.Pointer {
+				f.derefs = append(f.derefs, f.offset)
+				f.offset = 0
+				ft = ft.Elem()
+				fieldAddr = true
+			}
+			field := ft.Field(i)
+			f.offset += field.Offset
+			ft = field.Type
+		}
+		te := encoderFor(ft, fieldAddr, sf.quoted)
+		f.fn, f.direct = te.fn, te.direct
+		if sf.omitEmpty || sf.omitZero {
+			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
+		}
+		se.fields = append(se.fields, f)
+	}
+	return &typeEncoder{fn: se.encode, value: valueByCopy(t, se.encode)}
+}
+
+// htmlEscapeName escapes '<', '>' and '&' in a field name; a name from a tag
+// holds no other character that needs escaping (isValidTag).
+func htmlEscapeName(name string) string {
+	var b []byte
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; c {
+		case '<', '>', '&':
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+	mark := len(b)
+	var err error
+fields:
+	for i := range se.fields {
+		f := &se.fields[i]
+		fp := p
+		for _, off := range f.derefs {
+			fp = *(*unsafe.Pointer)(unsafe.Add(fp, off))
+			if fp == nil {
+				continue fields
+			}
+		}
+		fp = unsafe.Add(fp, f.offset)
+		if f.omit != nil && f.omit(fp) {
+			continue
+		}
+		if es.escapeHTML {
+			b = append(b, f.nameHTML...)
+		} else {
+			b = append(b, f.name...)
+		}
+		switch f.direct {
+		case encString:
+			b = appendString(b, *(*string)(fp), es.escapeHTML)
+		case encInt64:
+			b = strconv.AppendInt(b, *(*int64)(fp), 10)
+		case encInt32:
+			b = strconv.AppendInt(b, int64(*(*int32)(fp)), 10)
+		case encUint64:
+			b = strconv.AppendUint(b, *(*uint64)(fp), 10)
+		case encBool:
+			b = appendBool(b, *(*bool)(fp), false)
+		case encFloat64:
+			if b, err = appendFloatValue(b, *(*float64)(fp), 64, false); err != nil {
+				return b, err
+			}
+		default:
+			if b, err = f.fn(es, b, fp); err != nil {
+				return b, err
+			}
+		}
+	}
+	if len(b) == mark {
+		return append(b, '{', '}'), nil
+	}
+	b[mark] = '{'
+	return append(b, '}'), nil
+}
+
+// omitFunc reports, for a field of type t, whether its value is left out:
+// with omitempty, when it is false, 0, a nil pointer or interface, or an
+// empty array, slice, map or string (encoding/json's isEmptyValue); with
+// omitzero, when it is its type's zero value, or its IsZero method says so.
+func omitFunc(t reflect.Type, omitEmpty, omitZero bool) func(p unsafe.Pointer) bool {
+	var empty, zero func(p unsafe.Pointer) bool
+	if omitEmpty {
+		empty = emptyFunc(t)
+	}
+	if omitZero {
+		zero = zeroFunc(t)
+	}
+	switch {
+	case empty == nil:
+		return zero
+	case zero == nil:
+		return empty
+	}
+	return func(p unsafe.Pointer) bool { return empty(p) || zero(p) }
+}
+
+func emptyFunc(t reflect.Type) func(p unsafe.Pointer) bool {
+	switch t.Kind() {
+	case reflect.Array:
+		n := t.Len()
+		return func(unsafe.Pointer) bool { return n == 0 }
+	case reflect.Map:
+		return func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().Len() == 0 }
+	case reflect.Slice:
+		return func(p unsafe.Pointer) bool { return len(*(*[]byte)(p)) == 0 }
+	case reflect.String:
+		return func(p unsafe.Pointer) bool { return len(*(*string)(p)) == 0 }
+	case reflect.Interface:
+		return func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().IsNil() }
+	case reflect.Pointer:
+		return func(p unsafe.Pointer) bool { return *(*unsafe.Pointer)(p) == nil }
+	case reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		// All bits zero: a float's -0 is not empty, as in encoding/json.
+		switch t.Size() {
+		case 1:
+			return func(p unsafe.Pointer) bool { return *(*uint8)(p) == 0 }
+		case 2:
+			return func(p unsafe.Pointer) bool { return *(*uint16)(p) == 0 }
+		case 4:
+			return func(p unsafe.Pointer) bool { return *(*uint32)(p) == 0 }
+		}
+		return func(p unsafe.Pointer) bool { return *(*uint64)(p) == 0 }
+	}
+	return func(unsafe.Pointer) bool { return false }
+}
+
+// zeroFunc is omitzero's test for a field of type t, chosen as encoding/json
+// chooses it.
+func zeroFunc(t reflect.Type) func(p unsafe.Pointer) bool {
+	isZero := func(v reflect.Value) bool {
+		z, _ := reflect.TypeAssert[interface{ IsZero() bool }](v)
+		return z.IsZero()
+	}
+	switch {
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+		return func(p unsafe.Pointer) bool {
+			v := reflect.NewAt(t, p).Elem()
+			// A nil interface, or one holding a nil pointer, has no method to call.
+			return v.IsNil() || (v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil()) ||
+				isZero(v.Elem())
+		}
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+		return func(p unsafe.Pointer) bool {
+			v := reflect.NewAt(t, p).Elem()
+			return v.IsNil() || isZero(v)
+		}
+	case t.Implements(isZeroerType):
+		return func(p unsafe.Pointer) bool { return isZero(reflect.NewAt(t, p).Elem()) }
+	case reflect.PointerTo(t).Implements(isZeroerType):
+		return func(p unsafe.Pointer) bool { return isZero(reflect.NewAt(t, p)) }
+	}
+	return func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().IsZero() }
+}

@@ -1,0 +1,72 @@
+package json
+
+import "io"
+
+// An Encoder writes JSON values to an output stream, as encoding/json's
+// Encoder does, byte for byte.
+type Encoder struct {
+	w          io.Writer
+	err        error
+	escapeHTML bool
+
+	indentBuf    []byte
+	indentPrefix string
+	indentValue  string
+}
+
+// NewEncoder returns a new encoder that writes to w.
+func NewEncoder(w io.Writer) *Encoder {
+	return &Encoder{w: w, escapeHTML: true}
+}
+
+// Encode writes the JSON encoding of v to the stream, with insignificant
+// space characters elided, followed by a newline character. See [Marshal]
+// for how Go values become JSON. Once a write to the stream has failed,
+// Encode returns that error and writes nothing more.
+//
+// In steady use, Encode of a value without user methods allocates nothing:
+// its buffer is pooled.
+func (enc *Encoder) Encode(v any) error {
+	if enc.err != nil {
+		return enc.err
+	}
+	es := getEncodeState(enc.escapeHTML)
+	b, err := es.encodeAny(es.buf[:0], v)
+	if err != nil {
+		es.put(b)
+		return err
+	}
+	// A newline ends each value: some space is needed after a number
+	// anyway, so that a reader knows no more digits are coming.
+	b = append(b, '\n')
+	out := b
+	if enc.indentPrefix != "" || enc.indentValue != "" {
+		enc.indentBuf, err = appendIndent(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
+		if err != nil {
+			es.put(b)
+			return err
+		}
+		out = enc.indentBuf
+	}
+	if _, err = enc.w.Write(out); err != nil {
+		enc.err = err
+	}
+	es.put(b)
+	return err
+}
+
+// SetIndent makes the encoder format each following value as if indented by
+// [Indent](dst, src, prefix, indent). SetIndent("", "") turns indentation
+// off.
+func (enc *Encoder) SetIndent(prefix, indent string) {
+	enc.indentPrefix = prefix
+	enc.indentValue = indent
+}
+
+// SetEscapeHTML says whether '<', '>' and '&' inside JSON strings are
+// written as \u003c, \u003e and \u0026, which is the default: the output can
+// then be embedded in HTML safely. SetEscapeHTML(false) writes them as they
+// are.
+func (enc *Encoder) SetEscapeHTML(on bool) {
+	enc.escapeHTML = on
+}

@@ -1,6 +1,7 @@
 package json
 
 import (
+	"bytes"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -30,8 +31,7 @@ func Marshal(v any) ([]byte, error) {
 		es.put(b)
 		return nil, err
 	}
-	out := make([]byte, len(b))
-	copy(out, b)
+	out := bytes.Clone(b) // not make+copy: that clears the memory first
 	es.put(b)
 	return out, nil
 }

@@ -168,7 +168,10 @@ func (es *encodeState) encodeAny(b []byte, v any) ([]byte, error) {
 	case string:
 		return appendString(b, x, es.escapeHTML), nil
 	case float64:
-		return appendFloatValue(b, x, 64, false)
+		if finite(x) {
+			return appendFloat(b, x, 64), nil
+		}
+		return appendFloatValue(b, x, float64Type, false)
 	case bool:
 		return appendBool(b, x, false), nil
 	case map[string]any:

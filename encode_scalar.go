@@ -53,17 +53,17 @@ func scalarEncoder(t reflect.Type, quoted bool) *typeEncoder {
 		}
 	case reflect.Float32:
 		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
-			return appendFloatValue(b, float64(*(*float32)(p)), 32, quoted)
+			return appendFloatValue(b, float64(*(*float32)(p)), t, quoted)
 		}
 		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-			return appendFloatValue(b, v.Float(), 32, quoted)
+			return appendFloatValue(b, v.Float(), t, quoted)
 		}
 	case reflect.Float64:
 		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
-			return appendFloatValue(b, *(*float64)(p), 64, quoted)
+			return appendFloatValue(b, *(*float64)(p), t, quoted)
 		}
 		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-			return appendFloatValue(b, v.Float(), 64, quoted)
+			return appendFloatValue(b, v.Float(), t, quoted)
 		}
 		if !quoted {
 			te.direct = encFloat64
@@ -156,11 +156,17 @@ func appendUint(b []byte, x uint64, quoted bool) []byte {
 	return strconv.AppendUint(b, x, 10)
 }
 
-// appendFloatValue appends f of the given bit size, or returns
+// appendFloatValue appends f, a value of the float type t, or returns
 // encoding/json's error for NaN and the infinities.
-func appendFloatValue(b []byte, f float64, bits int, quoted bool) ([]byte, error) {
+func appendFloatValue(b []byte, f float64, t reflect.Type, quoted bool) ([]byte, error) {
+	bits := 64
+	if t.Kind() == reflect.Float32 {
+		bits = 32
+	}
 	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return b, unsupportedFloat(f, bits)
+		v := reflect.New(t).Elem()
+		v.SetFloat(f)
+		return b, &UnsupportedValueError{Value: v, Str: strconv.FormatFloat(f, 'g', -1, bits)}
 	}
 	if quoted {
 		b = append(b, '"')
@@ -170,13 +176,9 @@ func appendFloatValue(b []byte, f float64, bits int, quoted bool) ([]byte, error
 	return appendFloat(b, f, bits), nil
 }
 
-func unsupportedFloat(f float64, bits int) error {
-	v := reflect.ValueOf(f)
-	if bits == 32 {
-		v = reflect.ValueOf(float32(f))
-	}
-	return &UnsupportedValueError{Value: v, Str: strconv.FormatFloat(f, 'g', -1, bits)}
-}
+// finite reports whether f is neither NaN nor an infinity: the inline float
+// writers leave the others to the type's encoder, which words the error.
+func finite(f float64) bool { return f-f == 0 }
 
 // appendNumber appends n as it is, after checking it is a JSON number; the
 // empty Number is 0, as in encoding/json.

@@ -137,7 +137,11 @@ func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.P
 		case encInt64:
 			b = strconv.AppendInt(b, *(*int64)(p), 10)
 		case encFloat64:
-			b, err = appendFloatValue(b, *(*float64)(p), 64, false)
+			if x := *(*float64)(p); finite(x) {
+				b = appendFloat(b, x, 64)
+				break
+			}
+			fallthrough
 		default:
 			b, err = elem.fn(es, b, p)
 		}

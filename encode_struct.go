@@ -111,9 +111,11 @@ fields:
 		case encBool:
 			b = appendBool(b, *(*bool)(fp), false)
 		case encFloat64:
-			if b, err = appendFloatValue(b, *(*float64)(fp), 64, false); err != nil {
-				return b, err
+			if x := *(*float64)(fp); finite(x) {
+				b = appendFloat(b, x, 64)
+				break
 			}
+			fallthrough
 		default:
 			if b, err = f.fn(es, b, fp); err != nil {
 				return b, err

@@ -3,6 +3,7 @@ package json
 import (
 	"encoding"
 	"reflect"
+	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -33,13 +34,47 @@ type encDirect uint8
 const (
 	encCall encDirect = iota // call fn
 	encString
-	encInt
 	encInt64
 	encInt32
 	encUint64
 	encFloat64
 	encBool
+	// A pointer to one of the above: null when nil. A pointer to a scalar
+	// cannot be part of a cycle, so it need not be counted.
+	encPtr
 )
+
+// appendDirect writes the value at p as d says, which is not encCall.
+// It returns false, having written nothing, for a NaN or infinite float:
+// the type's encoder words that error.
+func (es *encodeState) appendDirect(b []byte, d encDirect, p unsafe.Pointer) ([]byte, bool) {
+	if d >= encPtr {
+		p = *(*unsafe.Pointer)(p)
+		if p == nil {
+			return append(b, "null"...), true
+		}
+		d -= encPtr
+	}
+	switch d {
+	case encString:
+		b = appendString(b, *(*string)(p), es.escapeHTML)
+	case encInt64:
+		b = strconv.AppendInt(b, *(*int64)(p), 10)
+	case encInt32:
+		b = strconv.AppendInt(b, int64(*(*int32)(p)), 10)
+	case encUint64:
+		b = strconv.AppendUint(b, *(*uint64)(p), 10)
+	case encBool:
+		b = appendBool(b, *(*bool)(p), false)
+	case encFloat64:
+		x := *(*float64)(p)
+		if !finite(x) {
+			return b, false
+		}
+		b = appendFloat(b, x, 64)
+	}
+	return b, true
+}
 
 // encodeKey: encoding/json calls a method with a pointer receiver only when
 // the value is addressable (a field or element reached through a pointer or a

@@ -3,7 +3,6 @@ package json
 import (
 	"encoding/base64"
 	"reflect"
-	"strconv"
 	"unsafe"
 )
 
@@ -26,7 +25,7 @@ func newPointerEncoder(t reflect.Type, quoted bool) *typeEncoder {
 		es.leave(k)
 		return b, nil
 	}
-	return &typeEncoder{
+	te := &typeEncoder{
 		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			return core(es, b, *(*unsafe.Pointer)(p))
 		},
@@ -34,6 +33,10 @@ func newPointerEncoder(t reflect.Type, quoted bool) *typeEncoder {
 			return core(es, b, v.UnsafePointer())
 		},
 	}
+	if elem.direct != encCall && elem.direct < encPtr {
+		te.direct = encPtr + elem.direct
+	}
+	return te
 }
 
 // interfaceEncoder writes what the interface holds, found without asking
@@ -131,21 +134,13 @@ func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.P
 			b = append(b, ',')
 		}
 		p := unsafe.Add(data, uintptr(i)*size)
-		switch elem.direct {
-		case encString:
-			b = appendString(b, *(*string)(p), es.escapeHTML)
-		case encInt64:
-			b = strconv.AppendInt(b, *(*int64)(p), 10)
-		case encFloat64:
-			if x := *(*float64)(p); finite(x) {
-				b = appendFloat(b, x, 64)
-				break
+		if elem.direct != encCall {
+			var ok bool
+			if b, ok = es.appendDirect(b, elem.direct, p); ok {
+				continue
 			}
-			fallthrough
-		default:
-			b, err = elem.fn(es, b, p)
 		}
-		if err != nil {
+		if b, err = elem.fn(es, b, p); err != nil {
 			return b, err
 		}
 	}

@@ -2,7 +2,6 @@ package json
 
 import (
 	"reflect"
-	"strconv"
 	"unsafe"
 )
 
@@ -99,27 +98,14 @@ fields:
 		} else {
 			b = append(b, f.name...)
 		}
-		switch f.direct {
-		case encString:
-			b = appendString(b, *(*string)(fp), es.escapeHTML)
-		case encInt64:
-			b = strconv.AppendInt(b, *(*int64)(fp), 10)
-		case encInt32:
-			b = strconv.AppendInt(b, int64(*(*int32)(fp)), 10)
-		case encUint64:
-			b = strconv.AppendUint(b, *(*uint64)(fp), 10)
-		case encBool:
-			b = appendBool(b, *(*bool)(fp), false)
-		case encFloat64:
-			if x := *(*float64)(fp); finite(x) {
-				b = appendFloat(b, x, 64)
-				break
+		if f.direct != encCall {
+			var ok bool
+			if b, ok = es.appendDirect(b, f.direct, fp); ok {
+				continue
 			}
-			fallthrough
-		default:
-			if b, err = f.fn(es, b, fp); err != nil {
-				return b, err
-			}
+		}
+		if b, err = f.fn(es, b, fp); err != nil {
+			return b, err
 		}
 	}
 	if len(b) == mark {

@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -90,13 +91,40 @@ type cycleKey struct {
 }
 
 type anyEntry struct {
-	k string
-	v any
+	pre uint64 // keyPrefix(k)
+	k   string
+	v   any
 }
 
 type keyEntry struct {
-	k string
-	i int
+	pre uint64 // keyPrefix(k)
+	k   string
+	i   int
+}
+
+// keyPrefix is the first 8 bytes of s as a big-endian number, zero-padded:
+// two keys whose prefixes differ compare as their prefixes do, so sorting
+// compares whole strings only for keys that share their first 8 bytes.
+func keyPrefix(s string) uint64 {
+	if len(s) >= 8 {
+		return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[2])<<40 | uint64(s[3])<<32 |
+			uint64(s[4])<<24 | uint64(s[5])<<16 | uint64(s[6])<<8 | uint64(s[7])
+	}
+	var p uint64
+	for i := 0; i < len(s); i++ {
+		p |= uint64(s[i]) << (56 - 8*i)
+	}
+	return p
+}
+
+func compareKeys(apre, bpre uint64, a, b string) int {
+	if apre != bpre {
+		if apre < bpre {
+			return -1
+		}
+		return +1
+	}
+	return strings.Compare(a, b)
 }
 
 var encodeStatePool sync.Pool

@@ -1,7 +1,6 @@
 package json
 
 import (
-	"cmp"
 	"encoding"
 	"fmt"
 	"reflect"
@@ -67,8 +66,6 @@ type mapScratch struct {
 	key  reflect.Value // a settable key
 }
 
-func compareKeys(a, b keyEntry) int { return cmp.Compare(a.k, b.k) }
-
 func (me *mapEncoder) encode(es *encodeState, b []byte, m reflect.Value) ([]byte, error) {
 	if m.IsNil() {
 		return append(b, "null"...), nil
@@ -96,10 +93,10 @@ func (me *mapEncoder) encode(es *encodeState, b []byte, m reflect.Value) ([]byte
 			return b, fmt.Errorf("json: encoding error for type %q: %q", me.t.String(), err.Error())
 		}
 		vals.Index(i).SetIterValue(&it)
-		es.entries = append(es.entries, keyEntry{ks, i})
+		es.entries = append(es.entries, keyEntry{keyPrefix(ks), ks, i})
 	}
 	end := len(es.entries)
-	slices.SortFunc(es.entries[start:end], compareKeys)
+	slices.SortFunc(es.entries[start:end], func(a, b keyEntry) int { return compareKeys(a.pre, b.pre, a.k, b.k) })
 	b = append(b, '{')
 	data := vals.UnsafePointer()
 	var err error
@@ -171,11 +168,11 @@ func (es *encodeState) encodeMapStringAny(b []byte, m map[string]any) ([]byte, e
 	}
 	start := len(es.anyEntries)
 	for k, v := range m {
-		es.anyEntries = append(es.anyEntries, anyEntry{k, v})
+		es.anyEntries = append(es.anyEntries, anyEntry{keyPrefix(k), k, v})
 	}
 	end := len(es.anyEntries)
 	if end-start > 1 {
-		slices.SortFunc(es.anyEntries[start:end], func(a, b anyEntry) int { return cmp.Compare(a.k, b.k) })
+		slices.SortFunc(es.anyEntries[start:end], func(a, b anyEntry) int { return compareKeys(a.pre, b.pre, a.k, b.k) })
 	}
 	b = append(b, '{')
 	var err error

@@ -132,8 +132,11 @@ func encoderFor(t reflect.Type, addr, quoted bool) *typeEncoder {
 // newTypeEncoder does: a MarshalJSON method first (on *t only when addr),
 // then MarshalText, then the kind.
 func newTypeEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
-	if t == rawMessageType {
+	switch t {
+	case rawMessageType:
 		return &typeEncoder{fn: encodeRawMessage, value: valueByCopy(t, encodeRawMessage)}
+	case timeType:
+		return timeEncoder()
 	}
 	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
 		return hookEncoder(t, addrMarshalerValue)

@@ -151,11 +151,13 @@ func emptyFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 		return func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().IsNil() }
 	case reflect.Pointer:
 		return func(p unsafe.Pointer) bool { return *(*unsafe.Pointer)(p) == nil }
+	case reflect.Float32:
+		return func(p unsafe.Pointer) bool { return *(*float32)(p) == 0 } // -0 too, as reflect's IsZero
+	case reflect.Float64:
+		return func(p unsafe.Pointer) bool { return *(*float64)(p) == 0 }
 	case reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64:
-		// All bits zero: a float's -0 is not empty, as in encoding/json.
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		switch t.Size() {
 		case 1:
 			return func(p unsafe.Pointer) bool { return *(*uint8)(p) == 0 }

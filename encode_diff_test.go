@@ -239,15 +239,18 @@ func TestMarshalDiff(t *testing.T) {
 	}
 }
 
-// TestMarshalDiffNamed: hand-picked values, each the case a rule of
+// namedMarshalCases: hand-picked values, each the case a rule of
 // encoding/json's encoder turns on, so that a failure names the rule.
-func TestMarshalDiffNamed(t *testing.T) {
+func namedMarshalCases() []struct {
+	name string
+	v    any
+} {
 	f := func(b ...byte) *encFuzz { return &encFuzz{b} }
 	var nilMap map[string]int
 	var nilSlice []string
 	var nilPtr *EncPtrM
 	var nilIface fmt.Stringer
-	tests := []struct {
+	return []struct {
 		name string
 		v    any
 	}{
@@ -303,6 +306,11 @@ func TestMarshalDiffNamed(t *testing.T) {
 		{"map chan values empty", map[string]chan int{}},
 		{"func field skipped", encTags{Ch: make(chan int)}},
 	}
+}
+
+// TestMarshalDiffNamed runs namedMarshalCases in every position and mode.
+func TestMarshalDiffNamed(t *testing.T) {
+	tests := namedMarshalCases()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if d := diffMarshalValue(tc.v); d != "" {

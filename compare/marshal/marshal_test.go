@@ -24,7 +24,13 @@
 //
 // TestMarshalPeersAgree says, before anything is timed, which libraries
 // write encoding/json's bytes for each file and kind, and fails if jsonpipe
-// does not.
+// does not. On Go 1.27 encoding_json is the v2-backed encoding/json, whose
+// output differs from the classic one jsonpipe matches only where the
+// corpus has nothing to show it (invalid UTF-8, MarshalJSON methods, float
+// keys: stdjson_marshal_contract_test.go in the root module); on every
+// corpus file, as any and typed, in every mode here, both write the same
+// bytes (checked on Go 1.26 and 1.27.4), so jsonpipe is held to them on
+// both toolchains.
 package marshal
 
 import (

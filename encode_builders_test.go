@@ -282,9 +282,14 @@ type encOmitEmpty struct {
 	B   bool            `json:",omitempty"`
 	I   int             `json:",omitempty"`
 	I8  int8            `json:",omitempty"`
+	I16 int16           `json:",omitempty"`
+	I32 int32           `json:",omitempty"`
 	I64 int64           `json:",omitempty"`
 	U   uint            `json:",omitempty"`
+	U8  uint8           `json:",omitempty"`
 	U16 uint16          `json:",omitempty"`
+	U32 uint32          `json:",omitempty"`
+	U64 uint64          `json:",omitempty"`
 	UP  uintptr         `json:",omitempty"`
 	F32 float32         `json:",omitempty"`
 	F64 float64         `json:",omitempty"`
@@ -321,10 +326,23 @@ type encIsZeroer interface{ IsZero() bool }
 type encOmitZero struct {
 	B    bool            `json:",omitzero"`
 	I    int             `json:",omitzero"`
+	I8   int8            `json:",omitzero"`
+	I16  int16           `json:",omitzero"`
+	I32  int32           `json:",omitzero"`
+	I64  int64           `json:",omitzero"`
+	U    uint            `json:",omitzero"`
 	U8   uint8           `json:",omitzero"`
+	U16  uint16          `json:",omitzero"`
+	U32  uint32          `json:",omitzero"`
+	U64  uint64          `json:",omitzero"`
+	UP   uintptr         `json:",omitzero"`
 	F32  float32         `json:",omitzero"`
 	F64  float64         `json:",omitzero"`
 	S    string          `json:",omitzero"`
+	NS   encStr          `json:",omitzero"`
+	By   []byte          `json:",omitzero"`
+	Num  Number          `json:",omitzero"`
+	Raw  RawMessage      `json:",omitzero"`
 	Sl   []int           `json:",omitzero"` // nil omitted, empty kept
 	M    map[string]int  `json:",omitzero"`
 	A2   [2]int          `json:",omitzero"`
@@ -853,7 +871,9 @@ func init() {
 				return v
 			}
 			v.B, v.I, v.I8, v.I64 = f.bool(), int(f.int64In(64)), int8(f.int64In(8)), f.int64In(64)
+			v.I16, v.I32 = int16(f.int64In(16)), int32(f.int64In(32))
 			v.U, v.U16, v.UP = uint(f.uint64In(64)), uint16(f.uint64In(16)), uintptr(f.uint64In(64))
+			v.U8, v.U32, v.U64 = uint8(f.uint64In(8)), uint32(f.uint64In(32)), f.uint64In(64)
 			v.F32, v.F64, v.S, v.NS = f.float32(), f.float64(), f.string(), encStr(f.string())
 			switch f.n(3) {
 			case 1:
@@ -885,6 +905,15 @@ func init() {
 				return v
 			}
 			v.B, v.I, v.U8, v.F32, v.F64, v.S = f.bool(), int(f.int64In(8)), uint8(f.uint64In(8)), f.float32(), f.float64(), f.string()
+			v.I8, v.I16, v.I32, v.I64 = int8(f.int64In(8)), int16(f.int64In(16)), int32(f.int64In(32)), f.int64In(64)
+			v.U, v.U16, v.U32, v.U64, v.UP = uint(f.uint64In(64)), uint16(f.uint64In(16)), uint32(f.uint64In(32)), f.uint64In(64), uintptr(f.uint64In(64))
+			v.NS, v.Num = encStr(f.string()), encNumbers[f.n(3)]
+			switch f.n(3) {
+			case 1:
+				v.By = []byte{} // kept: not nil (an empty RawMessage would be kept too, and fail)
+			case 2:
+				v.By, v.Raw = []byte(f.string()), RawMessage(`{"r":1}`)
+			}
 			switch f.n(3) {
 			case 1:
 				v.Sl, v.M = []int{}, map[string]int{}

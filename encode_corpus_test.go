@@ -64,7 +64,7 @@ func TestMarshalCorpus(t *testing.T) {
 					if want.errs[0] != nil {
 						t.Fatalf("encoding/json: %v", want.errs[0])
 					}
-					if why := marshalDiffers(got, want, v); why != "" {
+					if why := marshalDiffers(got, want, v, mode.noHTML); why != "" {
 						t.Errorf("%s: %s; error %s\n%s", f.Name, why, marshalErrsString(got.errs), firstDifference(got.out, want.out))
 					}
 				})

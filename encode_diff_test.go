@@ -70,38 +70,39 @@ type marshalResult struct {
 // the value, then 1, then the value again with one Encoder, so that the
 // state an error leaves behind is seen by the next call.
 var marshalModes = []struct {
-	name string
-	run  func(api marshalAPI, v any) marshalResult
+	name   string
+	noHTML bool // SetEscapeHTML(false)
+	run    func(api marshalAPI, v any) marshalResult
 }{
-	{"Marshal", func(api marshalAPI, v any) marshalResult {
+	{"Marshal", false, func(api marshalAPI, v any) marshalResult {
 		out, err := api.marshal(v)
 		return marshalResult{out, []error{err}}
 	}},
-	{"MarshalIndent/tab", func(api marshalAPI, v any) marshalResult {
+	{"MarshalIndent/tab", false, func(api marshalAPI, v any) marshalResult {
 		out, err := api.marshalIndent(v, "", "\t")
 		return marshalResult{out, []error{err}}
 	}},
-	{"MarshalIndent/prefix", func(api marshalAPI, v any) marshalResult {
+	{"MarshalIndent/prefix", false, func(api marshalAPI, v any) marshalResult {
 		out, err := api.marshalIndent(v, "> ", "  ")
 		return marshalResult{out, []error{err}}
 	}},
-	{"Encoder", func(api marshalAPI, v any) marshalResult {
+	{"Encoder", false, func(api marshalAPI, v any) marshalResult {
 		out, errs := api.encode([]any{v}, true, "", "")
 		return marshalResult{out, errs}
 	}},
-	{"Encoder/noHTML", func(api marshalAPI, v any) marshalResult {
+	{"Encoder/noHTML", true, func(api marshalAPI, v any) marshalResult {
 		out, errs := api.encode([]any{v}, false, "", "")
 		return marshalResult{out, errs}
 	}},
-	{"Encoder/indent", func(api marshalAPI, v any) marshalResult {
+	{"Encoder/indent", false, func(api marshalAPI, v any) marshalResult {
 		out, errs := api.encode([]any{v}, true, "\t", " ")
 		return marshalResult{out, errs}
 	}},
-	{"Encoder/noHTML+indent", func(api marshalAPI, v any) marshalResult {
+	{"Encoder/noHTML+indent", true, func(api marshalAPI, v any) marshalResult {
 		out, errs := api.encode([]any{v}, false, "", "    ")
 		return marshalResult{out, errs}
 	}},
-	{"Encoder/stream", func(api marshalAPI, v any) marshalResult {
+	{"Encoder/stream", false, func(api marshalAPI, v any) marshalResult {
 		out, errs := api.encode([]any{v, 1, v}, true, "", "")
 		return marshalResult{out, errs}
 	}},
@@ -183,7 +184,7 @@ func diffMarshalForm(v any, form string) string {
 	for _, mode := range marshalModes {
 		want := mode.run(stdMarshal, v)
 		got := mode.run(ourMarshal, v)
-		if why := marshalDiffers(got, want, v); why != "" {
+		if why := marshalDiffers(got, want, v, mode.noHTML); why != "" {
 			return fmt.Sprintf("%s, %s (%T): %s\n got %q\n     %s\nwant %q\n     %s", form, mode.name, v, why,
 				got.out, marshalErrsString(got.errs), want.out, marshalErrsString(want.errs))
 		}
@@ -341,13 +342,13 @@ func TestMarshalDiffers(t *testing.T) {
 		{"one more call", marshalResult{[]byte(`{"a":"<"}`), []error{nil, nil}}, false},
 	}
 	for _, tc := range tests {
-		if why := marshalDiffers(tc.got, want, nil); why == "" && (stdClassic || !tc.classic) {
+		if why := marshalDiffers(tc.got, want, nil, false); why == "" && (stdClassic || !tc.classic) {
 			t.Errorf("%s: no difference reported", tc.name)
 		}
 	}
 	a := marshalResult{nil, []error{synErr(0)}}
 	for _, got := range []marshalResult{{nil, []error{synErr(3)}}, {nil, []error{&MarshalerError{Type: reflect.TypeFor[EncValM](), Err: errors.New("x")}}}} {
-		if why := marshalDiffers(got, a, nil); why == "" && stdClassic {
+		if why := marshalDiffers(got, a, nil, false); why == "" && stdClassic {
 			t.Errorf("%s against %s: no difference reported", marshalErrsString(got.errs), marshalErrsString(a.errs))
 		}
 	}

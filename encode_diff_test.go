@@ -353,3 +353,32 @@ func TestMarshalDiffers(t *testing.T) {
 		}
 	}
 }
+
+// TestV2BytesDiffer checks the reduced comparison used against the
+// v2-backed encoding/json (stdjson_marshal_contract_test.go) on both
+// toolchains: it forgives the contract's differences 1 to 3 and nothing
+// else.
+func TestV2BytesDiffer(t *testing.T) {
+	tests := []struct {
+		name             string
+		classic, v2      string
+		noHTML, forgiven bool
+	}{
+		{"invalid UTF-8", `"a\ufffdb"`, "\"a\ufffdb\"", false, true},
+		{"invalid UTF-8 ,string", `{"S":"\"\\ufffd\""}`, "{\"S\":\"\\\"\ufffd\\\"\"}", false, true},
+		{"escaped backslash then \\ufffd", `"\\\ufffd"`, "\"\\\\\ufffd\"", false, true},
+		{"MarshalJSON's U+2028 without HTML escaping", "[\"\u2028\"]\n", "[\"\\u2028\"]\n", true, true},
+		{"U+2028 with HTML escaping", "[\"\u2028\"]\n", "[\"\\u2028\"]\n", false, false},
+		{"keys sorted apart", `{"\ufffd\u0000":2,"\ufffd":1}`, "{\"\ufffd\":1,\"\ufffd\\u0000\":2}", false, true},
+		{"keys that became one", `{"\ufffd":2,"\ufffd":1}`, "{\"\ufffd\":1,\"\ufffd\":2}", false, true},
+		{"keys sorted apart, indented with a prefix", "{\n>   \"\\ufffd\\u0000\": 2,\n>   \"\\ufffd\": 1\n> }", "{\n>   \"\ufffd\": 1,\n>   \"\ufffd\\u0000\": 2\n> }", false, true},
+		{"another value", `{"\ufffd":2}`, "{\"\ufffd\":3}", false, false},
+		{"another escape", `"\u003c"`, `"<"`, false, false},
+		{"U+FFFD for another character", `"\ufffd"`, `"x"`, false, false},
+	}
+	for _, tc := range tests {
+		if why := v2BytesDiffer([]byte(tc.classic), []byte(tc.v2), tc.noHTML); (why == "") != tc.forgiven {
+			t.Errorf("%s: %q against %q: %q, want forgiven %v", tc.name, tc.classic, tc.v2, why, tc.forgiven)
+		}
+	}
+}

@@ -1,33 +1,51 @@
 # Prints the target ratios of BENCHMARKS.md from the raw outputs in
 # benchmarks/ (run from the repo root): each ratio as a geomean over the
 # classic corpus, over the wide one, and over named groups of wide files.
-import subprocess, csv, math, os, re
+#
+#   python3 benchmarks/ratios.py [unmarshal] [marshal]   (default: both)
+#
+# RATIOS_DIR reads the raw outputs from another directory (default benchmarks).
+import subprocess, csv, math, os, re, sys
+
+DIR = os.environ.get('RATIOS_DIR', 'benchmarks')
+FAMILIES = sys.argv[1:] or ['unmarshal', 'marshal']
 
 CLASSIC = ['canada', 'citm_catalog', 'code', 'example', 'sample', 'twitter']
 DOCS = ['licenses', 'cssprops', 'webhookspec']            # document-shaped wide files
 ROWS = ['flights', 'movies', 'airports', 'earthquakes']   # the wide files with typed rows
 
-def table(path, names):
-    cmd = "sed -E %s %s | go tool benchstat -col /impl -filter '.unit:B/s' -format csv /dev/stdin" % (names, path)
+def num(x):
+    try:
+        return float(x)
+    except ValueError:
+        return None  # empty, or not a number ('∞' from a single round)
+
+def table(path, names, unit='B/s'):
+    if not os.path.exists(path):
+        return {}
+    cmd = "sed -E %s %s | go tool benchstat -col /impl -filter '.unit:%s' -format csv /dev/stdin" % (names, path, unit)
     out = subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout
     rows = list(csv.reader(out.splitlines()))
-    hdrs = [r for r in rows if len(r) > 1 and r[1] in ('jsonpipe', 'B/s')]
+    hdrs = [r for r in rows if len(r) > 1 and r[1] in ('jsonpipe', 'B/s', 'sec/op')]
     if not hdrs:
         return {}
     hdr = hdrs[0]
     idx = {hdr[i]: i for i in range(1, len(hdr)) if hdr[i]}
     data = {}
     for r in rows:
-        if r and r[0].startswith(('Unm', 'Dec', 'Valid')):
-            data[r[0]] = {k: (float(r[i]) if i < len(r) and r[i] else None) for k, i in idx.items()}
+        if r and r[0].startswith(('Unm', 'Dec', 'Valid', 'Marshal', 'EncoderEncode', 'Compact', 'Indent')):
+            data[r[0]] = {k: num(r[i]) if i < len(r) else None for k, i in idx.items()}
     return data
 
 decode_names = "'s#^Benchmark(\\w+)/([^/]+)/([^/]+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\3/kind=\\4/impl=\\2-\\5#'"
 token_names = "'s#^Benchmark(\\w+)/([^/]+)/([^/]+)-([0-9]+)#Benchmark\\1/file=\\3/impl=\\2-\\4#'"
-up = table('benchmarks/unmarshal-peers.txt', decode_names)
+marshal_names = ("-e 's#^Benchmark(Marshal|MarshalIndent|EncoderEncode)/(typed|any)/(\\w+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\4/kind=\\2/impl=\\3-\\5#' "
+                 " -e 's#^Benchmark(Compact|Indent|Valid)/(\\w+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\3/impl=\\2-\\4#' "
+                 " -e 's#^BenchmarkMarshalColdStart/(\\w+)-([0-9]+)#BenchmarkMarshalColdStart/impl=\\1-\\2#'")
+up = table(DIR + '/unmarshal-peers.txt', decode_names) if 'unmarshal' in FAMILIES else {}
 # jsonpipe_fresh (each call with the pooled state's caches emptied) runs in
 # the root module's benchmarks, in the same interleaved rounds.
-v1 = table('benchmarks/unmarshal-v1.txt', decode_names)
+v1 = table(DIR + '/unmarshal-v1.txt', decode_names) if up else {}
 for k in up:
     if v1.get(k, {}).get('jsonpipe_fresh'):
         up[k]['jsonpipe_fresh'] = v1[k]['jsonpipe_fresh']
@@ -76,9 +94,67 @@ if up:
         rep("  any Unmarshal vs the faster of sonic and goccy", up, anyU, lambda r: F(r) / SG(r))
         rep("  any Decode vs the faster of sonic and goccy", up, anyD, lambda r: F(r) / SG(r))
         rep("  any Unmarshal: jsonpipe_fresh / jsonpipe", up, anyU, lambda r: F(r) / r['jsonpipe'])
-if os.path.exists('benchmarks/tokens-peers.txt'):
-    tp = table('benchmarks/tokens-peers.txt', token_names)
+if 'unmarshal' in FAMILIES and os.path.exists(DIR + '/tokens-peers.txt'):
+    tp = table(DIR + '/tokens-peers.txt', token_names)
     valid = [k for k in tp if k.startswith('Valid')]
     if valid:
         rep("Valid vs goccy", tp, valid, lambda r: r['jsonpipe'] / r['goccy'])
         rep("Valid vs segmentio", tp, valid, lambda r: r['jsonpipe'] / r['segmentio'])
+
+# The encoding side (issue 18's targets), from compare/marshal: the peers on
+# Go 1.27 (marshal-peers.txt), jsonpipe against the classic encoding/json on
+# Go 1.26 (marshal-v1.txt), and which peers write encoding/json's bytes
+# (marshal-agree.txt, TestMarshalPeersAgree -v: "agree <API> <impl> <file>/<kind>").
+def agreeing(path):
+    same = {}
+    if os.path.exists(path):
+        for line in open(path):
+            m = re.search(r'\bagree (\w+) (\w+) (\w+)/(\w+)', line)
+            if m:
+                api, impl, f, kind = m.groups()
+                same.setdefault((api, f, kind), set()).add(impl)
+    return same
+
+if 'marshal' in FAMILIES and os.path.exists(DIR + '/marshal-peers.txt'):
+    mp = table(DIR + '/marshal-peers.txt', marshal_names)
+    mv = table(DIR + '/marshal-v1.txt', marshal_names)
+    same = agreeing(DIR + '/marshal-agree.txt')
+    def kindof(k): return re.sub(r'-[0-9]+$', '', k.split('kind=')[1].split('/')[0]) if 'kind=' in k else None
+    def apiof(k): return k.split('/')[0]
+    def keys(data, api, kind=None):
+        return [k for k in data if apiof(k) == api and (kind is None or kindof(k) == kind)]
+    SGm = lambda r: max(r['goccy'], r['sonic_std'])
+    def best_same(k):
+        # the best peer that writes encoding/json's bytes for this API, file and kind
+        ok = same.get((apiof(k), fileof(k), kindof(k)), set())
+        return lambda r: max(r[p] for p in ok if p != 'jsonpipe' and r.get(p))
+    print("Marshal (compare/marshal; peers on Go 1.27, encoding/json the classic one on Go 1.26)")
+    for kind in ('typed', 'any'):
+        ks = keys(mp, 'Marshal', kind)
+        rep("%s Marshal vs the faster of goccy and sonic ConfigStd" % kind, mp, ks, lambda r: r['jsonpipe'] / SGm(r))
+        rep("%s Marshal vs encoding/json (classic, Go 1.26)" % kind, mv, keys(mv, 'Marshal', kind), lambda r: r['jsonpipe'] / r['encoding_json'])
+        rep("%s Marshal vs encoding/json (v2-backed, Go 1.27)" % kind, mp, ks, lambda r: r['jsonpipe'] / r['encoding_json'])
+        if same:
+            print("%s Marshal vs the best peer that writes encoding/json's bytes" % kind)
+            for gname, inside in (('classic', lambda n: n in CLASSIC), ('wide', lambda n: n not in CLASSIC)):
+                rs = []
+                for k in ks:
+                    if inside(fileof(k)):
+                        try:
+                            rs.append((fileof(k), mp[k]['jsonpipe'] / best_same(k)(mp[k])))
+                        except (TypeError, KeyError, ValueError):
+                            pass  # no peer agrees on this file
+                if rs:
+                    print("  %-10s geomean %.2f×  (%s)" % (gname, gm([r for _, r in rs]), ", ".join("%s %.2f×" % x for x in rs)))
+    for api in ('MarshalIndent', 'EncoderEncode'):
+        for kind in ('typed', 'any'):
+            rep("%s %s vs encoding/json (classic, Go 1.26)" % (kind, api), mv, keys(mv, api, kind), lambda r: r['jsonpipe'] / r['encoding_json'])
+    for api in ('Compact', 'Indent', 'Valid'):
+        rep("%s vs goccy" % api, mp, keys(mp, api), lambda r: r['jsonpipe'] / r['goccy'])
+        rep("%s vs encoding/json (classic, Go 1.26)" % api, mv, keys(mv, api), lambda r: r['jsonpipe'] / r['encoding_json'])
+    # Cold start: time per op, so encoding/json's over jsonpipe's (above 1: jsonpipe faster).
+    for title, path in (("classic encoding/json, Go 1.26", DIR + '/marshal-v1.txt'), ("v2-backed encoding/json, Go 1.27", DIR + '/marshal-peers.txt')):
+        cs = table(path, marshal_names, 'sec/op')
+        for k, r in cs.items():
+            if k.startswith('MarshalColdStart') and r.get('jsonpipe') and r.get('encoding_json'):
+                print("MarshalColdStart, encoding/json time / jsonpipe time (%s): %.2f×" % (title, r['encoding_json'] / r['jsonpipe']))

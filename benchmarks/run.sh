@@ -8,7 +8,7 @@
 #   benchmarks/run.sh [FAMILY...]           run, then report
 #   benchmarks/run.sh -report [FAMILY...]   only report, from the files in $OUT
 #
-# FAMILY is tokens, unmarshal, sqlite or wholeprogram (default: all four).
+# FAMILY is tokens, unmarshal, marshal, sqlite or wholeprogram (default: all five).
 #
 #   tokens        Scanner, NextToken, Token, Valid and the CountWhitespace floor,
 #                 against encoding/json (root module) and the other tokenizers
@@ -16,6 +16,12 @@
 #   unmarshal     Unmarshal, Decoder.Decode, Objects, ColdStart against
 #                 encoding/json and the floor (root module), and against the
 #                 peers (compare/unmarshal)         -> unmarshal-v1.txt, unmarshal-peers.txt
+#   marshal       Marshal, MarshalIndent, Encoder.Encode, Compact, Indent,
+#                 Valid and MarshalColdStart (compare/marshal) against the
+#                 peers on Go 1.27, and jsonpipe against the classic
+#                 encoding/json on Go 1.26; TestMarshalPeersAgree's verdicts
+#                 first                             -> marshal-peers.txt, marshal-v1.txt,
+#                                                      marshal-agree.txt
 #   sqlite        sqlite.Insert and WriteQuery, 100,000 rows an op   -> sqlite.txt
 #   wholeprogram  compare/sqlite/run.sh: the jsonpipe command against a C loop,
 #                 the sqlite3 shell and sqlite-utils, 1M rows (7 runs) and
@@ -24,15 +30,21 @@
 # Environment:
 #   ROUNDS            rounds of tokens and sqlite (10, as recorded)
 #   UNMARSHAL_ROUNDS  rounds of unmarshal (30: the record pools three runs of ten)
+#   MARSHAL_ROUNDS    rounds of marshal (10)
 #   OUT               directory for the raw outputs (default benchmarks, which
 #                     replaces the recorded files; the record stays in git:
 #                     go tool benchstat <(git show HEAD:benchmarks/sqlite.txt) benchmarks/sqlite.txt)
 #   GO126, GO127      the toolchains (go1.26.8, go1.27.4; GOTOOLCHAIN fetches them)
-#   TOKENS_BENCHTIME, UNMARSHAL_BENCHTIME
-#                     each benchmark's time per round (300ms, 200ms); with both
-#                     corpora a round of unmarshal takes about two minutes at 200ms
+#   TOKENS_BENCHTIME, UNMARSHAL_BENCHTIME, MARSHAL_BENCHTIME
+#                     each benchmark's time per round (300ms, 200ms, 200ms); with both
+#                     corpora a round of unmarshal takes about two minutes at 200ms,
+#                     a round of marshal (about 650 benchmarks on Go 1.27, 250 on
+#                     Go 1.26) several times that
 #
-# The root module and sqlite/ run on Go 1.26, as recorded. The peers in
+# The root module and sqlite/ run on Go 1.26, as recorded. compare/marshal
+# runs on both: on Go 1.27 against the peers (marshal-peers.txt), and on Go
+# 1.26 for jsonpipe against the classic encoding/json that jsonpipe matches
+# (marshal-v1.txt, jsonpipe and encoding_json only), in the same rounds. The peers in
 # compare/ run on Go 1.27, where encoding/json/v2 and jsontext are in by
 # default (the record built them on Go 1.26 with GOEXPERIMENT=jsonv2, which
 # the compare module no longer accepts); there, encoding_json is the
@@ -49,8 +61,10 @@ root=$PWD
 
 rounds=${ROUNDS:-10}
 unmarshal_rounds=${UNMARSHAL_ROUNDS:-30}
+marshal_rounds=${MARSHAL_ROUNDS:-10}
 tokens_benchtime=${TOKENS_BENCHTIME:-300ms}
 unmarshal_benchtime=${UNMARSHAL_BENCHTIME:-200ms}
+marshal_benchtime=${MARSHAL_BENCHTIME:-200ms}
 out=${OUT:-benchmarks}
 go126=${GO126:-go1.26.8}
 go127=${GO127:-go1.27.4}
@@ -62,11 +76,11 @@ if [ "${1:-}" = -report ]; then
 	shift
 fi
 families=("$@")
-[ ${#families[@]} -gt 0 ] || families=(tokens unmarshal sqlite wholeprogram)
+[ ${#families[@]} -gt 0 ] || families=(tokens unmarshal marshal sqlite wholeprogram)
 for f in "${families[@]}"; do
 	case $f in
-	tokens | unmarshal | sqlite | wholeprogram) ;;
-	*) echo "run.sh: unknown family $f (tokens, unmarshal, sqlite, wholeprogram)" >&2; exit 2 ;;
+	tokens | unmarshal | marshal | sqlite | wholeprogram) ;;
+	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, wholeprogram)" >&2; exit 2 ;;
 	esac
 done
 has() { local f; for f in "${families[@]}"; do [ "$f" = "$1" ] && return 0; done; return 1; }
@@ -80,6 +94,13 @@ decode_names=(-E
 	-e 's#^Benchmark(\w+)/([^/]+)/([^/]+)/(\w+)-([0-9]+)#Benchmark\1/file=\3/kind=\4/impl=\2-\5#'
 	-e 's#^Benchmark(Objects|ColdStart)/(\w+)-([0-9]+)#Benchmark\1/impl=\2-\3#')
 token_names=(-E -e 's#^Benchmark(\w+)/([^/]+)/([^/]+)-([0-9]+)#Benchmark\1/file=\3/impl=\2-\4#')
+# Marshal/typed/jsonpipe/twitter becomes Marshal/file=twitter/kind=typed/impl=jsonpipe,
+# Compact/goccy/canada Compact/file=canada/impl=goccy, MarshalColdStart/goccy
+# MarshalColdStart/impl=goccy.
+marshal_names=(-E
+	-e 's#^Benchmark(Marshal|MarshalIndent|EncoderEncode)/(typed|any)/(\w+)/(\w+)-([0-9]+)#Benchmark\1/file=\4/kind=\2/impl=\3-\5#'
+	-e 's#^Benchmark(Compact|Indent|Valid)/(\w+)/(\w+)-([0-9]+)#Benchmark\1/file=\3/impl=\2-\4#'
+	-e 's#^BenchmarkMarshalColdStart/(\w+)-([0-9]+)#BenchmarkMarshalColdStart/impl=\1-\2#')
 
 report() {
 	local tmp
@@ -103,7 +124,27 @@ report() {
 		go tool benchstat -col /impl -filter '.unit:allocs/op /impl:(jsonpipe OR jsonv2)' "$tmp"
 		if [ "$out" = "$root/benchmarks" ]; then
 			echo "== unmarshal: the ratios (benchmarks/ratios.py)"
-			python3 benchmarks/ratios.py
+			python3 benchmarks/ratios.py unmarshal
+		else
+			echo "(benchmarks/ratios.py reads benchmarks/ only; OUT is $out)"
+		fi
+	fi
+	if has marshal; then
+		echo "== marshal: which peers write encoding/json's bytes (TestMarshalPeersAgree)"
+		grep -E 'write encoding/json|differ' "$out/marshal-agree.txt" | sed -E 's/^ +[a-z_]+\.go:[0-9]+: //' | cut -c1-160 || true
+		sed "${marshal_names[@]}" "$out/marshal-v1.txt" >"$tmp"
+		echo "== marshal: jsonpipe against the classic encoding/json (Go 1.26)"
+		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
+		go tool benchstat -col /impl -filter '.name:MarshalColdStart' "$tmp"
+		sed "${marshal_names[@]}" "$out/marshal-peers.txt" >"$tmp"
+		echo "== marshal: jsonpipe against the peers (Go 1.27)"
+		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
+		go tool benchstat -col /impl -filter '.name:MarshalColdStart' "$tmp"
+		echo "== marshal: allocations"
+		go tool benchstat -col /impl -filter '.unit:allocs/op' "$tmp"
+		if [ "$out" = "$root/benchmarks" ]; then
+			echo "== marshal: the ratios (benchmarks/ratios.py)"
+			python3 benchmarks/ratios.py marshal
 		else
 			echo "(benchmarks/ratios.py reads benchmarks/ only; OUT is $out)"
 		fi
@@ -160,6 +201,15 @@ if has unmarshal; then
 	start unmarshal-v1.txt "$go126"
 	start unmarshal-peers.txt "$go127"
 fi
+if has marshal; then
+	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cmar127.test" ./marshal)
+	(cd compare && GOTOOLCHAIN=$go126 go test -c -o "$bin/cmar126.test" ./marshal)
+	# The peers' verdicts, once, before anything is timed; a jsonpipe
+	# difference stops the run (set -e).
+	(cd compare/marshal && "$bin/cmar127.test" -test.run='^TestMarshalPeersAgree$' -test.v) >"$out/marshal-agree.txt"
+	start marshal-peers.txt "$go127"
+	start marshal-v1.txt "$go126"
+fi
 if has sqlite; then
 	start sqlite.txt "$go126"
 fi
@@ -167,6 +217,7 @@ fi
 max=0
 if has tokens || has sqlite; then max=$rounds; fi
 if has unmarshal && [ "$unmarshal_rounds" -gt "$max" ]; then max=$unmarshal_rounds; fi
+if has marshal && [ "$marshal_rounds" -gt "$max" ]; then max=$marshal_rounds; fi
 
 # Each test binary runs in its package's directory, as go test would run it.
 for ((i = 1; i <= max; i++)); do
@@ -182,6 +233,18 @@ for ((i = 1; i <= max; i++)); do
 			-test.benchmem -test.benchtime="$unmarshal_benchtime" >>"$out/unmarshal-v1.txt"
 		(cd compare/unmarshal && "$bin/cun.test" -test.run='^$' -test.bench='^Benchmark(Unmarshal|DecoderDecode)$' \
 			-test.benchmem -test.benchtime="$unmarshal_benchtime") >>"$out/unmarshal-peers.txt"
+	fi
+	if has marshal && [ "$i" -le "$marshal_rounds" ]; then
+		(cd compare/marshal && "$bin/cmar127.test" -test.run='^$' \
+			-test.bench='^Benchmark(Marshal|MarshalIndent|EncoderEncode|Compact|Indent|Valid|MarshalColdStart)$' \
+			-test.benchmem -test.benchtime="$marshal_benchtime") >>"$out/marshal-peers.txt"
+		# Go 1.26: jsonpipe and the classic encoding/json only.
+		(cd compare/marshal && "$bin/cmar126.test" -test.run='^$' \
+			-test.bench='^Benchmark(Marshal|MarshalIndent|EncoderEncode)$/./^(jsonpipe|encoding_json)$' \
+			-test.benchmem -test.benchtime="$marshal_benchtime" &&
+			"$bin/cmar126.test" -test.run='^$' \
+				-test.bench='^Benchmark(Compact|Indent|Valid|MarshalColdStart)$/^(jsonpipe|encoding_json)$' \
+				-test.benchmem -test.benchtime="$marshal_benchtime") >>"$out/marshal-v1.txt"
 	fi
 	if has sqlite && [ "$i" -le "$rounds" ]; then
 		(cd sqlite && "$bin/sqlite.test" -test.run='^$' -test.bench='^Benchmark(Insert|Query)$/^tasks$' \

@@ -1,13 +1,13 @@
 package json
 
 import (
-	stdjson "encoding/json"
 	"testing"
 	"time"
 )
 
 // time.Time's own encoder against encoding/json, which calls MarshalJSON:
-// zones, fractions, and the times MarshalJSON refuses.
+// zones, fractions, and the times MarshalJSON refuses; in every marshal mode,
+// under the contract of stdjson_marshal_contract_test.go.
 func TestMarshalTime(t *testing.T) {
 	zones := []*time.Location{
 		time.UTC, time.FixedZone("", 0), time.FixedZone("", 5*3600+30*60), time.FixedZone("", -(9*3600 + 59)),
@@ -25,10 +25,8 @@ func TestMarshalTime(t *testing.T) {
 			for _, v := range []any{tz, &tz, []time.Time{tz}, struct{ T time.Time }{tz}, map[string]any{"t": tz}, struct {
 				T *time.Time `json:",omitempty"`
 			}{&tz}} {
-				got, err := Marshal(v)
-				want, werr := stdjson.Marshal(v)
-				if string(got) != string(want) || (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
-					t.Errorf("Marshal(%v):\n got %s, %v\nwant %s, %v", v, got, err, want, werr)
+				if d := diffMarshalForm(v, "time"); d != "" {
+					t.Errorf("Marshal(%v): %s", v, d)
 				}
 			}
 		}

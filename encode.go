@@ -47,11 +47,8 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 		es.put(b)
 		return nil, err
 	}
-	out, err := appendIndent(make([]byte, 0, 2*len(b)), b, prefix, indent)
+	out := appendIndentValid(make([]byte, 0, 2*len(b)), b, prefix, indent)
 	es.put(b)
-	if err != nil {
-		return nil, err
-	}
 	return out, nil
 }
 

@@ -41,11 +41,7 @@ func (enc *Encoder) Encode(v any) error {
 	b = append(b, '\n')
 	out := b
 	if enc.indentPrefix != "" || enc.indentValue != "" {
-		enc.indentBuf, err = appendIndent(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
-		if err != nil {
-			es.put(b)
-			return err
-		}
+		enc.indentBuf = appendIndentValid(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
 		out = enc.indentBuf
 	}
 	if _, err = enc.w.Write(out); err != nil {

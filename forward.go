@@ -1,43 +1,11 @@
 package json
 
-import (
-	"bytes"
-	stdjson "encoding/json"
-)
+import stdjson "encoding/json"
 
-// What still forwards to encoding/json, and the types that values and
-// errors share with it. The shared types are aliases so that values and
-// errors cross between the two packages unchanged (errors.As with either
-// package's type works, and encoding/json's Marshal treats our Number and
-// RawMessage as its own).
-
-// Indent appends to dst an indented form of the JSON-encoded src. It forwards
-// to encoding/json.Indent; a syntax error is returned as this package's
-// *SyntaxError, with the same message and Offset.
-func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
-	return convertStdSyntaxError(stdjson.Indent(dst, src, prefix, indent))
-}
-
-// Compact appends to dst the JSON-encoded src with insignificant space
-// characters elided. It forwards to encoding/json.Compact; a syntax error is
-// returned as this package's *SyntaxError.
-func Compact(dst *bytes.Buffer, src []byte) error {
-	return convertStdSyntaxError(stdjson.Compact(dst, src))
-}
-
-// HTMLEscape appends to dst the JSON-encoded src with <, >, &, U+2028 and
-// U+2029 characters inside string literals changed to \u003c, \u003e, \u0026,
-// \u2028, \u2029. It is encoding/json.HTMLEscape.
-func HTMLEscape(dst *bytes.Buffer, src []byte) { stdjson.HTMLEscape(dst, src) }
-
-// convertStdSyntaxError turns encoding/json's *SyntaxError into ours, which
-// has the same message and Offset; other errors pass through.
-func convertStdSyntaxError(err error) error {
-	if se, ok := err.(*stdjson.SyntaxError); ok {
-		return &SyntaxError{msg: se.Error(), Offset: se.Offset}
-	}
-	return err
-}
+// The types that values and errors share with encoding/json. They are
+// aliases so that values and errors cross between the two packages
+// unchanged (errors.As with either package's type works, and
+// encoding/json's Marshal treats our Number and RawMessage as its own).
 
 // Marshaler is the interface implemented by types that can marshal
 // themselves into valid JSON. It is encoding/json's Marshaler.

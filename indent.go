@@ -1,0 +1,213 @@
+package json
+
+import "bytes"
+
+// Compact, Indent and HTMLEscape, and the compaction and indentation that
+// Marshal, MarshalIndent and Encoder apply to what MarshalJSON returns and
+// to their own output. Each validates its input with Valid (no allocation,
+// no recursion) and then rewrites it knowing it is valid, run by run; only
+// an invalid input pays for wording the error (syntaxErrorOf).
+
+// Compact appends to dst the JSON-encoded src with insignificant space
+// characters elided. On a syntax error it appends nothing and returns a
+// *SyntaxError with encoding/json's message and, as encoding/json's Compact
+// gives it, Offset 0.
+func Compact(dst *bytes.Buffer, src []byte) error {
+	dst.Grow(len(src))
+	b, err := appendCompact(dst.AvailableBuffer(), src, false)
+	dst.Write(b)
+	return err
+}
+
+// Indent appends to dst an indented form of the JSON-encoded src. Each
+// element of an object or array begins on a new line beginning with prefix
+// followed by one or more copies of indent according to the nesting depth.
+// The data appended to dst does not begin with the prefix nor any
+// indentation, to make it easier to embed inside other formatted JSON data.
+// Leading space characters in src are dropped and trailing ones kept, as
+// encoding/json does. On a syntax error it appends nothing and returns a
+// *SyntaxError with encoding/json's message and Offset.
+func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
+	dst.Grow(len(src))
+	b, err := appendIndent(dst.AvailableBuffer(), src, prefix, indent)
+	dst.Write(b)
+	return err
+}
+
+// HTMLEscape appends to dst the JSON-encoded src with <, >, &, U+2028 and
+// U+2029 characters inside string literals changed to \u003c, \u003e, \u0026,
+// \u2028, \u2029 so that the JSON will be safe to embed inside HTML <script>
+// tags. Like encoding/json's, it does not check src: those characters can
+// appear only in strings of valid JSON.
+func HTMLEscape(dst *bytes.Buffer, src []byte) {
+	dst.Grow(len(src))
+	dst.Write(appendHTMLEscape(dst.AvailableBuffer(), src))
+}
+
+// syntaxErrorOf words the syntax error of src, which Valid rejected, as
+// Unmarshal reports it.
+func syntaxErrorOf(src []byte) error {
+	ds := getState()
+	ds.bd.resetBytes(src)
+	err := ds.bd.checkOne()
+	ds.bd.resetBytes(nil)
+	putState(ds)
+	return err
+}
+
+// appendCompact appends src without the space outside its strings, and with
+// the HTML-sensitive characters in its strings escaped when escapeHTML is
+// set. An invalid src appends nothing; its error has Offset 0, which is what
+// encoding/json's Compact and its MarshalJSON checks report.
+func appendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
+	if !Valid(src) {
+		err := syntaxErrorOf(src)
+		if se, ok := err.(*SyntaxError); ok {
+			se.Offset = 0
+		}
+		return dst, err
+	}
+	start := 0 // src[start:i] is still to be copied
+	for i := 0; i < len(src); {
+		switch c := src[i]; {
+		case c == '"':
+			j := validStringEnd(src, i+1)
+			if escapeHTML {
+				dst = append(dst, src[start:i]...)
+				dst = appendHTMLEscape(dst, src[i:j])
+				start = j
+			}
+			i = j
+		case whitespace[c]:
+			dst = append(dst, src[start:i]...)
+			i = skipWhitespace(src, i)
+			start = i
+		default:
+			i++
+		}
+	}
+	return append(dst, src[start:]...), nil
+}
+
+// appendIndent is Indent on byte slices.
+func appendIndent(dst, src []byte, prefix, indent string) ([]byte, error) {
+	if !Valid(src) {
+		return dst, syntaxErrorOf(src)
+	}
+	return appendIndentValid(dst, src, prefix, indent), nil
+}
+
+// appendIndentValid indents src, which is valid JSON: MarshalIndent and an
+// indenting Encoder call it directly on what Marshal wrote.
+func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
+	open := 0           // containers open at src[i]
+	depth := 0          // indentation of the current line
+	needIndent := false // a container was opened and its first element not yet written
+	for i := skipWhitespace(src, 0); i < len(src); {
+		c := src[i]
+		if whitespace[c] {
+			i = skipWhitespace(src, i)
+			continue
+		}
+		if needIndent && c != '}' && c != ']' {
+			needIndent = false
+			depth++
+			dst = appendNewline(dst, prefix, indent, depth)
+		}
+		switch c {
+		case '{', '[':
+			// The newline waits for the first element, so that empty
+			// containers stay {} and [].
+			needIndent = true
+			open++
+			dst = append(dst, c)
+			i++
+			continue
+		case ',':
+			dst = append(dst, c)
+			dst = appendNewline(dst, prefix, indent, depth)
+			i++
+			continue
+		case ':':
+			dst = append(dst, c, ' ')
+			i++
+			continue
+		case '}', ']':
+			if needIndent {
+				needIndent = false
+			} else {
+				depth--
+				dst = appendNewline(dst, prefix, indent, depth)
+			}
+			open--
+			dst = append(dst, c)
+			i++
+		case '"':
+			j := validStringEnd(src, i+1)
+			dst = append(dst, src[i:j]...)
+			i = j
+		default: // a number or a literal
+			j := i + 1
+			for j < len(src) && !whitespace[src[j]] && src[j] != ',' && src[j] != ']' && src[j] != '}' && src[j] != ':' {
+				j++
+			}
+			dst = append(dst, src[i:j]...)
+			i = j
+		}
+		if open == 0 {
+			// The value is complete; encoding/json keeps what follows it
+			// (space only, in valid JSON).
+			return append(dst, src[i:]...)
+		}
+	}
+	return dst
+}
+
+func appendNewline(dst []byte, prefix, indent string, depth int) []byte {
+	dst = append(dst, '\n')
+	dst = append(dst, prefix...)
+	for range depth {
+		dst = append(dst, indent...)
+	}
+	return dst
+}
+
+// validStringEnd returns the index after the closing quote of the string
+// whose body starts at src[i], in valid JSON.
+func validStringEnd(src []byte, i int) int {
+	for i < len(src) {
+		i, _ = stringStop(src, i)
+		if i >= len(src) {
+			break
+		}
+		switch src[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i += 2
+		default: // fewer than 8 bytes were left for stringStop
+			i++
+		}
+	}
+	return len(src)
+}
+
+// appendHTMLEscape appends src with <, >, &, U+2028 and U+2029 escaped,
+// wherever they are.
+func appendHTMLEscape(dst, src []byte) []byte {
+	start := 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '<' || c == '>' || c == '&':
+			dst = append(dst, src[start:i]...)
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			start = i + 1
+		case c == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8:
+			dst = append(dst, src[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xF])
+			i += 2
+			start = i + 1
+		}
+	}
+	return append(dst, src[start:]...)
+}

@@ -81,7 +81,7 @@ func (es *encodeState) appendMarshalText(b []byte, m textMarshaler, t reflect.Ty
 	if err != nil {
 		return b, marshalTextError(t, err)
 	}
-	return appendString(b, text, es.escapeHTML), nil
+	return appendBytesString(b, text, es.escapeHTML), nil
 }
 
 // marshalTextError is encoding/json's error for a failed MarshalText: a

@@ -203,5 +203,5 @@ func appendNumber(b []byte, n Number, quoted bool) ([]byte, error) {
 // time, as encoding/json does).
 func (es *encodeState) appendQuotedString(b []byte, s string) []byte {
 	es.quoteBuf = appendString(es.quoteBuf[:0], s, es.escapeHTML)
-	return appendString(b, es.quoteBuf, false)
+	return appendBytesString(b, es.quoteBuf, false)
 }

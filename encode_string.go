@@ -1,6 +1,10 @@
 package json
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // The module's one string escaper: Marshal's per-type encoders, the token
 // writer and the database exports all append strings through appendString.
@@ -12,11 +16,22 @@ const hexDigits = "0123456789abcdef"
 // \t as those short escapes; other control bytes as \u00XX; invalid UTF-8 as
 // \ufffd; U+2028 and U+2029 always as \u2028 and \u2029; and '<', '>' and '&'
 // as \u003c, \u003e and \u0026 when escapeHTML is set.
-func appendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte {
+//
+// Runs of ASCII that need no escape are skipped 8 bytes at a time and
+// copied whole; only the bytes that end a run are looked at one by one.
+func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
+	start := 0 // s[start:i] is still to be copied
+	i := 0
+	for {
+		for i+8 <= len(s) && !mayEscape(binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8)), escapeHTML) {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' && (!escapeHTML || (c != '<' && c != '>' && c != '&')) {
 				i++
 				continue
@@ -42,23 +57,41 @@ func appendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
-		if r == utf8.RuneError && size == 1 {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
 			i++
 			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
+		case r == '\u2028' || r == '\u2029':
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
 			i += size
 			start = i
-			continue
+		default:
+			i += size
 		}
-		i += size
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// appendBytesString is appendString for a []byte, read in place.
+func appendBytesString(dst, b []byte, escapeHTML bool) []byte {
+	return appendString(dst, unsafe.String(unsafe.SliceData(b), len(b)), escapeHTML)
+}
+
+// mayEscape reports whether any of the 8 bytes in v might need a look of
+// its own: a control byte, '"', '\\', a byte of a multi-byte character, or
+// with escapeHTML '<', '>' or '&'. It may say yes for a plain run (a borrow
+// from a byte that does need a look reaches the bytes above it) but never
+// no for one that needs a look.
+func mayEscape(v uint64, escapeHTML bool) bool {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	m := (v - lsb*0x20) | (v^(lsb*'"') - lsb) | (v^(lsb*'\\') - lsb)
+	if escapeHTML {
+		m |= (v^(lsb*'<') - lsb) | (v^(lsb*'>') - lsb) | (v^(lsb*'&') - lsb)
+	}
+	return (m|v)&msb != 0
 }

@@ -1,0 +1,58 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"strings"
+	"testing"
+)
+
+// appendString against the classic encoding/json's string encoding, with
+// and without HTML escaping, at every alignment of the 8-byte runs.
+func stdString(s string, escapeHTML bool) string {
+	var buf bytes.Buffer
+	enc := stdjson.NewEncoder(&buf)
+	enc.SetEscapeHTML(escapeHTML)
+	enc.Encode(s)
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+func checkAppendString(t *testing.T, s string) {
+	t.Helper()
+	for _, html := range []bool{true, false} {
+		if got, want := string(appendString([]byte("x"), s, html)), "x"+stdString(s, html); got != want {
+			t.Errorf("appendString(%q, %v) = %s, want %s", s, html, got, want)
+		}
+		if got, want := string(appendBytesString(nil, []byte(s), html)), stdString(s, html); got != want {
+			t.Errorf("appendBytesString(%q, %v) = %s, want %s", s, html, got, want)
+		}
+	}
+}
+
+func TestAppendString(t *testing.T) {
+	if !stdClassic {
+		t.Skip("encoding/json here is built on v2, which writes invalid UTF-8 as raw U+FFFD; TestMarshalDiff covers this toolchain")
+	}
+	specials := []string{"\"", "\\", "\x00", "\x1f", "\n", "\t", "<", ">", "&", "\u2028", "\u2029", "é", "\xff", "\xe2\x80", "€", "\U0001F600", "\x7f", " "}
+	for _, sp := range specials {
+		for pre := 0; pre <= 17; pre++ {
+			for post := 0; post <= 9; post += 3 {
+				checkAppendString(t, strings.Repeat("a", pre)+sp+strings.Repeat("b", post))
+			}
+		}
+	}
+	checkAppendString(t, "")
+	checkAppendString(t, strings.Repeat("plain text, quite long ", 10))
+}
+
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "abcdefgh<ijklmnop", "\xe2\x80\xa8 and \u2029 \xff\x00\"\\"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !stdClassic {
+			t.Skip("needs the classic encoding/json (see TestAppendString)")
+		}
+		checkAppendString(t, s)
+	})
+}

@@ -89,9 +89,9 @@ func appendBytesString(dst, b []byte, escapeHTML bool) []byte {
 // no for one that needs a look.
 func mayEscape(v uint64, escapeHTML bool) bool {
 	const lsb, msb = 0x0101010101010101, 0x8080808080808080
-	m := (v - lsb*0x20) | (v^(lsb*'"') - lsb) | (v^(lsb*'\\') - lsb)
+	m := (v - lsb*0x20) | (v ^ (lsb * '"') - lsb) | (v ^ (lsb * '\\') - lsb)
 	if escapeHTML {
-		m |= (v^(lsb*'<') - lsb) | (v^(lsb*'>') - lsb) | (v^(lsb*'&') - lsb)
+		m |= (v ^ (lsb * '<') - lsb) | (v ^ (lsb * '>') - lsb) | (v ^ (lsb * '&') - lsb)
 	}
 	return (m|v)&msb != 0
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"os"
 	"strings"
 
 	"github.com/jsonpipe/json"
@@ -139,4 +140,61 @@ func ExampleScanner() {
 	}
 	fmt.Println(s.Err())
 	// Output: { "a" : [ 1 , true ] } <nil>
+}
+
+// A TokenWriter writes JSON token by token, adding the ':' and ',' itself
+// and checking the order; with NextToken it rewrites a stream without
+// decoding it into values. Here every "price" in cents becomes a price in
+// euros.
+func ExampleTokenWriter() {
+	in := `{"item": "tea <green>", "price": 450, "tags": ["hot", "leaf"]}
+{"item": "coffee", "price": 299, "tags": []}`
+	d := json.NewDecoder(strings.NewReader(in))
+	w := json.NewTokenWriter(os.Stdout)
+	w.SetEscapeHTML(false)
+	var s []byte
+	key := ""
+	for {
+		tok, err := d.NextToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		switch {
+		case tok[0] == '{':
+			err = w.BeginObject()
+		case tok[0] == '}':
+			err = w.EndObject()
+		case tok[0] == '[':
+			err = w.BeginArray()
+		case tok[0] == ']':
+			err = w.EndArray()
+		case d.Depth() == 1 && key == "" && tok[0] == '"': // a key of the outer object
+			s = d.AppendUnquoted(s[:0], tok)
+			key = string(s)
+			err = w.Key(key)
+			continue
+		case key == "price":
+			cents, _ := json.ParseInt(tok)
+			err = w.Float(float64(cents) / 100)
+		case tok[0] == '"':
+			err = w.StringBytes(d.AppendUnquoted(s[:0], tok))
+		default:
+			err = w.RawValue(tok) // other numbers, true, false, null
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		if d.Depth() == 1 {
+			key = "" // the member's value is complete
+		}
+	}
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// {"item":"tea <green>","price":4.5,"tags":["hot","leaf"]}
+	// {"item":"coffee","price":2.99,"tags":[]}
 }

@@ -45,10 +45,12 @@ func HTMLEscape(dst *bytes.Buffer, src []byte) {
 }
 
 // syntaxErrorOf words the syntax error of src, which Valid rejected, as
-// Unmarshal reports it.
+// Unmarshal reports it. It reads a copy, so that src does not escape
+// through the pooled decoder and callers' inputs can stay on the stack:
+// the error path allocates anyway.
 func syntaxErrorOf(src []byte) error {
 	ds := getState()
-	ds.bd.resetBytes(src)
+	ds.bd.resetBytes(bytes.Clone(src))
 	err := ds.bd.checkOne()
 	ds.bd.resetBytes(nil)
 	putState(ds)

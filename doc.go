@@ -1,5 +1,5 @@
-// Package json is a fast, allocation-free JSON decoder with the decoding API
-// of [encoding/json].
+// Package json is a fast JSON decoder and encoder with the API of
+// [encoding/json], and a token layer that allocates nothing.
 //
 // # Layers
 //
@@ -26,11 +26,30 @@
 // decode whole, and the token layer then reads the input again, so values
 // and errors are the same either way.
 //
+// # Encoding
+//
+// [Marshal], [MarshalIndent], [Encoder], [Compact], [Indent] and
+// [HTMLEscape] write what encoding/json writes, byte for byte, and fail as
+// it fails, with the same error types and texts. A type's encoder is built
+// once, on its first use, from what reflection says about it (field
+// offsets, names written out with their quotes and colon, omitempty tests,
+// whether a method applies); after that a value is written by calling it,
+// with no per-value type checks. Marshal of a value whose types have no
+// MarshalJSON or MarshalText method allocates once, for the result;
+// [Encoder.Encode] into a writer allocates nothing.
+//
+// [TokenWriter] is the output side of the token layer, the mirror of
+// [Decoder.NextToken]: it writes tokens one at a time, adds the ':' and ','
+// itself, checks their order, and allocates nothing. [AppendQuote] and
+// [AppendFloat] are the string escaper and float formatter that it, Marshal
+// and package sqlite share.
+//
 // # Compatibility with encoding/json
 //
 // [Decoder.Token], [Decoder.More], [Decoder.Buffered], [Decoder.InputOffset],
 // [Decoder.UseNumber], [Decoder.Decode], [Unmarshal] and [Valid] behave as
-// encoding/json's, with the same error values: [SyntaxError] has
+// encoding/json's, and so does the encoding side, with the same error
+// values: [SyntaxError] has
 // encoding/json's shape, messages and Offset conventions, and [Token],
 // [Delim], [Number], [RawMessage], [UnmarshalTypeError] and the other types
 // that can be are aliases of encoding/json's own, so values cross between
@@ -45,7 +64,7 @@
 //	decoded values               same      same, but for a few  same
 //	error types                  same      same, but for a few  same
 //	error texts and offsets      same      Go 1.26's here       same
-//	Marshal, Encoder, Indent...  forwarded to the toolchain's encoding/json on every Go
+//	Marshal, Encoder, Indent...  same      same, but for a few  same
 //
 // Where Go 1.27's encoding/json gives another value or error type for the
 // same input, this package gives Go 1.26's (Go 1.27's in brackets):
@@ -70,10 +89,25 @@
 //   - an interface that holds a pointer to itself, given a value: decoded
 //     into the interface (a fatal stack overflow).
 //
-// [Marshal] and the rest of the encoding side forward to the toolchain's
-// encoding/json, so they give its results: on Go 1.27, for instance,
-// invalid UTF-8 in a string comes out as the raw bytes of U+FFFD, not as
-// \ufffd.
+// The encoding side, too, writes and fails as Go 1.26's encoding/json does
+// on every toolchain. Go 1.27's differs from it (and so from this package)
+// by design in these ways:
+//
+//   - invalid UTF-8 in a string is written as the raw bytes of U+FFFD, not
+//     as \ufffd;
+//   - with [Encoder.SetEscapeHTML](false), U+2028 and U+2029 in what
+//     MarshalJSON or a [RawMessage] returns are escaped (kept as they are);
+//   - map keys are sorted after invalid UTF-8 in them is replaced (before);
+//   - errors from MarshalJSON and MarshalText name the pointer type and
+//     give other [SyntaxError] offsets;
+//   - an invalid [Number], and a map key whose MarshalText fails, give a
+//     [*MarshalerError] (a plain error);
+//   - a map whose key is a bool or an array gives an
+//     [*UnsupportedValueError] (an [*UnsupportedTypeError]);
+//   - maps with float keys are encoded (an *UnsupportedTypeError);
+//   - struct tag names with a quote, a backslash or a control character are
+//     used (the field's Go name is);
+//   - values nested more than 10,000 levels deep fail (they are written).
 //
 // Two deliberate differences from encoding/json on every toolchain:
 //

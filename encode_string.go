@@ -2,6 +2,7 @@ package json
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -17,25 +18,32 @@ const hexDigits = "0123456789abcdef"
 // \ufffd; U+2028 and U+2029 always as \u2028 and \u2029; and '<', '>' and '&'
 // as \u003c, \u003e and \u0026 when escapeHTML is set.
 //
-// Runs of ASCII that need no escape are skipped 8 bytes at a time and
-// copied whole; only the bytes that end a run are looked at one by one.
+// Runs of ASCII that need no escape are skipped 8 bytes at a time, and a
+// run that stops is left at its first byte that needs a look; those bytes
+// are the only ones looked at one by one. Multi-byte characters are
+// checked in place, without decoding them to a rune.
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
+	plain := &plainBytes
+	if escapeHTML {
+		plain = &plainBytesHTML
+	}
 	start := 0 // s[start:i] is still to be copied
 	i := 0
-	for {
-		for i+8 <= len(s) && !mayEscape(binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8)), escapeHTML) {
-			i += 8
-		}
-		if i >= len(s) {
-			break
+	for i < len(s) {
+		if i+8 <= len(s) {
+			m := escapeMask(binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8)), escapeHTML)
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3 // the lowest byte flagged does need a look
+		} else if plain[s[i]] {
+			i++
+			continue
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && (!escapeHTML || (c != '<' && c != '>' && c != '&')) {
-				i++
-				continue
-			}
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -57,24 +65,72 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i++
-			start = i
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-		default:
-			i += size
+		// A multi-byte character, and the ones right after it, checked in
+		// place: most of a non-Latin text never goes back to the 8-byte loop.
+		for {
+			if c-0xE1 <= 0xEF-0xE1 && c != 0xE2 && c != 0xED && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+				i += 3 // after these lead bytes any two continuation bytes are valid, and none is U+2028 or U+2029
+			} else {
+				switch size := utf8Size(s[i:]); {
+				case size == 0:
+					dst = append(dst, s[start:i]...)
+					dst = append(dst, `\ufffd`...)
+					i++
+					start = i
+				case size == 3 && c == 0xE2 && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8: // U+2028, U+2029
+					dst = append(dst, s[start:i]...)
+					dst = append(dst, '\\', 'u', '2', '0', '2', '8'+s[i+2]&1)
+					i += 3
+					start = i
+				default:
+					i += size
+				}
+			}
+			if i >= len(s) || s[i] < utf8.RuneSelf {
+				break
+			}
+			c = s[i]
 		}
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// utf8Size is the length of the valid UTF-8 encoding of a character at the
+// start of s, which starts with a byte of 0x80 or more, or 0 where
+// utf8.DecodeRuneInString would return (RuneError, 1): a stray continuation
+// byte, an overlong form, a surrogate, a code point past U+10FFFF, or a
+// sequence cut short.
+func utf8Size(s string) int {
+	c := s[0]
+	switch {
+	case c < 0xC2:
+	case c < 0xE0:
+		if len(s) >= 2 && s[1]&0xC0 == 0x80 {
+			return 2
+		}
+	case c < 0xF0:
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xE0 {
+			lo = 0xA0 // else overlong
+		} else if c == 0xED {
+			hi = 0x9F // else a surrogate
+		}
+		if len(s) >= 3 && lo <= s[1] && s[1] <= hi && s[2]&0xC0 == 0x80 {
+			return 3
+		}
+	case c < 0xF5:
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xF0 {
+			lo = 0x90 // else overlong
+		} else if c == 0xF4 {
+			hi = 0x8F // else past U+10FFFF
+		}
+		if len(s) >= 4 && lo <= s[1] && s[1] <= hi && s[2]&0xC0 == 0x80 && s[3]&0xC0 == 0x80 {
+			return 4
+		}
+	}
+	return 0
 }
 
 // appendBytesString is appendString for a []byte, read in place.
@@ -82,16 +138,28 @@ func appendBytesString(dst, b []byte, escapeHTML bool) []byte {
 	return appendString(dst, unsafe.String(unsafe.SliceData(b), len(b)), escapeHTML)
 }
 
-// mayEscape reports whether any of the 8 bytes in v might need a look of
-// its own: a control byte, '"', '\\', a byte of a multi-byte character, or
-// with escapeHTML '<', '>' or '&'. It may say yes for a plain run (a borrow
-// from a byte that does need a look reaches the bytes above it) but never
-// no for one that needs a look.
-func mayEscape(v uint64, escapeHTML bool) bool {
+// plainBytes and plainBytesHTML are the bytes written as they are, without
+// and with HTML escaping: ASCII but for control bytes, '"' and '\\' (and
+// '<', '>' and '&').
+var plainBytes, plainBytesHTML = func() (p, h [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		p[c] = c != '"' && c != '\\'
+		h[c] = p[c] && c != '<' && c != '>' && c != '&'
+	}
+	return
+}()
+
+// escapeMask flags, in the high bit of each of the 8 bytes of v (read
+// little-endian), those that might need a look of their own: a control
+// byte, '"', '\\', a byte of a multi-byte character, or with escapeHTML
+// '<', '>' or '&'. A flag may be wrong above a byte that is rightly
+// flagged (a borrow reaches the bytes above it), but the lowest flag is
+// always right, and no byte that needs a look goes unflagged.
+func escapeMask(v uint64, escapeHTML bool) uint64 {
 	const lsb, msb = 0x0101010101010101, 0x8080808080808080
 	m := (v - lsb*0x20) | (v ^ (lsb * '"') - lsb) | (v ^ (lsb * '\\') - lsb)
 	if escapeHTML {
 		m |= (v ^ (lsb * '<') - lsb) | (v ^ (lsb * '>') - lsb) | (v ^ (lsb * '&') - lsb)
 	}
-	return (m|v)&msb != 0
+	return (m | v) & msb
 }

@@ -33,7 +33,12 @@ func TestAppendString(t *testing.T) {
 	if !stdClassic {
 		t.Skip("encoding/json here is built on v2, which writes invalid UTF-8 as raw U+FFFD; TestMarshalDiff covers this toolchain")
 	}
-	specials := []string{"\"", "\\", "\x00", "\x1f", "\n", "\t", "<", ">", "&", "\u2028", "\u2029", "é", "\xff", "\xe2\x80", "€", "\U0001F600", "\x7f", " "}
+	specials := []string{"\"", "\\", "\x00", "\x1f", "\n", "\t", "<", ">", "&", "\u2028", "\u2029", "é", "\xff", "\xe2\x80", "€", "\U0001F600", "\x7f", " ",
+		// every edge of UTF-8 validity: overlong forms, surrogates, past U+10FFFF, cut short
+		"\xc0\x80", "\xc1\xbf", "\xc2\x80", "\xdf\xbf", "\xdf", "\xe0\x9f\xbf", "\xe0\xa0\x80",
+		"\xed\x9f\xbf", "\xed\xa0\x80", "\xee\x80\x80", "\xef\xbf\xbf", "\xe2\x80\xa7", "\xe2\x80\xaa",
+		"\xe2\x81\xa8", "\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf0\x90\x80", "\xf4\x8f\xbf\xbf",
+		"\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff\xfe", "\x80", "\xbf", "日本語のテキスト"}
 	for _, sp := range specials {
 		for pre := 0; pre <= 17; pre++ {
 			for post := 0; post <= 9; post += 3 {

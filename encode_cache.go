@@ -3,7 +3,6 @@ package json
 import (
 	"encoding"
 	"reflect"
-	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -59,11 +58,11 @@ func (es *encodeState) appendDirect(b []byte, d encDirect, p unsafe.Pointer) ([]
 	case encString:
 		b = appendString(b, *(*string)(p), es.escapeHTML)
 	case encInt64:
-		b = strconv.AppendInt(b, *(*int64)(p), 10)
+		b = appendInt10(b, *(*int64)(p))
 	case encInt32:
-		b = strconv.AppendInt(b, int64(*(*int32)(p)), 10)
+		b = appendInt10(b, int64(*(*int32)(p)))
 	case encUint64:
-		b = strconv.AppendUint(b, *(*uint64)(p), 10)
+		b = appendUint10(b, *(*uint64)(p))
 	case encBool:
 		b = appendBool(b, *(*bool)(p), false)
 	case encFloat64:

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"strconv"
 	"sync"
 	"unsafe"
 )
@@ -141,9 +140,9 @@ func (es *encodeState) keyText(k reflect.Value) (string, error) {
 	} else {
 		switch k.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			es.keyBytes = strconv.AppendInt(es.keyBytes, k.Int(), 10)
+			es.keyBytes = appendInt10(es.keyBytes, k.Int())
 		default:
-			es.keyBytes = strconv.AppendUint(es.keyBytes, k.Uint(), 10)
+			es.keyBytes = appendUint10(es.keyBytes, k.Uint())
 		}
 	}
 	// A view, not a copy: these bytes are not written again until the map

@@ -141,19 +141,19 @@ func appendBool(b []byte, x, quoted bool) []byte {
 func appendInt(b []byte, x int64, quoted bool) []byte {
 	if quoted {
 		b = append(b, '"')
-		b = strconv.AppendInt(b, x, 10)
+		b = appendInt10(b, x)
 		return append(b, '"')
 	}
-	return strconv.AppendInt(b, x, 10)
+	return appendInt10(b, x)
 }
 
 func appendUint(b []byte, x uint64, quoted bool) []byte {
 	if quoted {
 		b = append(b, '"')
-		b = strconv.AppendUint(b, x, 10)
+		b = appendUint10(b, x)
 		return append(b, '"')
 	}
-	return strconv.AppendUint(b, x, 10)
+	return appendUint10(b, x)
 }
 
 // appendFloatValue appends f, a value of the float type t, or returns

@@ -272,7 +272,7 @@ func (t *TokenWriter) Int(n int64) error {
 	if !t.beginValue("Int") {
 		return t.err
 	}
-	t.buf = strconv.AppendInt(t.buf, n, 10)
+	t.buf = appendInt10(t.buf, n)
 	return t.endValue()
 }
 
@@ -284,7 +284,7 @@ func (t *TokenWriter) Uint(n uint64) error {
 	if !t.beginValue("Uint") {
 		return t.err
 	}
-	t.buf = strconv.AppendUint(t.buf, n, 10)
+	t.buf = appendUint10(t.buf, n)
 	return t.endValue()
 }
 

@@ -1,0 +1,86 @@
+package json
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// refFloat is encoding/json's float formatting as its floatEncoder writes it.
+func refFloat(f float64, bits int) string {
+	abs := math.Abs(f)
+	fmt := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			fmt = 'e'
+		}
+	}
+	b := strconv.AppendFloat(nil, f, fmt, -1, bits)
+	if fmt == 'e' {
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return string(b)
+}
+
+func checkAppendFloat(t *testing.T, f float64, bits int) {
+	t.Helper()
+	if bits == 32 {
+		f = float64(float32(f))
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return
+	}
+	if got, want := string(appendFloat([]byte("x"), f, bits)), "x"+refFloat(f, bits); got != want {
+		t.Fatalf("appendFloat(%v, %d) = %s, want %s", f, bits, got, want)
+	}
+}
+
+// appendFloat against encoding/json's formatting: the edges of the plain
+// range, powers of ten, extremes, and a million random bit patterns.
+func TestAppendFloat(t *testing.T) {
+	edges := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-6, 9.999999e-7, 1e-7, 1e21, 9.99999999999999e20,
+		1e20, 123456789012345678901, 0.000001234, 5e-324, math.MaxFloat64, math.SmallestNonzeroFloat32,
+		math.MaxFloat32, 1.5, 100, 1e15, 1e16, 1e17, 123.456, -65.613616999999977, 1 << 53, 1<<53 + 2, 1<<53 - 1, 1 << 24, 1<<24 + 1, 1<<24 - 1, 1 << 63, 16777217, 2.2250738585072014e-308}
+	for _, f := range edges {
+		for _, bits := range []int{64, 32} {
+			checkAppendFloat(t, f, bits)
+			checkAppendFloat(t, -f, bits)
+		}
+	}
+	for e := -30; e <= 30; e++ {
+		p := math.Pow10(e)
+		for _, f := range []float64{p, math.Nextafter(p, 0), math.Nextafter(p, math.Inf(1)), 3 * p, 7.77 * p} {
+			checkAppendFloat(t, f, 64)
+			checkAppendFloat(t, f, 32)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	n := 1_000_000
+	if testing.Short() {
+		n = 100_000
+	}
+	for range n {
+		checkAppendFloat(t, math.Float64frombits(r.Uint64()), 64)
+		checkAppendFloat(t, float64(math.Float32frombits(r.Uint32())), 32)
+		// values in the plain range, where the decimal point moves
+		checkAppendFloat(t, (r.Float64()-0.5)*math.Pow10(r.IntN(28)-7), 64)
+		// whole numbers, around the largest exact ones of each size
+		w := float64(r.Int64N(1<<(1+r.IntN(62))) - 1<<30)
+		checkAppendFloat(t, w, 64)
+		checkAppendFloat(t, w, 32)
+	}
+}
+
+func FuzzAppendFloat(f *testing.F) {
+	f.Add(uint64(0))
+	f.Add(math.Float64bits(1e21))
+	f.Fuzz(func(t *testing.T, u uint64) {
+		checkAppendFloat(t, math.Float64frombits(u), 64)
+		checkAppendFloat(t, float64(math.Float32frombits(uint32(u))), 32)
+	})
+}

@@ -170,9 +170,7 @@ func (es *encodeState) encodeMapStringAny(b []byte, m map[string]any) ([]byte, e
 		es.anyEntries = append(es.anyEntries, anyEntry{keyPrefix(k), k, v})
 	}
 	end := len(es.anyEntries)
-	if end-start > 1 {
-		slices.SortFunc(es.anyEntries[start:end], func(a, b anyEntry) int { return compareKeys(a.pre, b.pre, a.k, b.k) })
-	}
+	sortAnyEntries(es.anyEntries[start:end])
 	b = append(b, '{')
 	var err error
 	for j := start; j < end; j++ {
@@ -190,4 +188,21 @@ func (es *encodeState) encodeMapStringAny(b []byte, m map[string]any) ([]byte, e
 	es.anyEntries = es.anyEntries[:start]
 	es.leave(cycleKey{p: mp})
 	return append(b, '}'), nil
+}
+
+// sortAnyEntries sorts a map's entries by key: the few of a typical object
+// by insertion, comparing prefixes inline, more with slices.SortFunc.
+func sortAnyEntries(e []anyEntry) {
+	if len(e) > 12 {
+		slices.SortFunc(e, func(a, b anyEntry) int { return compareKeys(a.pre, b.pre, a.k, b.k) })
+		return
+	}
+	for i := 1; i < len(e); i++ {
+		x := e[i]
+		j := i
+		for ; j > 0 && (x.pre < e[j-1].pre || x.pre == e[j-1].pre && x.k < e[j-1].k); j-- {
+			e[j] = e[j-1]
+		}
+		e[j] = x
+	}
 }

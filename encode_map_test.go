@@ -40,7 +40,17 @@ func TestMarshalMapKeyOrder(t *testing.T) {
 	for _, i := range []int{-10, -2, 0, 1, 10, 100, 9, 99, 1000, -100} {
 		m3[i] = true
 	}
-	for _, v := range []any{m1, m2, m3, map[string]any{"x": m2}} {
+	vals := []any{m1, m2, m3, map[string]any{"x": m2}}
+	// every size on both sides of where sorting by insertion stops
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n <= 30; n++ {
+		m := map[string]any{}
+		for len(m) < n {
+			m[keys[r.IntN(len(keys))]+keys[r.IntN(len(keys))]+keys[r.IntN(len(keys))]] = len(m)
+		}
+		vals = append(vals, m)
+	}
+	for _, v := range vals {
 		if d := diffMarshalForm(v, "map"); d != "" {
 			t.Errorf("Marshal(%v): %s", v, d)
 		}

@@ -18,7 +18,7 @@ const hexDigits = "0123456789abcdef"
 // \ufffd; U+2028 and U+2029 always as \u2028 and \u2029; and '<', '>' and '&'
 // as \u003c, \u003e and \u0026 when escapeHTML is set.
 //
-// Runs of ASCII that need no escape are skipped 8 bytes at a time, and a
+// Runs of ASCII that need no escape are skipped 16 bytes at a time, and a
 // run that stops is left at its first byte that needs a look; those bytes
 // are the only ones looked at one by one. Multi-byte characters are
 // checked in place, without decoding them to a rune.
@@ -31,13 +31,23 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	start := 0 // s[start:i] is still to be copied
 	i := 0
 	for i < len(s) {
-		if i+8 <= len(s) {
+		if i+16 <= len(s) { // two words a turn: long plain runs are most of a text
+			p := unsafe.Slice(unsafe.StringData(s[i:]), 16)
+			if m := escapeMask(binary.LittleEndian.Uint64(p), escapeHTML); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3 // the lowest byte flagged does need a look
+			} else if m := escapeMask(binary.LittleEndian.Uint64(p[8:]), escapeHTML); m != 0 {
+				i += 8 + bits.TrailingZeros64(m)>>3
+			} else {
+				i += 16
+				continue
+			}
+		} else if i+8 <= len(s) {
 			m := escapeMask(binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8)), escapeHTML)
 			if m == 0 {
 				i += 8
 				continue
 			}
-			i += bits.TrailingZeros64(m) >> 3 // the lowest byte flagged does need a look
+			i += bits.TrailingZeros64(m) >> 3
 		} else if plain[s[i]] {
 			i++
 			continue
@@ -157,9 +167,13 @@ var plainBytes, plainBytesHTML = func() (p, h [256]bool) {
 // always right, and no byte that needs a look goes unflagged.
 func escapeMask(v uint64, escapeHTML bool) uint64 {
 	const lsb, msb = 0x0101010101010101, 0x8080808080808080
-	m := (v - lsb*0x20) | (v ^ (lsb * '"') - lsb) | (v ^ (lsb * '\\') - lsb)
+	m := (v - lsb*0x20) | (v ^ (lsb * '\\') - lsb)
 	if escapeHTML {
-		m |= (v ^ (lsb * '<') - lsb) | (v ^ (lsb * '>') - lsb) | (v ^ (lsb * '&') - lsb)
+		// '"' and '&' are the only ASCII bytes that are '&' with bit 2
+		// set, '<' and '>' the only ones that are '>' with bit 1 set.
+		m |= ((v | lsb*4) ^ (lsb * '&') - lsb) | ((v | lsb*2) ^ (lsb * '>') - lsb)
+	} else {
+		m |= v ^ (lsb * '"') - lsb
 	}
 	return (m | v) & msb
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // appendString against the classic encoding/json's string encoding, with
-// and without HTML escaping, at every alignment of the 8-byte runs.
+// and without HTML escaping, at every alignment of the 16-byte runs.
 func stdString(s string, escapeHTML bool) string {
 	var buf bytes.Buffer
 	enc := stdjson.NewEncoder(&buf)
@@ -40,7 +40,7 @@ func TestAppendString(t *testing.T) {
 		"\xe2\x81\xa8", "\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf0\x90\x80", "\xf4\x8f\xbf\xbf",
 		"\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff\xfe", "\x80", "\xbf", "日本語のテキスト"}
 	for _, sp := range specials {
-		for pre := 0; pre <= 17; pre++ {
+		for pre := 0; pre <= 33; pre++ { // every place in both words of a 16-byte turn, and the tail
 			for post := 0; post <= 9; post += 3 {
 				checkAppendString(t, strings.Repeat("a", pre)+sp+strings.Repeat("b", post))
 			}

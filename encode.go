@@ -47,7 +47,11 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 		es.put(b)
 		return nil, err
 	}
-	out := appendIndentValid(make([]byte, 0, 2*len(b)), b, prefix, indent)
+	// Indented in pooled scratch space, then copied out at its size: the
+	// indented length is not known in advance, and a guess either grows
+	// the result or leaves it much larger than it needs to be.
+	es.indentBuf = appendIndentValid(es.indentBuf[:0], b, prefix, indent)
+	out := bytes.Clone(es.indentBuf)
 	es.put(b)
 	return out, nil
 }
@@ -73,6 +77,7 @@ type encodeState struct {
 	entries    []keyEntry // other maps: a key and the element's index
 	keyBytes   []byte     // the text of keys that are not strings
 	quoteBuf   []byte     // a ",string" string's first escaping
+	indentBuf  []byte     // MarshalIndent's output before its copy out
 }
 
 const maxEncodeDepthUnchecked = 1000 // encoding/json's startDetectingCyclesAfter
@@ -148,6 +153,9 @@ func (es *encodeState) put(b []byte) {
 		es.buf = b[:0]
 	} else {
 		es.buf = nil
+	}
+	if cap(es.indentBuf) > maxPooledBuffer {
+		es.indentBuf = nil
 	}
 	es.ptrLevel = 0
 	clear(es.ptrSeen)

@@ -87,6 +87,14 @@ func TestMarshalAllocs(t *testing.T) {
 			if n := testing.AllocsPerRun(5, func() { Marshal(v) }); n != 1 {
 				t.Errorf("Marshal: %v allocations, want 1 (the result)", n)
 			}
+			MarshalIndent(v, "", "\t")
+			var out []byte
+			if n := testing.AllocsPerRun(5, func() { out, _ = MarshalIndent(v, "", "\t") }); n != 1 {
+				t.Errorf("MarshalIndent: %v allocations, want 1 (the result)", n)
+			}
+			if cap(out) > len(out)+len(out)/8+64 {
+				t.Errorf("MarshalIndent: a result of %d bytes holds %d", len(out), cap(out))
+			}
 		})
 	}
 }

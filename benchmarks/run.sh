@@ -40,6 +40,7 @@
 #                     corpora a round of unmarshal takes about two minutes at 200ms,
 #                     a round of marshal (about 650 benchmarks on Go 1.27, 250 on
 #                     Go 1.26) several times that
+#   MARSHAL_WARMUP    how long each marshal benchmark runs untimed first (50ms)
 #
 # The root module and sqlite/ run on Go 1.26, as recorded. compare/marshal
 # runs on both: on Go 1.27 against the peers (marshal-peers.txt), and on Go

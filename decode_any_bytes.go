@@ -3,6 +3,9 @@ package json
 import (
 	"encoding/binary"
 	"reflect"
+
+	"github.com/jsonpipe/json/internal/unquote"
+	"github.com/jsonpipe/json/internal/utf8dfa"
 )
 
 // Unmarshal into an *any (or a nil map[string]any or []any) has its whole
@@ -100,7 +103,20 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 	case c == '[':
 		return ds.anyArrayAt(data, i+1, ctx, depth+1)
 	case c == '"':
+		// A string's first stop decides: its end (a plain string, whole),
+		// or an escape (unescaped as it is scanned, anyEscapedAt); else
+		// (the input's last bytes, a control byte) scanString.
 		s := &ds.d.s
+		j, high := stringStop(data, i+1)
+		if j < len(data) {
+			switch data[j] {
+			case '"':
+				s.str = nonASCII(high)
+				return ds.anyStringValue(data[i : j+1]), j + 1
+			case '\\':
+				return ds.anyEscapedAt(data, i, j, nonASCII(high))
+			}
+		}
 		if n, facts := s.scanString(data[i:], 1); n > 0 {
 			s.str = facts
 			return ds.anyStringValue(data[i : i+n]), i + n
@@ -123,6 +139,65 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 	}
 	return nil, giveUp
 }
+
+// anyEscapedAt is anyAt for the string that starts at data[i] and has its
+// first escape at data[j] (the bytes between are plain; facts says what
+// they hold). It checks and unescapes in one pass, into ds.scratch: each
+// run up to the next stop (stringStop) is copied whole and each escape
+// decoded, so the string's bytes are read once, not scanned and then
+// searched again for escapes, and its new memory is written once. A
+// malformed string, or one cut by the input's end, gives up.
+func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, int) {
+	buf := append(ds.scratch[:0], data[i+1:j]...)
+	end := giveUp
+	for end == giveUp {
+		// data[j] is a backslash.
+		e := escapeEnd(data, j)
+		if e <= 0 {
+			break
+		}
+		if c := data[j+1]; c != 'u' {
+			buf = append(buf, escapeValue[c])
+		} else {
+			var n int
+			buf, n = unquote.AppendEscape(buf, data[j:])
+			e = j + n // 6, or 12 for a surrogate pair
+		}
+		k, high := stringStop(data, e)
+		facts |= nonASCII(high)
+		for ; k < len(data); k++ { // the last bytes, fewer than 8
+			c := data[k]
+			if c == '"' || c == '\\' || c < 0x20 {
+				break
+			}
+			facts |= nonASCII(uint64(c))
+		}
+		buf = append(buf, data[e:k]...)
+		switch {
+		case k == len(data) || data[k] < 0x20:
+			ds.scratch = buf
+			return nil, giveUp
+		case data[k] == '"':
+			end = k + 1
+		}
+		j = k
+	}
+	if end == giveUp {
+		ds.scratch = buf
+		return nil, giveUp
+	}
+	// Escapes write whole runes, so the value is valid UTF-8 exactly when
+	// the runs between them are: one check of the result. Bad bytes are
+	// rare; the token's own unquoting replaces them.
+	if facts&strNonASCII != 0 && !utf8dfa.Valid(buf) {
+		buf = unquote.Append(buf[:0], data[i:end])
+	}
+	ds.scratch = buf
+	return ds.anyUnquoted(buf), end
+}
+
+// escapeValue maps the letter of each one-letter escape to its byte.
+var escapeValue = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // anyObjectAt is anyObject for the object whose '{' ends at i.
 func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (any, int) {

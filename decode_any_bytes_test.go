@@ -36,6 +36,8 @@ func TestUnmarshalAnyOnePass(t *testing.T) {
 		"invalid UTF-8":       "[\"a\xffb\", \"\xed\xa0\x80\", {\"k\xfe\":1}]",
 		"whitespace":          " \t\r\n{ \"a\" \n:\t1 ,\r\"b\" : [ 1 , 2 ] } \n",
 		"escaped keys":        `[{"a\nb":1,"\u0041":2},{"a\nb":3,"\u0041":4}]`,
+		"escapes then more":   "[\"a\\n\u00e9b\", \"\\t\xffz\", \"\\u00e9\\ud83d\\ude00\\ud800\\n\", \"x\\\"\\\\\\/\\b\\f\\r\"]",
+		"long escaped":        `"` + strings.Repeat(`line of text\n`, 200) + `"`,
 		"empty keys":          `[{"":1},{"":2,"x":3}]`,
 		"guessed keys":        `[{"a":1,"bb":2},{"a":3,"bb":4},{"bb":5,"a":6},{"a":7},{"ab":8,"a":9}]`,
 		"spaced guesses":      `[{"k" :1,"long_key_name_over_13" : 2},{"k" :3,"long_key_name_over_13":4},{"k":5}]`,
@@ -76,7 +78,8 @@ func TestUnmarshalAnyOnePass(t *testing.T) {
 func TestUnmarshalAnyGivesUp(t *testing.T) {
 	for _, in := range []string{
 		``, ` `, `[1,2`, `{"a":1}x`, `{"a":1,}`, `[1,]`, `{"a" 1}`, `{1:2}`, `[1 2]`,
-		`{"key": "ab\x"}`, "{\"key\": [\"ab\x01\"]}", `  {"a":"\u12"}`, `["abc`,
+		`["a\nb\x"]`, "[\"a\\nb\x01\"]", `["a\n`, `"a\n\u12`, `"a\n\ud83d\u12"`, `"\n"x`,
+				`{"key": "ab\x"}`, "{\"key\": [\"ab\x01\"]}", `  {"a":"\u12"}`, `["abc`,
 		`[01]`, `[1.]`, `[-]`, `[1e]`, `[tru]`, `[nul`, `[1,nulx]`, `{"a":truex}`,
 		`[1e400]`, `{"a":[1,-1e999,"x"],"b":2}`, `[1e400, "a\x"]`,
 		`12`, `true`, `null`, `-0`, `1e2`,
@@ -148,6 +151,37 @@ func TestUnmarshalOnePassTargets(t *testing.T) {
 		gerr := Unmarshal([]byte(c.in), got)
 		if !sameError(gerr, werr) || !sameValue(got, want, gerr, werr) {
 			t.Errorf("%s: Unmarshal = %#v, %s; encoding/json %#v, %s", name, got, errString(gerr), want, errString(werr))
+		}
+	}
+}
+
+// TestOnePassEscapes: strings with escapes at every place relative to the
+// 8-byte words the one pass scans, with ASCII, multi-byte and invalid
+// bytes around them, decode to encoding/json's values, whole or cut.
+func TestOnePassEscapes(t *testing.T) {
+	pieces := []string{`\n`, `\"`, `\\`, `\u00e9`, `\ud83d\ude00`, `\ud800`, "é", "\xff", "\xe3\x81", "日"}
+	for n := 0; n <= 20; n++ {
+		for _, p := range pieces {
+			for _, q := range pieces {
+				in := `["` + strings.Repeat("a", n) + p + strings.Repeat("b", 20-n) + q + `", 1]`
+				var want, got any
+				werr := stdjson.Unmarshal([]byte(in), &want)
+				gerr := Unmarshal([]byte(in), &got)
+				if !sameError(gerr, werr) || !reflect.DeepEqual(got, want) {
+					t.Errorf("%q: Unmarshal = %q, %s; encoding/json %q, %s", in, got, errString(gerr), want, errString(werr))
+				}
+				if _, ok := onePass([]byte(in)); !ok {
+					t.Errorf("%q: the one pass gave up", in)
+				}
+				for cut := len(in) - 12; cut < len(in)-1; cut++ {
+					want, got = nil, nil
+					werr := stdjson.Unmarshal([]byte(in[:cut]), &want)
+					gerr := Unmarshal([]byte(in[:cut]), &got)
+					if !sameError(gerr, werr) || !reflect.DeepEqual(got, want) {
+						t.Errorf("%q: Unmarshal = %q, %s; encoding/json %q, %s", in[:cut], got, errString(gerr), want, errString(werr))
+					}
+				}
+			}
 		}
 	}
 }

@@ -148,18 +148,14 @@ func (in *intern) makeString(b []byte) string {
 // allocates). One lookup finds both.
 func (ds *decodeState) anyStringValue(tok []byte) any {
 	b := tok[1 : len(tok)-1]
-	escaped := ds.d.s.str&strEscaped != 0
-	if escaped {
+	if ds.d.s.str&strEscaped != 0 {
 		if len(b) > maxCachedString {
 			return ds.newUnquoted(tok) // (unquoting also replaces any bad UTF-8)
 		}
 		ds.scratch = ds.appendUnquoted(ds.scratch[:0], tok)
-		b = ds.scratch
+		return ds.anyUnquoted(ds.scratch)
 	}
 	if !internable(len(b)) {
-		if escaped {
-			return string(b) // (unquoting also replaced any bad UTF-8)
-		}
 		return ds.stringValue(tok)
 	}
 	slot, h := ds.slot(b)
@@ -171,8 +167,27 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 		}
 		return slot.box
 	}
-	if !escaped && !ds.d.s.validBody(b) {
+	if !ds.d.s.validBody(b) {
 		return ds.stringValue(tok) // U+FFFD for the bad bytes; rare, and not boxed to keep
+	}
+	s := string(b)
+	box := any(s)
+	slot.s, slot.box, slot.h = s, box, h
+	return box
+}
+
+// anyUnquoted is anyStringValue for a value already unquoted (valid UTF-8)
+// into b, which it does not keep.
+func (ds *decodeState) anyUnquoted(b []byte) any {
+	if !internable(len(b)) {
+		return string(b)
+	}
+	slot, h := ds.slot(b)
+	if slot.holds(b, h) {
+		if slot.box == nil {
+			slot.box = slot.s
+		}
+		return slot.box
 	}
 	s := string(b)
 	box := any(s)

@@ -139,6 +139,11 @@ func appendSlow(dst, s []byte) (_ []byte, ok bool) {
 	return dst, true
 }
 
+// AppendEscape appends the value of the escape that s starts with, and
+// returns the number of bytes it took (2, 6 or 12), or 0 for a bad escape:
+// appendEscape, for a caller that unescapes as it scans.
+func AppendEscape(dst, s []byte) ([]byte, int) { return appendEscape(dst, s) }
+
 // appendEscape appends the value of the escape that s starts with (a lone
 // surrogate, or a pair that is not one, becomes U+FFFD, as in encoding/json)
 // and returns the number of bytes it took, or 0 for a bad escape.

@@ -107,15 +107,21 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 		// or an escape (unescaped as it is scanned, anyEscapedAt); else
 		// (the input's last bytes, a control byte) scanString.
 		s := &ds.d.s
-		j, high := stringStop(data, i+1)
-		if j < len(data) {
-			switch data[j] {
-			case '"':
+		j, high := stringStop16(data, i+1)
+		for j+8 <= len(data) {
+			switch c := data[j]; {
+			case c == '"':
 				s.str = nonASCII(high)
 				return ds.anyStringValue(data[i : j+1]), j + 1
-			case '\\':
+			case c == '\\':
 				return ds.anyEscapedAt(data, i, j, nonASCII(high))
+			case c >= 0x20: // a long run
+				var more uint64
+				j, more = bodyStop(data, j)
+				high |= more
+				continue
 			}
+			break
 		}
 		if n, facts := s.scanString(data[i:], 1); n > 0 {
 			s.str = facts
@@ -143,7 +149,7 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 // anyEscapedAt is anyAt for the string that starts at data[i] and has its
 // first escape at data[j] (the bytes between are plain; facts says what
 // they hold). It checks and unescapes in one pass, into ds.scratch: each
-// run up to the next stop (stringStop) is copied whole and each escape
+// run up to the next stop (stringStop16, bodyStop) is copied whole and each escape
 // decoded, so the string's bytes are read once, not scanned and then
 // searched again for escapes, and its new memory is written once. A
 // malformed string, or one cut by the input's end, gives up.
@@ -163,7 +169,12 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 			buf, n = unquote.AppendEscape(buf, data[j:])
 			e = j + n // 6, or 12 for a surrogate pair
 		}
-		k, high := stringStop(data, e)
+		k, high := stringStop16(data, e)
+		if k+8 <= len(data) && data[k] >= 0x20 && data[k] != '"' && data[k] != '\\' {
+			var more uint64 // a long run
+			k, more = bodyStop(data, k)
+			high |= more
+		}
 		facts |= nonASCII(high)
 		for ; k < len(data); k++ { // the last bytes, fewer than 8
 			c := data[k]

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/jsonpipe/json/internal/corpus"
 )
@@ -79,7 +80,7 @@ func TestUnmarshalAnyGivesUp(t *testing.T) {
 	for _, in := range []string{
 		``, ` `, `[1,2`, `{"a":1}x`, `{"a":1,}`, `[1,]`, `{"a" 1}`, `{1:2}`, `[1 2]`,
 		`["a\nb\x"]`, "[\"a\\nb\x01\"]", `["a\n`, `"a\n\u12`, `"a\n\ud83d\u12"`, `"\n"x`,
-				`{"key": "ab\x"}`, "{\"key\": [\"ab\x01\"]}", `  {"a":"\u12"}`, `["abc`,
+		`{"key": "ab\x"}`, "{\"key\": [\"ab\x01\"]}", `  {"a":"\u12"}`, `["abc`,
 		`[01]`, `[1.]`, `[-]`, `[1e]`, `[tru]`, `[nul`, `[1,nulx]`, `{"a":truex}`,
 		`[1e400]`, `{"a":[1,-1e999,"x"],"b":2}`, `[1e400, "a\x"]`,
 		`12`, `true`, `null`, `-0`, `1e2`,
@@ -180,6 +181,36 @@ func TestOnePassEscapes(t *testing.T) {
 					if !sameError(gerr, werr) || !reflect.DeepEqual(got, want) {
 						t.Errorf("%q: Unmarshal = %q, %s; encoding/json %q, %s", in[:cut], got, errString(gerr), want, errString(werr))
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestLongStringRuns: a string's runs longer than stringStop16's 32
+// bytes go on through bodyStop (the strbody kernel). A stop byte (an
+// escape, a control byte, the closing quote) or a non-ASCII or invalid
+// byte at every place in strings of up to 100 bytes: the one pass, the
+// token path from a whole input and from one byte at a time, and Valid
+// agree with encoding/json.
+func TestLongStringRuns(t *testing.T) {
+	for n := 0; n <= 100; n++ {
+		for p := 0; p <= n; p++ {
+			for _, piece := range []string{`\n`, `\u00e9`, "\x01", "é", "\xff", `"`} {
+				body := strings.Repeat("x", p) + piece + strings.Repeat("y", n-p)
+				in := `{"k":"` + body + `","n":[1]}`
+				var want, got, tok any
+				werr := stdjson.Unmarshal([]byte(in), &want)
+				gerr := Unmarshal([]byte(in), &got)
+				if !sameError(gerr, werr) || !reflect.DeepEqual(got, want) {
+					t.Fatalf("Unmarshal(%q) = %q, %s; encoding/json %q, %s", in, got, errString(gerr), want, errString(werr))
+				}
+				derr := NewDecoder(iotest.OneByteReader(strings.NewReader(in))).Decode(&tok)
+				if (derr == nil) != (werr == nil) || !reflect.DeepEqual(tok, want) && werr == nil {
+					t.Fatalf("Decode(%q) one byte at a time = %q, %v; encoding/json %q, %v", in, tok, derr, want, werr)
+				}
+				if Valid([]byte(in)) != stdjson.Valid([]byte(in)) {
+					t.Fatalf("Valid(%q) = %v", in, !stdjson.Valid([]byte(in)))
 				}
 			}
 		}

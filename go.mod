@@ -2,7 +2,10 @@ module github.com/jsonpipe/json
 
 go 1.26.0
 
-require github.com/mattn/go-sqlite3 v1.14.53
+require (
+	github.com/mattn/go-sqlite3 v1.14.53
+	golang.org/x/sys v0.48.0
+)
 
 require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/bits"
 
+	"github.com/jsonpipe/json/internal/strbody"
 	"github.com/jsonpipe/json/internal/utf8dfa"
 )
 
@@ -318,11 +319,12 @@ const (
 // it scanned (strEscaped, strNonASCII), for the caller to record in s.str
 // when the token is the one it returns.
 //
-// The body is scanned by stringStop, 8 bytes at a time; escapes by escapeEnd.
+// The body is scanned by stringStop16, 8 bytes at a time, and bodyStop past
+// its first 32 bytes; escapes by escapeEnd.
 func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 	for {
 		var high uint64
-		j, high = stringStop(w, j)
+		j, high = stringStop16(w, j)
 		facts |= nonASCII(high)
 		if j == len(w) {
 			return -j, facts
@@ -348,6 +350,12 @@ func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 			return 0, facts
 		default:
 			if c := w[j]; c >= 0x20 {
+				if j+8 <= len(w) {
+					// A long run: stringStop16 stopped looking.
+					j, high = bodyStop(w, j)
+					facts |= nonASCII(high)
+					continue
+				}
 				// Fewer than 8 bytes left: one at a time.
 				facts |= nonASCII(uint64(c))
 				j++
@@ -379,6 +387,42 @@ func stringStop(w []byte, j int) (int, uint64) {
 		}
 	}
 	return j, high
+}
+
+// stringStop16 is stringStop for at most 32 bytes (four words) from j:
+// most strings and runs between escapes end there. It returns the index of
+// the first '"', '\\' or control byte in them; or, past them, an index
+// whose byte is plain, where a longer run goes on with bodyStop (out of
+// line: a call costs more than a short search); or, when fewer than 8
+// bytes are left, the index where it stopped, as stringStop does. Callers
+// test the byte it stops at anyway, so a long run costs the short ones
+// nothing.
+func stringStop16(w []byte, j int) (_ int, high uint64) {
+	for lim := min(len(w), j+32); j+8 <= lim; j += 8 {
+		v := binary.LittleEndian.Uint64(w[j : j+8])
+		high |= v
+		// x is v with '"' turned into 0x20 and the control bytes kept
+		// below it (^0x02 moves bytes within their group of four), so one
+		// test marks both: two terms where stringStop has three.
+		x, b := v^(lsb*0x02), v^(lsb*'\\')
+		if m := ((x - lsb*0x21) | (b - lsb)) &^ v & msb; m != 0 {
+			return j + bits.TrailingZeros64(m)>>3, high
+		}
+	}
+	return j, high
+}
+
+// bodyStop is stringStop for a long run (stringStop16 found no stop in its
+// first 32 bytes): strbody.Stop, 32 bytes a turn (AVX2 on amd64), while 32
+// bytes are left, then stringStop for the rest. Its results are
+// stringStop's (high only says less: a top bit for "non-ASCII seen").
+func bodyStop(w []byte, j int) (int, uint64) {
+	var high uint64
+	if j+strbody.Block <= len(w) {
+		j, high = strbody.Stop(w, j)
+	}
+	j, h := stringStop(w, j)
+	return j, high | h
 }
 
 // escapeEnd checks the escape that starts with the backslash at w[j]. It

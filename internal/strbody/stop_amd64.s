@@ -1,0 +1,59 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func stopAVX2(w []byte, j int) (k int, nonASCII uint64)
+//
+// Per 32-byte block at w[j:]: a mask of the bytes equal to '"', equal to
+// '\\', or at most 0x1f (min(c, 0x1f) == c); the first set bit is the
+// stop. The blocks' bytes are ORed for their top bits (nonASCII).
+TEXT ·stopAVX2(SB), NOSPLIT, $0-48
+	MOVQ w_base+0(FP), SI
+	MOVQ w_len+8(FP), DX
+	MOVQ j+24(FP), AX
+	MOVQ $0x2222222222222222, BX
+	MOVQ BX, X1
+	VPBROADCASTQ X1, Y1
+	MOVQ $0x5c5c5c5c5c5c5c5c, BX
+	MOVQ BX, X2
+	VPBROADCASTQ X2, Y2
+	MOVQ $0x1f1f1f1f1f1f1f1f, BX
+	MOVQ BX, X3
+	VPBROADCASTQ X3, Y3
+	VPXOR Y6, Y6, Y6
+	SUBQ $32, DX // the last index a whole block starts at
+	JL   done
+
+loop:
+	CMPQ      AX, DX
+	JGT       done
+	VMOVDQU   (SI)(AX*1), Y0
+	VPOR      Y0, Y6, Y6
+	VPCMPEQB  Y0, Y1, Y4
+	VPCMPEQB  Y0, Y2, Y5
+	VPMINUB   Y0, Y3, Y7
+	VPCMPEQB  Y0, Y7, Y7
+	VPOR      Y4, Y5, Y4
+	VPOR      Y4, Y7, Y4
+	VPMOVMSKB Y4, BX
+	TESTL     BX, BX
+	JNZ       found
+	ADDQ      $32, AX
+	JMP       loop
+
+found:
+	BSFL BX, BX
+	ADDQ BX, AX
+
+done:
+	VPMOVMSKB Y6, CX
+	XORQ      DI, DI
+	TESTL     CX, CX
+	JZ        out
+	MOVQ      $0x80, DI
+
+out:
+	VZEROUPPER
+	MOVQ AX, k+32(FP)
+	MOVQ DI, nonASCII+40(FP)
+	RET

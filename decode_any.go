@@ -178,14 +178,24 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 	if m == nil {
 		m = make(map[string]any, *hint)
 	}
+	misses := 0 // keys that met another key's guess; -1 after a hit
 	for n := 0; ; n++ {
-		key, more, err := ds.anyKey(ctx, n)
+		key, guess, err := ds.anyKey(ctx, n)
 		if err != nil {
 			return nil, err
 		}
-		if !more {
+		if guess == noMember {
 			*hint = uint8(min(n, maxObjectHint))
 			return m, nil
+		}
+		vctx := keyContext(ctx, key)
+		if guess == guessHit {
+			misses = -1
+		} else if guess == guessMissed && misses >= 0 {
+			misses++
+		}
+		if misses >= 3 {
+			vctx = keyContext(ctx, "") ^ varyingKeys // see anyObjectAt
 		}
 		var tok []byte
 		if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // the key's ':' is read too
@@ -200,13 +210,22 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 		if err != nil {
 			return nil, err
 		}
-		v, err := ds.anyValue(tok, keyContext(ctx, key))
+		v, err := ds.anyValue(tok, vctx)
 		if err != nil {
 			return nil, err
 		}
 		m[key] = v
 	}
 }
+
+// What anyKey found: the object's end, or a key that was its guess, that
+// met another key's guess, or that had none.
+const (
+	noMember = iota
+	guessHit
+	guessMissed
+	noGuess
+)
 
 // maxObjectHint bounds the size a map for an any is made at before its
 // members are read, so that one large object cannot make every small one
@@ -217,30 +236,33 @@ const maxObjectHint = 64
 // the key the last object in the same context (ctx: the keys and array
 // levels above it, hashed) had there, when it is the same again (expectKey,
 // which also takes the ':'), else the next key token, which becomes the
-// guess when its bytes are its value. more is false at the object's end.
-func (ds *decodeState) anyKey(ctx uint32, n int) (key string, more bool, err error) {
+// guess when its bytes are its value. guess says which (noMember at the
+// object's end).
+func (ds *decodeState) anyKey(ctx uint32, n int) (key string, guess int, err error) {
 	d := ds.d
 	first := n == 0
 	g := &ds.keyGuess[guessSlot(ctx, n)]
+	guess = noGuess
 	if g.name != "" {
 		hit, atKey := expectKey(d, first, g)
 		if hit {
-			return g.name, true, nil
+			return g.name, guessHit, nil
 		}
 		first = first || atKey // the ',' is read: memberKey starts at the key
+		guess = guessMissed
 	}
 	if !first && d.closeObject() {
 		// No ',' where the member would start: the object's end, often
 		// after indentation (which memberKey leaves to NextToken).
-		return "", false, nil
+		return "", noMember, nil
 	}
 	tok, err := d.memberKey(first)
 	if err != nil || tok[0] == '}' {
-		return "", false, err
+		return "", noMember, err
 	}
 	key = ds.stringValue(tok)
 	ds.guessKey(g, key)
-	return key, true, nil
+	return key, guess, nil
 }
 
 // guessKey makes key, just read (it is the last string token), the guess

@@ -222,14 +222,18 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 		*hint = 0
 		return m, i + 1
 	}
+	misses := 0 // keys that met another key's guess; -1 after a hit
 	for n := 0; ; n++ {
 		var key string
 		g := &ds.keyGuess[guessSlot(ctx, n)]
 		if g.shortAt(data, i) {
-			key, i = g.name, i+g.keyLen
+			key, i, misses = g.name, i+g.keyLen, -1
 		} else if j := g.memberAt(data, i); j != giveUp {
-			key, i = g.name, j
+			key, i, misses = g.name, j, -1
 		} else {
+			if g.name != "" && misses >= 0 {
+				misses++
+			}
 			if i >= len(data) || data[i] != '"' {
 				return nil, giveUp
 			}
@@ -247,7 +251,15 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 			i++
 		}
 		var v any
-		v, i = ds.anyAt(data, skipWhitespace(data, i), keyContext(ctx, key), depth)
+		vctx := keyContext(ctx, key)
+		if misses >= 3 {
+			// The last three keys or more met other keys' guesses, and
+			// none has hit: this object is keyed by data (ids, codes,
+			// names), so its values' contexts leave the key out, and
+			// each value's guesses come from the last one's.
+			vctx = keyContext(ctx, "") ^ varyingKeys
+		}
+		v, i = ds.anyAt(data, skipWhitespace(data, i), vctx, depth)
 		if i == giveUp {
 			return nil, giveUp
 		}

@@ -46,6 +46,7 @@ func TestUnmarshalAnyOnePass(t *testing.T) {
 		"quoted colons":       `[{"k":1,"a_key_longer_than_13":2},{"k :":3,"a_key_longer_than_13 :":4},{"k":5,"a_key_longer_than_13":6}]`,
 		"prefix guesses":      `[{"abcdefghijklm":1},{"abcdefghijkl":2},{"abcdefghijklmn":3}]`,
 		"small arrays":        `[[1,2],[3],[4,5,6,7,8,9,10,11,12],[[1,2],[3,4]]]`,
+		"keyed by data":       `{"AC":{"gdp":"1","pop":{"en":{"p":"9"}}},"AD":{"gdp":"2","pop":{"ca":{"p":"5"},"es":{}}},"AE":{"gdp":"3"},"AF":{"pop":{}},"AG":{"gdp":"4","x":[{"AC":1}]}}`,
 		"top-level string":    `"top"`,
 		"top-level spaced":    ` 12 `,
 		"keys like values":    `{"true":true,"1":1,"null":null}`,

@@ -64,6 +64,10 @@ func keyContext(ctx uint32, key string) uint32 {
 	return h * hashMul1
 }
 
+// varyingKeys marks the context of a value whose key missed its guess
+// (anyObjectAt).
+const varyingKeys = 0x5bd1e995
+
 // guessSlot is the slot of anyKey's guess for member n of an object in
 // context ctx (keyContext).
 func guessSlot(ctx uint32, n int) uint8 { return uint8((ctx + uint32(n)*hashMul1) >> 24) }

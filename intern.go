@@ -22,6 +22,9 @@ import (
 type intern struct {
 	strings [stringCacheSize]cachedString
 	floats  [floatCacheSize]boxedFloat
+	// block is where short strings are made (see newString): its bytes
+	// up to len are in strings handed out and never change again.
+	block []byte
 }
 
 const (
@@ -51,6 +54,34 @@ type boxedFloat struct {
 	bits uint64
 	box  any    // nil when the slot is empty
 	cand uint64 // the number that last missed here
+}
+
+// Short strings are made side by side in blocks of stringBlockSize bytes,
+// one allocation for many strings: a row of records has a few short
+// strings that never repeat (dates, ids, codes), and making each alone
+// costs an allocation that takes longer than copying its bytes. The cost
+// is that a string kept alive keeps its block alive: at most
+// stringBlockSize bytes for a string of up to maxBlockString bytes, as a
+// substring keeps its string. A block is only ever appended to, so the
+// bytes behind a string handed out never change.
+const (
+	stringBlockSize = 512
+	maxBlockString  = 32
+)
+
+// newString returns string(b), made in the current block when b is
+// short.
+func (in *intern) newString(b []byte) string {
+	n := len(b)
+	if n == 0 || n > maxBlockString {
+		return string(b)
+	}
+	if cap(in.block)-len(in.block) < n {
+		in.block = make([]byte, 0, stringBlockSize)
+	}
+	i := len(in.block)
+	in.block = append(in.block, b...)
+	return unsafe.String(&in.block[i], n)
 }
 
 // slot returns the string table's slot for b (internable), and b's hash.
@@ -105,7 +136,7 @@ func (ds *decodeState) stringValue(tok []byte) string {
 	if ds.d.s.str&strEscaped == 0 {
 		if !internable(len(body)) {
 			if ds.d.s.validBody(body) {
-				return string(body)
+				return ds.newString(body)
 			}
 		} else {
 			// A cached string equal to the raw body proves the body valid
@@ -115,7 +146,7 @@ func (ds *decodeState) stringValue(tok []byte) string {
 				return slot.s
 			}
 			if ds.d.s.validBody(body) {
-				s := string(body)
+				s := ds.newString(body)
 				slot.s, slot.box, slot.h = s, nil, h
 				return s
 			}
@@ -137,7 +168,7 @@ func (in *intern) makeString(b []byte) string {
 	if slot.holds(b, h) {
 		return slot.s
 	}
-	s := string(b)
+	s := in.newString(b)
 	slot.s, slot.box, slot.h = s, nil, h
 	return s
 }
@@ -170,7 +201,7 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 	if !ds.d.s.validBody(b) {
 		return ds.stringValue(tok) // U+FFFD for the bad bytes; rare, and not boxed to keep
 	}
-	s := string(b)
+	s := ds.newString(b)
 	box := any(s)
 	slot.s, slot.box, slot.h = s, box, h
 	return box
@@ -189,7 +220,7 @@ func (ds *decodeState) anyUnquoted(b []byte) any {
 		}
 		return slot.box
 	}
-	s := string(b)
+	s := ds.newString(b)
 	box := any(s)
 	slot.s, slot.box, slot.h = s, box, h
 	return box

@@ -48,6 +48,7 @@ func forgetPooled() {
 	clear(ds.floats[:])
 	clear(ds.keyGuess[:])
 	clear(ds.objectHints[:])
+	ds.block = nil // not a cache, but a fresh state has no block yet
 	putState(ds)
 }
 

@@ -322,22 +322,74 @@ func TestUnmarshalAllocs(t *testing.T) {
 		t.Errorf("Decode of numbers into a reused value: %v allocations, want at most 1", n)
 	}
 
-	// Strings: one allocation each (fresh values every run, so that the
-	// string cache cannot help).
+	// Strings: fresh values every run, so that the string cache cannot
+	// help. Short ones share blocks (newString): well under one
+	// allocation a call for three; longer ones take one each.
 	type strs struct{ A, B, C string }
-	inputs := make([][]byte, 102)
-	for i := range inputs {
-		inputs[i] = fmt.Appendf(nil, `{"A":"one%d","B":"two\n%d","C":"three%d"}`, i, i, i)
+	for _, c := range []struct {
+		pad  string
+		want func(float64) bool
+		says string
+	}{
+		{"", func(n float64) bool { return n < 1 }, "fewer than 1"},
+		{strings.Repeat("x", maxBlockString), func(n float64) bool { return n == 3 }, "3"},
+	} {
+		inputs := make([][]byte, 102)
+		for i := range inputs {
+			inputs[i] = fmt.Appendf(nil, `{"A":"one%[2]s%[1]d","B":"two\n%[2]s%[1]d","C":"three%[2]s%[1]d"}`, i, c.pad)
+		}
+		var s strs
+		run := 0
+		if n := testing.AllocsPerRun(100, func() {
+			if err := Unmarshal(inputs[run], &s); err != nil {
+				t.Fatal(err)
+			}
+			run++
+		}); !c.want(n) {
+			t.Errorf("Unmarshal of 3 new strings of %d bytes or more: %v allocations, want %s", len(c.pad)+4, n, c.says)
+		}
 	}
-	var s strs
-	run := 0
-	if n := testing.AllocsPerRun(100, func() {
-		if err := Unmarshal(inputs[run], &s); err != nil {
+}
+
+// TestStringBlocks keeps every string decoded while many more are made
+// after it, through each path that makes strings (struct fields, map keys
+// and values into an any, escaped and not, through Unmarshal and a
+// Decoder), and checks that none has changed: a block is only ever
+// appended to.
+func TestStringBlocks(t *testing.T) {
+	type row struct {
+		S string
+		M map[string]any
+	}
+	var kept []row
+	var want []string
+	for i := range 3000 {
+		s := fmt.Sprintf("s%d", i*7919)
+		if i%3 == 0 {
+			s += `\u00e9\n`
+		}
+		in := fmt.Sprintf(`{"S":"%s","M":{"k%d":"v%d","%s":"%s"}}`, s, i, i, s, s)
+		var r row
+		var err error
+		if i%2 == 0 {
+			err = Unmarshal([]byte(in), &r)
+		} else {
+			err = NewDecoder(strings.NewReader(in)).Decode(&r)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
-		run++
-	}); n != 3 {
-		t.Errorf("Unmarshal of 3 new strings: %v allocations, want 3", n)
+		kept = append(kept, r)
+		want = append(want, in)
+	}
+	for i, r := range kept {
+		var w row
+		if err := stdjson.Unmarshal([]byte(want[i]), &w); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(r, w) {
+			t.Fatalf("row %d changed after later decoding: %+v, want %+v", i, r, w)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package json
 
 import (
+	"bytes"
 	stdjson "encoding/json"
 	"fmt"
 	"reflect"
@@ -212,6 +213,16 @@ func TestLongStringRuns(t *testing.T) {
 				}
 				if Valid([]byte(in)) != stdjson.Valid([]byte(in)) {
 					t.Fatalf("Valid(%q) = %v", in, !stdjson.Valid([]byte(in)))
+				}
+				// Compact and Indent find each string's end on their own
+				// (validStringEnd); a second string after the first checks
+				// that they found it.
+				in2 := `[ "` + body + `" , "<&>" ]`
+				var gc, wc, gi, wi bytes.Buffer
+				cerr, wcerr := Compact(&gc, []byte(in2)), stdjson.Compact(&wc, []byte(in2))
+				ierr, wierr := Indent(&gi, []byte(in2), "", " "), stdjson.Indent(&wi, []byte(in2), "", " ")
+				if !sameError(cerr, wcerr) || gc.String() != wc.String() || !sameError(ierr, wierr) || gi.String() != wi.String() {
+					t.Fatalf("Compact, Indent(%q) = %q, %v; %q, %v; encoding/json %q, %v; %q, %v", in2, gc.String(), cerr, gi.String(), ierr, wc.String(), wcerr, wi.String(), wierr)
 				}
 			}
 		}

@@ -202,10 +202,15 @@ func appendNewline(dst, nl []byte, base int, indent string, depth int) ([]byte, 
 }
 
 // validStringEnd returns the index after the closing quote of the string
-// whose body starts at src[i], in valid JSON.
+// whose body starts at src[i], in valid JSON: the first 32 bytes of each
+// run inline, as the scanner reads them, and a longer run through the
+// string kernel (bodyStop).
 func validStringEnd(src []byte, i int) int {
 	for i < len(src) {
-		i, _ = stringStop(src, i)
+		i, _ = stringStop16(src, i)
+		if i < len(src) && src[i] != '"' && src[i] != '\\' {
+			i, _ = bodyStop(src, i)
+		}
 		if i >= len(src) {
 			break
 		}

@@ -119,5 +119,5 @@ func TestTokenAllocs(t *testing.T) {
 // TestInlining keeps the hot path's inlining honest.
 func TestInlining(t *testing.T) {
 	checkInlined(t, `\(\*Decoder\)\.NextToken`, `\(\*byteReader\)\.window`,
-		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`, `stringStop`, `stringStop16`, `escapeEnd`)
+		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`, `stringStop`, `stringStop32`, `escapeEnd`)
 }

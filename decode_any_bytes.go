@@ -107,7 +107,7 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 		// or an escape (unescaped as it is scanned, anyEscapedAt); else
 		// (the input's last bytes, a control byte) scanString.
 		s := &ds.d.s
-		j, high := stringStop16(data, i+1)
+		j, high := stringStop32(data, i+1)
 		for j+8 <= len(data) {
 			switch c := data[j]; {
 			case c == '"':
@@ -149,7 +149,7 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 // anyEscapedAt is anyAt for the string that starts at data[i] and has its
 // first escape at data[j] (the bytes between are plain; facts says what
 // they hold). It checks and unescapes in one pass, into ds.scratch: each
-// run up to the next stop (stringStop16, bodyStop) is copied whole and each escape
+// run up to the next stop (stringStop32, bodyStop) is copied whole and each escape
 // decoded, so the string's bytes are read once, not scanned and then
 // searched again for escapes, and its new memory is written once. A
 // malformed string, or one cut by the input's end, gives up.
@@ -169,7 +169,7 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 			buf, n = unquote.AppendEscape(buf, data[j:])
 			e = j + n // 6, or 12 for a surrogate pair
 		}
-		k, high := stringStop16(data, e)
+		k, high := stringStop32(data, e)
 		if k+8 <= len(data) && data[k] >= 0x20 && data[k] != '"' && data[k] != '\\' {
 			var more uint64 // a long run
 			k, more = bodyStop(data, k)

@@ -207,7 +207,7 @@ func appendNewline(dst, nl []byte, base int, indent string, depth int) ([]byte, 
 // string kernel (bodyStop).
 func validStringEnd(src []byte, i int) int {
 	for i < len(src) {
-		i, _ = stringStop16(src, i)
+		i, _ = stringStop32(src, i)
 		if i < len(src) && src[i] != '"' && src[i] != '\\' {
 			i, _ = bodyStop(src, i)
 		}

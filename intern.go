@@ -136,7 +136,7 @@ func (ds *decodeState) stringValue(tok []byte) string {
 	if ds.d.s.str&strEscaped == 0 {
 		if !internable(len(body)) {
 			if ds.d.s.validBody(body) {
-				return ds.newString(body)
+				return string(body) // empty, one byte (no allocation), or long
 			}
 		} else {
 			// A cached string equal to the raw body proves the body valid
@@ -193,18 +193,12 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 	if slot.holds(b, h) {
 		// For a body as it stands, a cached string equal to it proves it
 		// valid UTF-8: cached strings are unquoted values.
-		if slot.box == nil {
-			slot.box = slot.s
-		}
-		return slot.box
+		return slot.boxed()
 	}
 	if !ds.d.s.validBody(b) {
 		return ds.stringValue(tok) // U+FFFD for the bad bytes; rare, and not boxed to keep
 	}
-	s := ds.newString(b)
-	box := any(s)
-	slot.s, slot.box, slot.h = s, box, h
-	return box
+	return ds.keepBoxed(slot, h, b)
 }
 
 // anyUnquoted is anyStringValue for a value already unquoted (valid UTF-8)
@@ -215,14 +209,25 @@ func (ds *decodeState) anyUnquoted(b []byte) any {
 	}
 	slot, h := ds.slot(b)
 	if slot.holds(b, h) {
-		if slot.box == nil {
-			slot.box = slot.s
-		}
-		return slot.box
+		return slot.boxed()
 	}
-	s := ds.newString(b)
+	return ds.keepBoxed(slot, h, b)
+}
+
+// boxed returns the slot's string as an any, boxed the first time.
+func (c *cachedString) boxed() any {
+	if c.box == nil {
+		c.box = c.s
+	}
+	return c.box
+}
+
+// keepBoxed makes b (valid UTF-8, hash h) the string of slot c, boxed, and
+// returns the box.
+func (in *intern) keepBoxed(c *cachedString, h uint32, b []byte) any {
+	s := in.newString(b)
 	box := any(s)
-	slot.s, slot.box, slot.h = s, box, h
+	c.s, c.box, c.h = s, box, h
 	return box
 }
 

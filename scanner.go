@@ -319,12 +319,12 @@ const (
 // it scanned (strEscaped, strNonASCII), for the caller to record in s.str
 // when the token is the one it returns.
 //
-// The body is scanned by stringStop16, 8 bytes at a time, and bodyStop past
+// The body is scanned by stringStop32, 8 bytes at a time, and bodyStop past
 // its first 32 bytes; escapes by escapeEnd.
 func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 	for {
 		var high uint64
-		j, high = stringStop16(w, j)
+		j, high = stringStop32(w, j)
 		facts |= nonASCII(high)
 		if j == len(w) {
 			return -j, facts
@@ -351,7 +351,7 @@ func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 		default:
 			if c := w[j]; c >= 0x20 {
 				if j+8 <= len(w) {
-					// A long run: stringStop16 stopped looking.
+					// A long run: stringStop32 stopped looking.
 					j, high = bodyStop(w, j)
 					facts |= nonASCII(high)
 					continue
@@ -389,7 +389,7 @@ func stringStop(w []byte, j int) (int, uint64) {
 	return j, high
 }
 
-// stringStop16 is stringStop for at most 32 bytes (four words) from j:
+// stringStop32 is stringStop for at most 32 bytes (four words) from j:
 // most strings and runs between escapes end there. It returns the index of
 // the first '"', '\\' or control byte in them; or, past them, an index
 // whose byte is plain, where a longer run goes on with bodyStop (out of
@@ -397,7 +397,7 @@ func stringStop(w []byte, j int) (int, uint64) {
 // bytes are left, the index where it stopped, as stringStop does. Callers
 // test the byte it stops at anyway, so a long run costs the short ones
 // nothing.
-func stringStop16(w []byte, j int) (_ int, high uint64) {
+func stringStop32(w []byte, j int) (_ int, high uint64) {
 	for lim := min(len(w), j+32); j+8 <= lim; j += 8 {
 		v := binary.LittleEndian.Uint64(w[j : j+8])
 		high |= v
@@ -412,7 +412,7 @@ func stringStop16(w []byte, j int) (_ int, high uint64) {
 	return j, high
 }
 
-// bodyStop is stringStop for a long run (stringStop16 found no stop in its
+// bodyStop is stringStop for a long run (stringStop32 found no stop in its
 // first 32 bytes): strbody.Stop, 32 bytes a turn (AVX2 on amd64), while 32
 // bytes are left, then stringStop for the rest. Its results are
 // stringStop's (high only says less: a top bit for "non-ASCII seen").

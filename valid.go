@@ -145,7 +145,7 @@ key: // an object's key must start at data[i:], after whitespace
 // or fewer than 8 bytes before the end), and returns the index after the
 // closing quote, or -1 when the string is invalid or not closed. A string
 // with escapes is often long text: its runs after the first escape are
-// scanned by stringStop16 and, past 32 bytes, bodyStop (the strbody kernel).
+// scanned by stringStop32 and, past 32 bytes, bodyStop (the strbody kernel).
 // (The hot loop keeps stringStop: a bound on it measured 9-13% more
 // instructions on files of short strings.)
 func validString(data []byte, j int) int {
@@ -166,7 +166,7 @@ func validString(data []byte, j int) int {
 			}
 			j++
 		}
-		j, _ = stringStop16(data, j)
+		j, _ = stringStop32(data, j)
 	}
 	return -1
 }

@@ -78,7 +78,7 @@ func TestStopRandom(t *testing.T) {
 			if r.IntN(40) == 0 {
 				w[i] = alphabet[r.IntN(len(alphabet))]
 			} else {
-				w[i] = byte(r.IntN(256))%0x5b + 0x20 // no stop below '\\'... except '"'
+				w[i] = byte(r.IntN(256))%0x5b + 0x20 // 0x20 to 0x7a: '"' and '\\' among them
 			}
 		}
 		check(t, w)
@@ -114,6 +114,7 @@ func BenchmarkStop(b *testing.B) {
 	}{{"Stop", Stop}, {"generic", stopGeneric}} {
 		b.Run(kernel.name, func(b *testing.B) {
 			b.SetBytes(int64(len(w)))
+			b.ReportAllocs()
 			for b.Loop() {
 				kernel.fn(w, 0)
 			}

@@ -1,10 +1,14 @@
 package json
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
 
-// The module's integer formatter: strconv.AppendInt's digits, written
-// straight into dst two at a time, without strconv's scratch buffer and the
-// copy out of it.
+// The module's integer formatter: eight digits at a time, computed in the
+// lanes of one 64-bit word and stored with one write, straight into dst,
+// without strconv's scratch buffer and the copy out of it.
 
 const digitPairs = "00010203040506070809" +
 	"10111213141516171819" +
@@ -17,68 +21,72 @@ const digitPairs = "00010203040506070809" +
 	"80818283848586878889" +
 	"90919293949596979899"
 
-// pow10s[i] is 10**i.
-var pow10s = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
-	1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
-
-// decimalLen is the number of decimal digits of u: an estimate from its
-// bit length (log10(2) is about 1233/4096), corrected by one comparison.
-func decimalLen(u uint64) int {
-	n := bits.Len64(u) * 1233 >> 12
-	if u >= pow10s[n] {
-		n++
-	}
-	return max(n, 1)
+// digits8 returns the eight decimal digits of v, which is below 1e8, as
+// byte values 0 to 9 (not yet ASCII), the most significant digit in the
+// lowest byte: the order a little-endian store writes them in.
+//
+// The divisions are done in lanes: v's halves of four digits in two 32-bit
+// lanes, divided by 100 at once (n/100 is n*5243>>19 for n < 10000), then
+// the four resulting pairs in 16-bit lanes, divided by 10 at once (n/10 is
+// n*103>>10 for n < 100). No lane's product reaches the next lane's bits
+// that are kept.
+func digits8(v uint32) uint64 {
+	x := uint64(v/10000) | uint64(v%10000)<<32
+	q := x * 5243 >> 19 & 0x0000007F_0000007F
+	x = q | (x-q*100)<<16
+	q = x * 103 >> 10 & 0x000F000F_000F000F
+	return q | (x-q*10)<<8
 }
 
-// appendUint10 appends u in decimal.
+const asciiZeros = 0x30303030_30303030
+
+// putDigits stores the digits of v (below 1e8, not 0) without its leading
+// zeros at d[0:], and returns how many that is. It writes all 8 bytes of
+// d[0:8]; those past the count are scratch.
+func putDigits(d []byte, v uint32) int {
+	w := digits8(v)
+	lead := bits.TrailingZeros64(w) &^ 7 // the leading zero digits, 8 bits each
+	binary.LittleEndian.PutUint64(d, w>>lead|asciiZeros)
+	return 8 - lead>>3
+}
+
+// appendUint10 appends u in decimal. It may write up to 24 bytes of dst's
+// spare capacity past the number; only the number's bytes are appended.
 func appendUint10(dst []byte, u uint64) []byte {
-	if u < 10 {
-		return append(dst, byte('0'+u))
+	if u < 100 {
+		if u < 10 {
+			return append(dst, byte('0'+u))
+		}
+		return append(dst, digitPairs[2*u], digitPairs[2*u+1])
 	}
-	n := decimalLen(u)
+	dst = slices.Grow(dst, 24)
 	l := len(dst)
-	if cap(dst)-l < n {
-		dst = append(dst, make([]byte, n)...)
-	} else {
-		dst = dst[:l+n]
-	}
-	d := dst[l : l+n]
-	i := n
-	for u >= 1e8 { // eight digits at a time in 32 bits
-		q := u / 1e8
-		i = put8(d, i, uint32(u-q*1e8))
-		u = q
-	}
-	v := uint32(u)
-	for v >= 100 {
-		q := v / 100
-		r := (v - q*100) * 2
-		i -= 2
-		d[i], d[i+1] = digitPairs[r], digitPairs[r+1]
-		v = q
-	}
-	if v >= 10 {
-		d[0], d[1] = digitPairs[2*v], digitPairs[2*v+1]
-	} else {
-		d[0] = byte('0' + v)
-	}
-	return dst
+	return dst[:l+putUint(dst[l:l+24], u)]
 }
 
-// put8 writes v, below 1e8, as the eight digits (leading zeros kept) that
-// end at d[i-1], and returns i-8.
-func put8(d []byte, i int, v uint32) int {
-	d = d[i-8 : i]
-	hi, lo := v/10000, v%10000
-	a, b := (hi/100)*2, (hi%100)*2
-	c, e := (lo/100)*2, (lo%100)*2
-	d[0], d[1], d[2], d[3] = digitPairs[a], digitPairs[a+1], digitPairs[b], digitPairs[b+1]
-	d[4], d[5], d[6], d[7] = digitPairs[c], digitPairs[c+1], digitPairs[e], digitPairs[e+1]
-	return i - 8
+// putUint writes the digits of u, which is not 0, at d[0:] and returns how
+// many there are. It writes whole words: up to 24 bytes of d, those past
+// the digits as scratch.
+func putUint(d []byte, u uint64) int {
+	switch {
+	case u < 1e8:
+		return putDigits(d, uint32(u))
+	case u < 1e16:
+		hi := u / 1e8
+		n := putDigits(d, uint32(hi))
+		binary.LittleEndian.PutUint64(d[n:], digits8(uint32(u-hi*1e8))|asciiZeros)
+		return n + 8
+	}
+	hi := u / 1e16 // at most 1844
+	rest := u - hi*1e16
+	mid := rest / 1e8
+	n := putDigits(d, uint32(hi))
+	binary.LittleEndian.PutUint64(d[n:], digits8(uint32(mid))|asciiZeros)
+	binary.LittleEndian.PutUint64(d[n+8:], digits8(uint32(rest-mid*1e8))|asciiZeros)
+	return n + 16
 }
 
-// appendInt10 appends x in decimal.
+// appendInt10 appends x in decimal, as appendUint10 does.
 func appendInt10(dst []byte, x int64) []byte {
 	if x < 0 {
 		return appendUint10(append(dst, '-'), -uint64(x))

@@ -1,6 +1,7 @@
 package json
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"testing"
@@ -35,6 +36,24 @@ func TestAppendInt10(t *testing.T) {
 	}
 }
 
+// Numbers appended one after another into a buffer that grows as it goes:
+// the scratch bytes written past each number never show.
+func TestAppendInt10Sequence(t *testing.T) {
+	var got []byte
+	var want string
+	for x := uint64(1); x != 0; x = x*7 + x/3 {
+		got = append(appendUint10(got, x), ',')
+		got = append(appendInt10(got, -int64(x>>1)), ';')
+		want += strconv.FormatUint(x, 10) + "," + strconv.FormatInt(-int64(x>>1), 10) + ";"
+		if x > math.MaxUint64/8 {
+			break
+		}
+	}
+	if string(got) != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
 func FuzzAppendInt10(f *testing.F) {
 	f.Add(int64(0))
 	f.Add(int64(math.MinInt64))
@@ -46,4 +65,27 @@ func FuzzAppendInt10(f *testing.F) {
 			t.Fatalf("appendUint10(%d) = %s, want %s", uint64(x)>>(x&63), got, want)
 		}
 	})
+}
+
+// Every value below 1e8 goes through digits8; its lanes are checked here
+// over the whole range a stride apart, and at every boundary of a lane.
+func TestDigits8(t *testing.T) {
+	check := func(v uint32) {
+		w := digits8(v)
+		var b [8]byte
+		for i := range b {
+			b[i] = byte(w>>(8*i)) + '0'
+		}
+		if want := fmt.Sprintf("%08d", v); string(b[:]) != want {
+			t.Fatalf("digits8(%d) = %q, want %q", v, b, want)
+		}
+	}
+	for v := uint32(0); v < 1e8; v += 997 {
+		check(v)
+	}
+	for hi := uint32(0); hi < 10000; hi++ {
+		check(hi*10000 + 9999)
+		check(hi * 10000)
+		check(hi*10000 + hi)
+	}
 }

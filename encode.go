@@ -61,6 +61,7 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 // keys. It is pooled; nothing in it outlives a call but its capacity.
 type encodeState struct {
 	escapeHTML bool
+	html       uint8 // escapeHTML as 0 or 1, an index
 
 	// Cycles: as encoding/json does, pointers, maps and slices count the
 	// depth, and only past maxEncodeDepthUnchecked are the ones on the
@@ -143,6 +144,10 @@ func getEncodeState(escapeHTML bool) *encodeState {
 		es = &encodeState{}
 	}
 	es.escapeHTML = escapeHTML
+	es.html = 0
+	if escapeHTML {
+		es.html = 1
+	}
 	return es
 }
 
@@ -173,8 +178,13 @@ func (es *encodeState) put(b []byte) {
 func (es *encodeState) enter(k cycleKey, t reflect.Type) error {
 	es.ptrLevel++
 	if es.ptrLevel <= maxEncodeDepthUnchecked {
-		return nil
+		return nil // small enough to be inlined
 	}
+	return es.enterDeep(k, t)
+}
+
+// enterDeep is enter past maxEncodeDepthUnchecked.
+func (es *encodeState) enterDeep(k cycleKey, t reflect.Type) error {
 	var v reflect.Value
 	if t.Kind() == reflect.Pointer {
 		v = reflect.NewAt(t.Elem(), k.p)

@@ -125,14 +125,36 @@ func newArrayEncoder(t reflect.Type, addr bool) *typeEncoder {
 }
 
 // appendElements writes the n elements at data, size bytes apart, as a JSON
-// array.
+// array. Strings, integers and floats, the common elements, go through
+// loops of their own, one call an element.
 func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.Pointer, n int, size uintptr) ([]byte, error) {
-	b = append(b, '[')
-	var err error
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b = append(b, ',')
+	if n == 0 {
+		return append(b, '[', ']'), nil
+	}
+	mark := len(b) // each element is written after a comma, the first one's is '['
+	i := 0
+	switch elem.direct {
+	case encString:
+		html := es.escapeHTML
+		for ; i < n; i++ {
+			b = appendString(append(b, ','), *(*string)(unsafe.Add(data, uintptr(i)*size)), html)
 		}
+	case encInt64:
+		for ; i < n; i++ {
+			b = appendInt10(append(b, ','), *(*int64)(unsafe.Add(data, uintptr(i)*size)))
+		}
+	case encFloat64:
+		for ; i < n; i++ {
+			x := *(*float64)(unsafe.Add(data, uintptr(i)*size))
+			if !finite(x) {
+				break // the element's encoder words the error
+			}
+			b = appendFloat(append(b, ','), x, 64)
+		}
+	}
+	var err error
+	for ; i < n; i++ {
+		b = append(b, ',')
 		p := unsafe.Add(data, uintptr(i)*size)
 		if elem.direct != encCall {
 			var ok bool
@@ -144,6 +166,7 @@ func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.P
 			return b, err
 		}
 	}
+	b[mark] = '['
 	return append(b, ']'), nil
 }
 

@@ -10,9 +10,10 @@ import (
 // from the struct, and its encoder.
 
 type encField struct {
-	// name and nameHTML are `,"name":` without and with '<', '>' and '&'
-	// escaped. The comma of the first field written is overwritten by '{'.
-	name, nameHTML string
+	// names are `,"name":` without and with '<', '>' and '&' escaped
+	// (indexed by encodeState.html). The comma of the first field written
+	// is overwritten by '{'.
+	names [2]string
 
 	// The field is at offset from the struct, or, when it is promoted
 	// through embedded pointers, at offset from the struct that the last of
@@ -21,6 +22,8 @@ type encField struct {
 	offset uintptr
 	derefs []uintptr
 
+	// rare: derefs or omit is set, and the loop takes the long way.
+	rare   bool
 	direct encDirect
 	fn     encodeFn
 	// omit, when the field has omitempty or omitzero, reports whether the
@@ -36,8 +39,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 	se := &structEncoder{}
 	for _, sf := range typeFields(t) {
 		f := encField{}
-		f.name = `,"` + sf.name + `":`
-		f.nameHTML = `,"` + htmlEscapeName(sf.name) + `":`
+		f.names = [2]string{`,"` + sf.name + `":`, `,"` + htmlEscapeName(sf.name) + `":`}
 		ft := t
 		fieldAddr := addr
 		for _, i := range sf.index {
@@ -56,6 +58,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		if sf.omitEmpty || sf.omitZero {
 			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
 		}
+		f.rare = f.omit != nil || f.derefs != nil
 		se.fields = append(se.fields, f)
 	}
 	return &typeEncoder{fn: se.encode, value: valueByCopy(t, se.encode)}
@@ -76,34 +79,37 @@ func htmlEscapeName(name string) string {
 	return string(b)
 }
 
+// encode writes the fields in one loop: a string or integer field, most of
+// what structs hold, costs the name's copy and one call; the other scalar
+// kinds go through appendDirect, the rest through their encoder.
 func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 	mark := len(b)
-	var err error
-fields:
+	html := es.html
 	for i := range se.fields {
 		f := &se.fields[i]
-		fp := p
-		for _, off := range f.derefs {
-			fp = *(*unsafe.Pointer)(unsafe.Add(fp, off))
-			if fp == nil {
-				continue fields
+		fp := unsafe.Add(p, f.offset)
+		if f.rare {
+			var ok bool
+			if fp, ok = f.locate(p); !ok {
+				continue
 			}
 		}
-		fp = unsafe.Add(fp, f.offset)
-		if f.omit != nil && f.omit(fp) {
+		b = append(b, f.names[html&1]...)
+		switch f.direct {
+		case encString:
+			b = appendString(b, *(*string)(fp), html != 0)
 			continue
-		}
-		if es.escapeHTML {
-			b = append(b, f.nameHTML...)
-		} else {
-			b = append(b, f.name...)
-		}
-		if f.direct != encCall {
+		case encInt64:
+			b = appendInt10(b, *(*int64)(fp))
+			continue
+		case encCall:
+		default:
 			var ok bool
 			if b, ok = es.appendDirect(b, f.direct, fp); ok {
 				continue
 			}
 		}
+		var err error
 		if b, err = f.fn(es, b, fp); err != nil {
 			return b, err
 		}
@@ -113,6 +119,24 @@ fields:
 	}
 	b[mark] = '{'
 	return append(b, '}'), nil
+}
+
+// locate is the long way to field f of the struct at p: through the
+// embedded pointers it is promoted through, then past omitempty and
+// omitzero. It returns false when a nil pointer hides the field or the
+// field is left out.
+func (f *encField) locate(p unsafe.Pointer) (unsafe.Pointer, bool) {
+	for _, off := range f.derefs {
+		p = *(*unsafe.Pointer)(unsafe.Add(p, off))
+		if p == nil {
+			return nil, false
+		}
+	}
+	p = unsafe.Add(p, f.offset)
+	if f.omit != nil && f.omit(p) {
+		return nil, false
+	}
+	return p, true
 }
 
 // omitFunc reports, for a field of type t, whether its value is left out:

@@ -2,7 +2,10 @@ package json
 
 import (
 	"math"
+	"slices"
 	"strconv"
+
+	"github.com/jsonpipe/json/internal/shortest"
 )
 
 // The module's one float formatter, shared by Marshal, the token writer and
@@ -13,80 +16,114 @@ import (
 // the same value, in plain decimal unless its magnitude is below 1e-6 or at
 // least 1e21, where it takes an exponent written as JavaScript writes it
 // (1e-7, not 1e-07). NaN and infinities are the caller's to refuse.
+//
+// The digits are strconv's ('e', -1), found by internal/shortest, and
+// written here eight at a time (putUint) with the decimal point, zeros or
+// exponent placed around them, without strconv's formatting pass.
 func appendFloat(dst []byte, f float64, bits int) []byte {
 	abs := math.Abs(f)
-	// A whole number below 2**53 (2**24 for a float32) is its own shortest
-	// representation: its neighbours are at most 1 away, so no other
-	// integer reads back as it, and its digits are those of the integer.
-	if abs < 1<<53 && (bits == 64 || abs < 1<<24) {
-		if i := int64(f); float64(i) == f && (i != 0 || !math.Signbit(f)) {
-			return appendInt10(dst, i)
+	var d uint64
+	var e int
+	exp := false // exponent form
+	if bits == 32 {
+		b := math.Float32bits(float32(f))
+		if b&0x7FFFFFFF == float32Tie {
+			return appendFloatStrconv(dst, f, 32)
+		}
+		abs32 := float32(abs)
+		exp = abs32 != 0 && (abs32 < 1e-6 || abs32 >= 1e21)
+		if abs32 != 0 {
+			d, e = shortest.Float32(b)
+		}
+	} else {
+		exp = abs != 0 && (abs < 1e-6 || abs >= 1e21)
+		if abs != 0 {
+			d, e = shortest.Float64(math.Float64bits(f))
 		}
 	}
-	if abs == 0 || bits == 64 && abs >= 1e-6 && abs < 1e21 ||
-		bits == 32 && float32(abs) >= 1e-6 && float32(abs) < 1e21 {
-		// strconv writes the shortest digits in %e form with one bulk
-		// copy, and in %f form a byte at a time: take the first and move
-		// the decimal point here.
-		l := len(dst)
-		return eToFixed(strconv.AppendFloat(dst, f, 'e', -1, bits), l)
+	if math.Signbit(f) {
+		dst = append(dst, '-')
 	}
-	dst = strconv.AppendFloat(dst, f, 'e', -1, bits)
-	// clean up e-09 to e-9
-	n := len(dst)
-	if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-		dst[n-2] = dst[n-1]
-		dst = dst[:n-1]
+	if d == 0 {
+		return append(dst, '0')
 	}
-	return dst
+	dst = slices.Grow(dst, 32)
+	l := len(dst)
+	buf := dst[l : l+32]
+	if exp {
+		// d[.ddd]e±x: the digits one place right, the first moved back
+		// before the point.
+		n := putUint(buf[1:], d)
+		x := e + n - 1
+		buf[0] = buf[1]
+		if n > 1 {
+			buf[1] = '.'
+		} else {
+			n = 0 // no point: the 'e' goes right after the one digit
+		}
+		dst = dst[:l+n+1]
+		dst = append(dst, 'e', '+')
+		if x < 0 {
+			dst[len(dst)-1] = '-'
+			x = -x
+		}
+		return appendUint10(dst, uint64(x))
+	}
+	// The decimal is 0.digits × 10^dp.
+	if d < 1<<53 && e >= 0 {
+		// A whole number (all of them below 2**53 take this way, their
+		// digits being the integer's), padded with e zeros (dp <= 21).
+		n := putUint(buf, d)
+		dst = dst[:l+n]
+		return append(dst, zeros[:e]...)
+	}
+	n := putUint(buf[1:], d) // room before for the integer part's move left
+	dp := n + e
+	switch {
+	case dp >= n: // a whole number from 2**53 up: the digits, then zeros
+		copy(buf, buf[1:1+n])
+		dst = dst[:l+n]
+		return append(dst, zeros[:dp-n]...)
+	case dp > 0: // dd.ddd: the integer part moved left, the point after it
+		copy(buf, buf[1:1+dp])
+		buf[dp] = '.'
+		return dst[:l+n+1]
+	}
+	// 0.000ddd (|f| >= 1e-6: dp >= -5): "0." and zeros before the digits,
+	// which move right.
+	z := -dp
+	copy(buf[2+z:], buf[1:1+n])
+	copy(buf[2:2+z], zeros)
+	buf[0], buf[1] = '0', '.'
+	return dst[:l+2+z+n]
 }
 
-// eToFixed rewrites the number at dst[l:], which strconv wrote in %e form
-// with the shortest digits ([-]d[.ddd]e±dd[d]), as %f writes the same
-// digits: the decimal point moved, zeros added before or after, no
-// exponent. The common case is one short copy in place.
-func eToFixed(dst []byte, l int) []byte {
-	n := len(dst)
-	epos := n - 4 // e±dd, or e±ddd
-	if dst[epos] != 'e' {
-		epos = n - 5
+// float32Tie is the one float32 (2**-12, and its negative) whose shortest
+// digits Go 1.26's strconv gets wrong: 2.44140625e-4 lies halfway between
+// 2.4414062e-4 and 2.4414063e-4, and ties go to the even digit, as
+// internal/shortest and Go 1.27's strconv say, while Go 1.26's special case
+// for powers of two tests the float64 exponent there. encoding/json writes
+// what the running Go's strconv writes, so that float goes through strconv.
+const float32Tie = 0x39800000
+
+// appendFloatStrconv is appendFloat by way of strconv.
+func appendFloatStrconv(dst []byte, f float64, bits int) []byte {
+	abs := math.Abs(f)
+	fmt := byte('f')
+	if abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
+		bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
+		fmt = 'e'
 	}
-	exp := int(dst[epos+2]-'0')*10 + int(dst[epos+3]-'0')
-	if epos == n-5 {
-		exp = exp*10 + int(dst[epos+4]-'0')
-	}
-	if dst[epos+1] == '-' {
-		exp = -exp
-	}
-	start := l // the first digit
-	if dst[l] == '-' {
-		start++
-	}
-	nd := 1 // digits: dst[start], then dst[start+2:epos] after a point
-	if epos > start+1 {
-		nd = epos - start - 1
-	}
-	dp := exp + 1 // digits before the decimal point
-	switch {
-	case dp > 0 && dp < nd: // d.dddd to dd.ddd: the point moves right
-		copy(dst[start+1:start+dp], dst[start+2:start+dp+1])
-		dst[start+dp] = '.'
-		return dst[:epos]
-	case dp >= nd: // an integer: the digits, then zeros (|f| < 1e21: dp <= 21)
-		if nd > 1 {
-			copy(dst[start+1:], dst[start+2:epos])
+	dst = strconv.AppendFloat(dst, f, fmt, -1, bits)
+	if fmt == 'e' {
+		// clean up e-09 to e-9
+		n := len(dst)
+		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
 		}
-		return append(dst[:start+nd], zeros[:dp-nd]...)
 	}
-	// 0.000ddd (|f| >= 1e-6: dp >= -5)
-	var digits [24]byte // a float64 has at most 17 significant digits
-	d := append(digits[:0], dst[start])
-	if nd > 1 {
-		d = append(d, dst[start+2:epos]...)
-	}
-	dst = append(dst[:start], '0', '.')
-	dst = append(dst, zeros[:-dp]...)
-	return append(dst, d...)
+	return dst
 }
 
 const zeros = "000000000000000000000000"

@@ -45,7 +45,8 @@ func checkAppendFloat(t *testing.T, f float64, bits int) {
 func TestAppendFloat(t *testing.T) {
 	edges := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-6, 9.999999e-7, 1e-7, 1e21, 9.99999999999999e20,
 		1e20, 123456789012345678901, 0.000001234, 5e-324, math.MaxFloat64, math.SmallestNonzeroFloat32,
-		math.MaxFloat32, 1.5, 100, 1e15, 1e16, 1e17, 123.456, -65.613616999999977, 1 << 53, 1<<53 + 2, 1<<53 - 1, 1 << 24, 1<<24 + 1, 1<<24 - 1, 1 << 63, 16777217, 2.2250738585072014e-308}
+		math.MaxFloat32, 1.5, 100, 1e15, 1e16, 1e17, 123.456, -65.613616999999977, 1 << 53, 1<<53 + 2, 1<<53 - 1, 1 << 24, 1<<24 + 1, 1<<24 - 1, 1 << 63, 16777217, 2.2250738585072014e-308,
+		0x1p-12, 0x1p-13, 0x1p-11} // 0x1p-12: float32Tie
 	for _, f := range edges {
 		for _, bits := range []int{64, 32} {
 			checkAppendFloat(t, f, bits)

@@ -40,56 +40,64 @@ func digits8(v uint32) uint64 {
 
 const asciiZeros = 0x30303030_30303030
 
-// putDigits stores the digits of v (below 1e8, not 0) without its leading
-// zeros at d[0:], and returns how many that is. It writes all 8 bytes of
-// d[0:8]; those past the count are scratch.
-func putDigits(d []byte, v uint32) int {
-	w := digits8(v)
-	lead := bits.TrailingZeros64(w) &^ 7 // the leading zero digits, 8 bits each
-	binary.LittleEndian.PutUint64(d, w>>lead|asciiZeros)
-	return 8 - lead>>3
-}
-
 // appendUint10 appends u in decimal. It may write up to 24 bytes of dst's
 // spare capacity past the number; only the number's bytes are appended.
 func appendUint10(dst []byte, u uint64) []byte {
-	if u < 100 {
-		if u < 10 {
-			return append(dst, byte('0'+u))
-		}
-		return append(dst, digitPairs[2*u], digitPairs[2*u+1])
+	if u < 10 {
+		return append(dst, byte('0'+u))
 	}
 	dst = slices.Grow(dst, 24)
 	l := len(dst)
 	return dst[:l+putUint(dst[l:l+24], u)]
 }
 
-// putUint writes the digits of u, which is not 0, at d[0:] and returns how
-// many there are. It writes whole words: up to 24 bytes of d, those past
-// the digits as scratch.
-func putUint(d []byte, u uint64) int {
-	switch {
-	case u < 1e8:
-		return putDigits(d, uint32(u))
-	case u < 1e16:
-		hi := u / 1e8
-		n := putDigits(d, uint32(hi))
-		binary.LittleEndian.PutUint64(d[n:], digits8(uint32(u-hi*1e8))|asciiZeros)
-		return n + 8
-	}
-	hi := u / 1e16 // at most 1844
-	rest := u - hi*1e16
-	mid := rest / 1e8
-	n := putDigits(d, uint32(hi))
-	binary.LittleEndian.PutUint64(d[n:], digits8(uint32(mid))|asciiZeros)
-	binary.LittleEndian.PutUint64(d[n+8:], digits8(uint32(rest-mid*1e8))|asciiZeros)
-	return n + 16
-}
-
 // appendInt10 appends x in decimal, as appendUint10 does.
 func appendInt10(dst []byte, x int64) []byte {
-	if x < 0 {
-		return appendUint10(append(dst, '-'), -uint64(x))
+	if uint64(x) < 10 {
+		return append(dst, byte('0'+x))
 	}
-	return appendUint10(dst, uint64(x))
+	dst = slices.Grow(dst, 25)
+	l := len(dst)
+	d := dst[l : l+25]
+	u, n := uint64(x), 0
+	if x < 0 {
+		d[0] = '-'
+		u, n = -u, 1
+	}
+	return dst[:l+n+putUint(d[n:], u)]
+}
+
+// putUint writes the digits of u, which is not 0, at d[0:] and returns how
+// many there are. It writes whole words: up to 24 bytes of d, those past
+// the digits as scratch. The first word's leading zero digits are its low
+// zero bytes, counted with one TrailingZeros64 and shifted out.
+func putUint(d []byte, u uint64) int {
+	var hi uint32 // the leading digits, below 1e8
+	var n int     // the digits that follow them
+	var mid, lo uint64
+	switch {
+	case u < 1e8:
+		hi = uint32(u)
+	case u < 1e16:
+		q := u / 1e8
+		hi, lo, n = uint32(q), digits8(uint32(u-q*1e8))|asciiZeros, 8
+	default:
+		q := u / 1e16 // at most 1844
+		rest := u - q*1e16
+		m := rest / 1e8
+		hi, n = uint32(q), 16
+		mid, lo = digits8(uint32(m))|asciiZeros, digits8(uint32(rest-m*1e8))|asciiZeros
+	}
+	w := digits8(hi)
+	lead := bits.TrailingZeros64(w) & 56 // the leading zero digits, 8 bits each
+	binary.LittleEndian.PutUint64(d, w>>lead|asciiZeros)
+	h := 8 - lead>>3
+	switch n {
+	case 8:
+		binary.LittleEndian.PutUint64(d[h:], lo)
+	case 16:
+		binary.LittleEndian.PutUint64(d[h:], mid)
+		binary.LittleEndian.PutUint64(d[h+8:], lo)
+	}
+	return h + n
 }

@@ -78,6 +78,16 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 		// A multi-byte character, and the ones right after it, checked in
 		// place: most of a non-Latin text never goes back to the 8-byte loop.
 		for {
+			if i+8 <= len(s) {
+				// Two three-byte characters at once (a CJK text is made
+				// of them): lead bytes whose every pair of continuation
+				// bytes is valid and none of U+2028 and U+2029.
+				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+				if w&0xC0C0F0_C0C0F0 == 0x8080E0_8080E0 && simpleLead3>>(w&15)&(simpleLead3>>(w>>24&15))&1 != 0 {
+					i += 6
+					goto next
+				}
+			}
 			if c-0xE1 <= 0xEF-0xE1 && c != 0xE2 && c != 0xED && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
 				i += 3 // after these lead bytes any two continuation bytes are valid, and none is U+2028 or U+2029
 			} else {
@@ -96,6 +106,7 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 					i += size
 				}
 			}
+		next:
 			if i >= len(s) || s[i] < utf8.RuneSelf {
 				break
 			}
@@ -105,6 +116,12 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+// simpleLead3 has bit n set for the lead byte 0xE0+n of a three-byte
+// character after which any two continuation bytes make a valid one that
+// needs no escape: all but 0xE0 (overlong forms), 0xE2 (U+2028, U+2029)
+// and 0xED (surrogates).
+const simpleLead3 = 0xFFFF &^ (1<<0 | 1<<2 | 1<<13)
 
 // utf8Size is the length of the valid UTF-8 encoding of a character at the
 // start of s, which starts with a byte of 0x80 or more, or 0 where

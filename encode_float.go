@@ -22,6 +22,14 @@ import (
 // exponent placed around them, without strconv's formatting pass.
 func appendFloat(dst []byte, f float64, bits int) []byte {
 	abs := math.Abs(f)
+	// A whole number below 2**53 (2**24 for a float32) is its own shortest
+	// representation: its neighbours are at most 1 away, so no other
+	// integer reads back as it, and its digits are those of the integer.
+	if abs < 1<<53 && (bits == 64 || abs < 1<<24) {
+		if i := int64(f); float64(i) == f && (i != 0 || !math.Signbit(f)) {
+			return appendInt10(dst, i)
+		}
+	}
 	var d uint64
 	var e int
 	exp := false // exponent form
@@ -70,13 +78,6 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 		return appendUint10(dst, uint64(x))
 	}
 	// The decimal is 0.digits × 10^dp.
-	if d < 1<<53 && e >= 0 {
-		// A whole number (all of them below 2**53 take this way, their
-		// digits being the integer's), padded with e zeros (dp <= 21).
-		n := putUint(buf, d)
-		dst = dst[:l+n]
-		return append(dst, zeros[:e]...)
-	}
 	n := putUint(buf[1:], d) // room before for the integer part's move left
 	dp := n + e
 	switch {

@@ -12,8 +12,7 @@ import (
 // Issue 18's allocation claims for the encoder: Marshal of a typed value
 // whose types have no MarshalJSON or MarshalText costs one allocation (the
 // result), and Encoder.Encode into a reused writer costs none, once the
-// per-type encoders are built and the pools warm. Skipped while Marshal
-// still forwards to encoding/json, which allocates more.
+// per-type encoders are built and the pools warm.
 
 type allocSmall struct {
 	ID    int64             `json:"id"`
@@ -131,5 +130,33 @@ func TestEncoderEncodeAllocs(t *testing.T) {
 				t.Errorf("Encoder.Encode with SetIndent into a reused bytes.Buffer: %v allocations, want 0", n)
 			}
 		})
+	}
+}
+
+// Compact and Indent into a buffer that has the room write in place: no
+// allocation, whatever the input's whitespace.
+func TestCompactIndentAllocs(t *testing.T) {
+	for _, f := range corpus.All(t) {
+		var buf bytes.Buffer
+		if err := Indent(&buf, f.Data, "", "  "); err != nil { // the larger output
+			t.Fatal(err)
+		}
+		buf.Grow(2*buf.Len() + len(f.Data))
+		if n := testing.AllocsPerRun(5, func() {
+			buf.Reset()
+			if err := Compact(&buf, f.Data); err != nil {
+				t.Fatal(err)
+			}
+		}); n != 0 {
+			t.Errorf("Compact(%s): %v allocations, want 0", f.Name, n)
+		}
+		if n := testing.AllocsPerRun(5, func() {
+			buf.Reset()
+			if err := Indent(&buf, f.Data, "", "  "); err != nil {
+				t.Fatal(err)
+			}
+		}); n != 0 {
+			t.Errorf("Indent(%s): %v allocations, want 0", f.Name, n)
+		}
 	}
 }

@@ -8,9 +8,10 @@ import (
 
 // Compact, Indent and HTMLEscape, and the compaction and indentation that
 // Marshal, MarshalIndent and Encoder apply to what MarshalJSON returns and
-// to their own output. Each validates its input with Valid (no allocation,
-// no recursion) and then rewrites it knowing it is valid, run by run; only
-// an invalid input pays for wording the error (syntaxErrorOf).
+// to their own output. Compact checks and copies in one pass (the
+// validator's compact); the others validate their input with Valid (no
+// allocation, no recursion) and then rewrite it knowing it is valid, run
+// by run. Only an invalid input pays for wording the error (syntaxErrorOf).
 
 // Compact appends to dst the JSON-encoded src with insignificant space
 // characters elided. On a syntax error it appends nothing and returns a
@@ -66,12 +67,17 @@ func syntaxErrorOf(src []byte) error {
 // set. An invalid src appends nothing; its error has Offset 0, which is what
 // encoding/json's Compact and its MarshalJSON checks report.
 func appendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
-	if !Valid(src) {
-		err := syntaxErrorOf(src)
-		if se, ok := err.(*SyntaxError); ok {
-			se.Offset = 0
+	if !escapeHTML {
+		// One pass: the validator copies as it checks.
+		var v validator
+		out := dst
+		if v.compact(src, &out) {
+			return out, nil
 		}
-		return dst, err
+		return dst, compactError(src)
+	}
+	if !Valid(src) {
+		return dst, compactError(src)
 	}
 	start := 0 // src[start:i] is still to be copied
 	for i := 0; i < len(src); {
@@ -93,6 +99,16 @@ func appendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
 		}
 	}
 	return append(dst, src[start:]...), nil
+}
+
+// compactError is the error of appendCompact for the invalid src: its
+// syntax error with Offset 0.
+func compactError(src []byte) error {
+	err := syntaxErrorOf(src)
+	if se, ok := err.(*SyntaxError); ok {
+		se.Offset = 0
+	}
+	return err
 }
 
 // skipPlain returns the index of the first space or '"' at or after i in
@@ -195,6 +211,15 @@ func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
 // first adding indents to nl if it is shorter, and returns nl too.
 func appendNewline(dst, nl []byte, base int, indent string, depth int) ([]byte, []byte) {
 	n := base + depth*len(indent)
+	if n > cap(nl) {
+		// Deeper than the line kept can grow without allocating: written
+		// a piece at a time.
+		dst = append(dst, nl[:base]...)
+		for range depth {
+			dst = append(dst, indent...)
+		}
+		return dst, nl
+	}
 	for len(nl) < n {
 		nl = append(nl, indent...)
 	}

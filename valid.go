@@ -140,6 +140,148 @@ key: // an object's key must start at data[i:], after whitespace
 	goto value
 }
 
+// compact is valid that also appends data to *out without the whitespace
+// between tokens: Compact in one pass. Each place that skips whitespace
+// copies what came before it. It is the same loop as valid's, kept apart:
+// the copies, even behind a nil test, cost Valid 8-12% more instructions.
+func (v *validator) compact(data []byte, out *[]byte) bool {
+	depth := 0
+	obj := false // the innermost open container is an object
+	i := 0
+	start := 0 // compacting: data[start:i] is still to be copied
+value: // a value must start at data[i:], after whitespace
+	if j := skipWhitespace(data, i); j != i {
+		*out = append(*out, data[start:i]...)
+		start = j
+		i = j
+	}
+	if i >= len(data) {
+		return false
+	}
+	switch data[i] {
+	case '"':
+		j, _ := stringStop(data, i+1)
+		if j < len(data) && data[j] == '"' {
+			i = j + 1
+		} else if i = validString(data, j); i < 0 {
+			return false
+		}
+	case '{', '[':
+		if depth >= defaultMaxDepth {
+			return false
+		}
+		c := data[i]
+		obj = c == '{'
+		w, b := depth>>6, depth&63
+		v.stack[w] = v.stack[w]&^(1<<b) | uint64(c>>5&1)<<b // '{' has 0x20 set, '[' not
+		depth++
+		i++
+		if j := skipWhitespace(data, i); j != i {
+			*out = append(*out, data[start:i]...)
+			start = j
+			i = j
+		}
+		if i < len(data) && data[i] == c+2 { // '}' or ']'
+			i++
+			goto closed
+		}
+		if obj {
+			goto key
+		}
+		goto value
+	case 't':
+		if len(data)-i < 4 || string(data[i:i+4]) != "true" {
+			return false
+		}
+		i += 4
+	case 'f':
+		if len(data)-i < 5 || string(data[i:i+5]) != "false" {
+			return false
+		}
+		i += 5
+	case 'n':
+		if len(data)-i < 4 || string(data[i:i+4]) != "null" {
+			return false
+		}
+		i += 4
+	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		// An integer, which most numbers are, without a call.
+		i = intEnd(data, i+1)
+		if i < len(data) && (data[i] == '.' || data[i]|0x20 == 'e') {
+			if i = fractionEnd(data, i); i < 0 {
+				return false
+			}
+		}
+	default:
+		if i = numberEnd(data, i); i < 0 {
+			return false
+		}
+	}
+after: // a value ends at data[i]: what may follow it
+	if depth == 0 {
+		*out = append(*out, data[start:i]...)
+		return skipWhitespace(data, i) == len(data)
+	}
+	if j := skipWhitespace(data, i); j != i {
+		*out = append(*out, data[start:i]...)
+		start = j
+		i = j
+	}
+	if i >= len(data) {
+		return false
+	}
+	switch data[i] {
+	case ',':
+		i++
+		if obj {
+			goto key
+		}
+		goto value
+	case '}':
+		if !obj {
+			return false
+		}
+	case ']':
+		if obj {
+			return false
+		}
+	default:
+		return false
+	}
+	i++
+closed: // the innermost container was closed just before data[i]
+	depth--
+	if depth > 0 {
+		l := depth - 1
+		obj = v.stack[l>>6]>>(l&63)&1 != 0
+	}
+	goto after
+key: // an object's key must start at data[i:], after whitespace
+	if j := skipWhitespace(data, i); j != i {
+		*out = append(*out, data[start:i]...)
+		start = j
+		i = j
+	}
+	if i >= len(data) || data[i] != '"' {
+		return false
+	}
+	if j, _ := stringStop(data, i+1); j < len(data) && data[j] == '"' {
+		i = j + 1
+	} else if i = validString(data, j); i < 0 {
+		return false
+	}
+	if j := skipWhitespace(data, i); j != i {
+		*out = append(*out, data[start:i]...)
+		start = j
+		i = j
+	}
+	if i >= len(data) || data[i] != ':' {
+		return false
+	}
+	i++
+	goto value
+}
+
 // validString is the slow part of a string: it goes on from data[j], where
 // stringStop stopped short of a closing quote (at an escape, a control byte,
 // or fewer than 8 bytes before the end), and returns the index after the

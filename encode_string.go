@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/jsonpipe/json/internal/strbody"
 )
 
 // The module's one string escaper: Marshal's per-type encoders, the token
@@ -18,9 +20,10 @@ const hexDigits = "0123456789abcdef"
 // \ufffd; U+2028 and U+2029 always as \u2028 and \u2029; and '<', '>' and '&'
 // as \u003c, \u003e and \u0026 when escapeHTML is set.
 //
-// Runs of ASCII that need no escape are skipped 16 bytes at a time, and a
-// run that stops is left at its first byte that needs a look; those bytes
-// are the only ones looked at one by one. Multi-byte characters are
+// Runs of ASCII that need no escape are skipped 16 bytes at a time, and
+// past their first 16 bytes by the strbody.Escape kernel, 32 at a time; a
+// run that stops is left at its first byte that needs a look, and those
+// bytes are the only ones looked at one by one. Multi-byte characters are
 // checked in place, without decoding them to a rune.
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
@@ -33,16 +36,21 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	for i < len(s) {
 		if i+16 <= len(s) { // two words a turn: long plain runs are most of a text
 			p := unsafe.Slice(unsafe.StringData(s[i:]), 16)
-			if m := escapeMask(binary.LittleEndian.Uint64(p), escapeHTML); m != 0 {
+			if m := strbody.EscapeMask(binary.LittleEndian.Uint64(p), escapeHTML); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3 // the lowest byte flagged does need a look
-			} else if m := escapeMask(binary.LittleEndian.Uint64(p[8:]), escapeHTML); m != 0 {
+			} else if m := strbody.EscapeMask(binary.LittleEndian.Uint64(p[8:]), escapeHTML); m != 0 {
 				i += 8 + bits.TrailingZeros64(m)>>3
 			} else {
 				i += 16
+				if i+strbody.Block <= len(s) {
+					// A long plain run, as in a text: on to the kernel,
+					// 32 bytes a turn, up to its first byte that needs a look.
+					i = strbody.Escape(unsafe.Slice(unsafe.StringData(s), len(s)), i, escapeHTML)
+				}
 				continue
 			}
 		} else if i+8 <= len(s) {
-			m := escapeMask(binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8)), escapeHTML)
+			m := strbody.EscapeMask(binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8)), escapeHTML)
 			if m == 0 {
 				i += 8
 				continue
@@ -175,22 +183,3 @@ var plainBytes, plainBytesHTML = func() (p, h [256]bool) {
 	}
 	return
 }()
-
-// escapeMask flags, in the high bit of each of the 8 bytes of v (read
-// little-endian), those that might need a look of their own: a control
-// byte, '"', '\\', a byte of a multi-byte character, or with escapeHTML
-// '<', '>' or '&'. A flag may be wrong above a byte that is rightly
-// flagged (a borrow reaches the bytes above it), but the lowest flag is
-// always right, and no byte that needs a look goes unflagged.
-func escapeMask(v uint64, escapeHTML bool) uint64 {
-	const lsb, msb = 0x0101010101010101, 0x8080808080808080
-	m := (v - lsb*0x20) | (v ^ (lsb * '\\') - lsb)
-	if escapeHTML {
-		// '"' and '&' are the only ASCII bytes that are '&' with bit 2
-		// set, '<' and '>' the only ones that are '>' with bit 1 set.
-		m |= ((v | lsb*4) ^ (lsb * '&') - lsb) | ((v | lsb*2) ^ (lsb * '>') - lsb)
-	} else {
-		m |= v ^ (lsb * '"') - lsb
-	}
-	return (m | v) & msb
-}

@@ -8,7 +8,8 @@ import (
 )
 
 // appendString against the classic encoding/json's string encoding, with
-// and without HTML escaping, at every alignment of the 16-byte runs.
+// and without HTML escaping, at every alignment of the 16-byte runs and of
+// the strbody.Escape kernel's 32-byte blocks.
 func stdString(s string, escapeHTML bool) string {
 	var buf bytes.Buffer
 	enc := stdjson.NewEncoder(&buf)
@@ -40,8 +41,10 @@ func TestAppendString(t *testing.T) {
 		"\xe2\x81\xa8", "\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf0\x90\x80", "\xf4\x8f\xbf\xbf",
 		"\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff\xfe", "\x80", "\xbf", "日本語のテキスト"}
 	for _, sp := range specials {
-		for pre := 0; pre <= 33; pre++ { // every place in both words of a 16-byte turn, and the tail
-			for post := 0; post <= 9; post += 3 {
+		// every place in both words of the first 16-byte turn, in the
+		// kernel's 32-byte blocks after it, and in the tail
+		for pre := 0; pre <= 90; pre++ {
+			for _, post := range []int{0, 3, 9, 40} {
 				checkAppendString(t, strings.Repeat("a", pre)+sp+strings.Repeat("b", post))
 			}
 		}

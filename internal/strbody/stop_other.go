@@ -6,3 +6,5 @@ package strbody
 var useAVX2 = false
 
 func stop(w []byte, j int) (int, uint64) { return stopGeneric(w, j) }
+
+func escape(w []byte, j int, html bool) int { return escapeGeneric(w, j, html) }

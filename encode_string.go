@@ -20,11 +20,13 @@ const hexDigits = "0123456789abcdef"
 // \ufffd; U+2028 and U+2029 always as \u2028 and \u2029; and '<', '>' and '&'
 // as \u003c, \u003e and \u0026 when escapeHTML is set.
 //
-// Runs of ASCII that need no escape are skipped 16 bytes at a time, and
-// past their first 16 bytes by the strbody.Escape kernel, 32 at a time; a
-// run that stops is left at its first byte that needs a look, and those
-// bytes are the only ones looked at one by one. Multi-byte characters are
-// checked in place, without decoding them to a rune.
+// Runs of ASCII that need no escape are skipped 16 bytes at a time; past
+// their first 16 bytes, and from a multi-byte character on, the
+// strbody.Escape kernel takes over, 32 bytes at a time, passing over valid
+// UTF-8 too, up to the first character that needs a look. The bytes that
+// do are the only ones looked at one by one. Near a string's end
+// multi-byte characters are checked in place, without decoding them to a
+// rune.
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	plain := &plainBytes
@@ -44,8 +46,9 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 				i += 16
 				if i+strbody.Block <= len(s) {
 					// A long plain run, as in a text: on to the kernel,
-					// 32 bytes a turn, up to its first byte that needs a look.
-					i = strbody.Escape(unsafe.Slice(unsafe.StringData(s), len(s)), i, escapeHTML)
+					// 32 bytes a turn, up to its first character that
+					// needs a look.
+					i = strbody.Escape(s, i, escapeHTML)
 				}
 				continue
 			}
@@ -83,8 +86,16 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 			start = i
 			continue
 		}
-		// A multi-byte character, and the ones right after it, checked in
-		// place: most of a non-Latin text never goes back to the 8-byte loop.
+		// A multi-byte character. With 32 bytes or more left, the kernel
+		// passes over it and what follows up to the first character that
+		// needs a look; if that is this one, or fewer bytes are left, it
+		// and the ones right after it are checked here, in place.
+		if i+strbody.Block <= len(s) {
+			if k := strbody.Escape(s, i, escapeHTML); k > i {
+				i = k
+				continue
+			}
+		}
 		for {
 			if i+8 <= len(s) {
 				// Two three-byte characters at once (a CJK text is made
@@ -99,7 +110,7 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 			if c-0xE1 <= 0xEF-0xE1 && c != 0xE2 && c != 0xED && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
 				i += 3 // after these lead bytes any two continuation bytes are valid, and none is U+2028 or U+2029
 			} else {
-				switch size := utf8Size(s[i:]); {
+				switch size := strbody.CharSize(s[i:]); {
 				case size == 0:
 					dst = append(dst, s[start:i]...)
 					dst = append(dst, `\ufffd`...)
@@ -130,43 +141,6 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 // needs no escape: all but 0xE0 (overlong forms), 0xE2 (U+2028, U+2029)
 // and 0xED (surrogates).
 const simpleLead3 = 0xFFFF &^ (1<<0 | 1<<2 | 1<<13)
-
-// utf8Size is the length of the valid UTF-8 encoding of a character at the
-// start of s, which starts with a byte of 0x80 or more, or 0 where
-// utf8.DecodeRuneInString would return (RuneError, 1): a stray continuation
-// byte, an overlong form, a surrogate, a code point past U+10FFFF, or a
-// sequence cut short.
-func utf8Size(s string) int {
-	c := s[0]
-	switch {
-	case c < 0xC2:
-	case c < 0xE0:
-		if len(s) >= 2 && s[1]&0xC0 == 0x80 {
-			return 2
-		}
-	case c < 0xF0:
-		lo, hi := byte(0x80), byte(0xBF)
-		if c == 0xE0 {
-			lo = 0xA0 // else overlong
-		} else if c == 0xED {
-			hi = 0x9F // else a surrogate
-		}
-		if len(s) >= 3 && lo <= s[1] && s[1] <= hi && s[2]&0xC0 == 0x80 {
-			return 3
-		}
-	case c < 0xF5:
-		lo, hi := byte(0x80), byte(0xBF)
-		if c == 0xF0 {
-			lo = 0x90 // else overlong
-		} else if c == 0xF4 {
-			hi = 0x8F // else past U+10FFFF
-		}
-		if len(s) >= 4 && lo <= s[1] && s[1] <= hi && s[2]&0xC0 == 0x80 && s[3]&0xC0 == 0x80 {
-			return 4
-		}
-	}
-	return 0
-}
 
 // appendBytesString is appendString for a []byte, read in place.
 func appendBytesString(dst, b []byte, escapeHTML bool) []byte {

@@ -49,12 +49,13 @@ func TestAppendString(t *testing.T) {
 			}
 		}
 	}
-	// and amid three-byte characters, which are checked two at a time: at
-	// either place of a pair, after an odd or even count of them, and cut
+	// and amid three-byte characters, which are checked two at a time near
+	// the end and by the kernel before: at either place of a pair, after an
+	// odd or even count of them, and cut
 	checkAppendString(t, "")
 	for _, sp := range append(specials, "a", "語"[:2], "語"[:1]) {
-		for pre := 0; pre <= 6; pre++ {
-			for post := 0; post <= 4; post++ {
+		for pre := 0; pre <= 14; pre++ { // past 32 bytes: through the kernel from the first
+			for post := 0; post <= 12; post++ {
 				cjk := strings.Repeat("語", pre) + sp + strings.Repeat("本", post)
 				checkAppendString(t, cjk)
 				checkAppendString(t, "a"+cjk)

@@ -1,27 +1,110 @@
 package strbody
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "math/bits"
 
 // Escape is the encoder's Stop: it returns the index k >= j of the first
-// byte of w[j:] that a JSON encoder must look at one by one ('"', '\\', a
-// byte below 0x20, a byte of 0x80 or more, which may start an invalid or
-// a U+2028 sequence, and with html '<', '>' and '&') when it lies in one of
-// the whole 32-byte blocks from j; else (no such byte in those blocks) the
-// index where fewer than 32 bytes are left, for the caller to finish. j
-// must be in [0, len(w)].
-func Escape(w []byte, j int, html bool) int {
-	_ = w[j:] // j in range, for the assembly
-	return escape(w, j, html)
+// character of s[j:] that a JSON encoder must look at on its own: '"',
+// '\\', a byte below 0x20, with html '<', '>' and '&', a byte that does not
+// start a valid UTF-8 character, and U+2028 and U+2029. Valid multi-byte
+// characters are passed over. It looks only at the whole 32-byte blocks
+// from j: when they hold no such character, k is the end of the last of
+// them, or the start of a character that runs past that end. j must be in
+// [0, len(s)] and at the start of a character.
+//
+// The kernel (escapeAVX2 on amd64 with AVX2, escapeGeneric elsewhere)
+// returns a place at most three bytes past the character sought; the last
+// steps are taken here, a character at a time, from the start of the
+// character the kernel stopped in.
+func Escape(s string, j int, html bool) int {
+	_ = s[j:] // j in range, for the assembly
+	end := j + (len(s)-j)&^(Block-1)
+	k := escape(s, j, html)
+	if (k == end || s[k] < 0x80) && (k == j || s[k-1] < 0x80) {
+		// The common stop: an ASCII byte after an ASCII byte (or none)
+		// is flagged only when it must be escaped, as a complete
+		// character before it leaves nothing to check.
+		return k
+	}
+	// Back from k to the start of the character it is in, if that starts
+	// at j or after: over at most three continuation bytes.
+	p := k
+	for q := k - 1; q >= j && q >= k-3; q-- {
+		if c := s[q]; c >= 0xC0 {
+			p = q
+			break
+		} else if c < 0x80 {
+			break
+		}
+	}
+	for p < end {
+		n := plainSize(s[p:end], html)
+		if n == 0 {
+			break
+		}
+		p += n
+	}
+	return p
+}
+
+// plainSize is the length of the character at the start of s, which is
+// not empty, when it needs no escape and ends within s; else 0.
+func plainSize(s string, html bool) int {
+	c := s[0]
+	if c < 0x80 {
+		if EscapeMask(uint64(c), html)&0x80 != 0 {
+			return 0
+		}
+		return 1
+	}
+	n := CharSize(s)
+	if n == 3 && c == 0xE2 && s[1] == 0x80 && s[2]&^1 == 0xA8 { // U+2028, U+2029
+		return 0
+	}
+	return n
+}
+
+// CharSize is the length of the valid UTF-8 encoding of a character at the
+// start of s, which starts with a byte of 0x80 or more, or 0 where
+// utf8.DecodeRuneInString would return (RuneError, 1): a stray continuation
+// byte, an overlong form, a surrogate, a code point past U+10FFFF, or a
+// sequence cut short.
+func CharSize(s string) int {
+	c := s[0]
+	switch {
+	case c < 0xC2:
+	case c < 0xE0:
+		if len(s) >= 2 && s[1]&0xC0 == 0x80 {
+			return 2
+		}
+	case c < 0xF0:
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xE0 {
+			lo = 0xA0 // else overlong
+		} else if c == 0xED {
+			hi = 0x9F // else a surrogate
+		}
+		if len(s) >= 3 && lo <= s[1] && s[1] <= hi && s[2]&0xC0 == 0x80 {
+			return 3
+		}
+	case c < 0xF5:
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xF0 {
+			lo = 0x90 // else overlong
+		} else if c == 0xF4 {
+			hi = 0x8F // else past U+10FFFF
+		}
+		if len(s) >= 4 && lo <= s[1] && s[1] <= hi && s[2]&0xC0 == 0x80 && s[3]&0xC0 == 0x80 {
+			return 4
+		}
+	}
+	return 0
 }
 
 // EscapeMask flags, in the high bit of each of the 8 bytes of v (read
-// little-endian), those Escape stops at. A flag may be wrong above a byte
-// that is rightly flagged (a borrow reaches the bytes above it), but the
-// lowest flag is always right, and no byte that needs a look goes
-// unflagged.
+// little-endian), the ASCII bytes Escape stops at and every byte of 0x80
+// or more. A flag may be wrong above a byte that is rightly flagged (a
+// borrow reaches the bytes above it), but the lowest flag is always right,
+// and no byte that needs a look goes unflagged.
 func EscapeMask(v uint64, html bool) uint64 {
 	m := (v - lsb*0x20) | (v ^ (lsb * '\\') - lsb)
 	if html {
@@ -34,22 +117,34 @@ func EscapeMask(v uint64, html bool) uint64 {
 	return (m | v) & msb
 }
 
-// escapeGeneric is Escape in Go: a block is four words, tested in order.
-func escapeGeneric(w []byte, j int, html bool) int {
-	for ; j+Block <= len(w); j += Block {
-		b := w[j : j+Block]
-		if m := EscapeMask(binary.LittleEndian.Uint64(b[0:8]), html); m != 0 {
-			return j + bits.TrailingZeros64(m)>>3
+// escapeGeneric is the kernel in Go: whole words of plain ASCII are passed
+// over, the rest a character at a time; it returns exactly the place
+// Escape returns.
+func escapeGeneric(s string, j int, html bool) int {
+	end := j + (len(s)-j)&^(Block-1)
+	for j < end {
+		if j+8 <= end {
+			m := EscapeMask(word(s, j), html)
+			if m == 0 {
+				j += 8
+				continue
+			}
+			if j += bits.TrailingZeros64(m) >> 3; s[j] < 0x80 {
+				return j // an ASCII byte to escape
+			}
 		}
-		if m := EscapeMask(binary.LittleEndian.Uint64(b[8:16]), html); m != 0 {
-			return j + 8 + bits.TrailingZeros64(m)>>3
+		n := plainSize(s[j:end], html)
+		if n == 0 {
+			return j
 		}
-		if m := EscapeMask(binary.LittleEndian.Uint64(b[16:24]), html); m != 0 {
-			return j + 16 + bits.TrailingZeros64(m)>>3
-		}
-		if m := EscapeMask(binary.LittleEndian.Uint64(b[24:32]), html); m != 0 {
-			return j + 24 + bits.TrailingZeros64(m)>>3
-		}
+		j += n
 	}
 	return j
+}
+
+// word is s[j:j+8] read little-endian.
+func word(s string, j int) uint64 {
+	_ = s[j+7]
+	return uint64(s[j]) | uint64(s[j+1])<<8 | uint64(s[j+2])<<16 | uint64(s[j+3])<<24 |
+		uint64(s[j+4])<<32 | uint64(s[j+5])<<40 | uint64(s[j+6])<<48 | uint64(s[j+7])<<56
 }

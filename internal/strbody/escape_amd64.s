@@ -2,19 +2,56 @@
 
 #include "textflag.h"
 
-// func escapeAVX2(w []byte, j int, html bool) int
+#define CONST32(name, b) \
+	DATA name<>+0(SB)/8, $b \
+	DATA name<>+8(SB)/8, $b \
+	DATA name<>+16(SB)/8, $b \
+	DATA name<>+24(SB)/8, $b \
+	GLOBL name<>(SB), RODATA|NOPTR, $32
+
+CONST32(cBF, 0xbfbfbfbfbfbfbfbf)
+CONST32(cDF, 0xdfdfdfdfdfdfdfdf)
+CONST32(cEF, 0xefefefefefefefef)
+CONST32(cC0, 0xc0c0c0c0c0c0c0c0)
+CONST32(cFE, 0xfefefefefefefefe)
+CONST32(cF5, 0xf5f5f5f5f5f5f5f5)
+CONST32(c9F, 0x9f9f9f9f9f9f9f9f)
+CONST32(c8F, 0x8f8f8f8f8f8f8f8f)
+CONST32(cE0, 0xe0e0e0e0e0e0e0e0)
+CONST32(cED, 0xedededededededed)
+CONST32(cF0, 0xf0f0f0f0f0f0f0f0)
+CONST32(cF4, 0xf4f4f4f4f4f4f4f4)
+CONST32(cE2, 0xe2e2e2e2e2e2e2e2)
+CONST32(c80, 0x8080808080808080)
+CONST32(c01, 0x0101010101010101)
+CONST32(cA9, 0xa9a9a9a9a9a9a9a9)
+
+// func escapeAVX2(s string, j int, html bool) int
 //
-// Per 32-byte block at w[j:]: a mask of the bytes equal to '"', equal to
-// '\\', at most 0x1f (min(c, 0x1f) == c), equal to A, or equal to C once
-// ORed with B, with the block's own bytes ORed in for their top bits (0x80
-// and above); the first set bit is the stop. With html, A is '&' and B, C
-// are 2, '>' ('<' and '>' are the bytes that are '>' with bit 1 set);
-// without, A and C are '"' again and B is 0, which add nothing.
-TEXT ·escapeAVX2(SB), NOSPLIT, $0-48
-	MOVQ    w_base+0(FP), SI
-	MOVQ    w_len+8(FP), DX
-	MOVQ    j+24(FP), AX
-	MOVBLZX html+32(FP), CX
+// Per 32-byte block at s[j:], a mask of the bytes to look at:
+//
+//   - ASCII: '"', '\\', at most 0x1f (min(c, 0x1f) == c), equal to A, or
+//     equal to C once ORed with B. With html, A is '&' and B, C are 2, '>'
+//     ('<' and '>' are the bytes that are '>' with bit 1 set); without, A
+//     and C are '"' again and B is 0, which add nothing.
+//   - UTF-8, when the block or the one before it has a byte of 0x80 or
+//     more: each byte is checked against the three before it (P1, P2, P3,
+//     taken across the blocks' boundary; before j they count as 0). A byte
+//     is flagged when it is a continuation byte (0x80 to 0xBF) and none of
+//     P1 >= 0xC0, P2 >= 0xE0, P3 >= 0xF0 calls for one, or the reverse;
+//     when P1 is 0xC0, 0xC1 or 0xF5 and above; when P1 is 0xE0 and it is
+//     below 0xA0, 0xED and 0xA0 or above, 0xF0 and below 0x90, 0xF4 and
+//     0x90 or above; and when P2, P1 and it are U+2028 or U+2029.
+//
+// Valid UTF-8 without those characters flags nothing; a character that
+// must be looked at is flagged at one of its bytes, within three of its
+// start. It returns the index of the first flagged byte, or the end of the
+// last whole block.
+TEXT ·escapeAVX2(SB), NOSPLIT, $0-40
+	MOVQ    s_base+0(FP), SI
+	MOVQ    s_len+8(FP), DX
+	MOVQ    j+16(FP), AX
+	MOVBLZX html+24(FP), CX
 	MOVQ    $0x2222222222222222, BX
 	MOVQ    BX, X1
 	VPBROADCASTQ X1, Y1
@@ -40,8 +77,10 @@ consts:
 	VPBROADCASTQ X9, Y9
 	MOVQ    R10, X10
 	VPBROADCASTQ X10, Y10
-	SUBQ    $32, DX // the last index a whole block starts at
-	JL      done
+	VPXOR   Y12, Y12, Y12 // the block before: none, as zeros
+	VPXOR   Y13, Y13, Y13 // zeros
+	XORL    R9, R9        // the block before's bytes of 0x80 or more, as bits
+	SUBQ    $32, DX       // the last index a whole block starts at
 
 loop:
 	CMPQ      AX, DX
@@ -58,7 +97,72 @@ loop:
 	VPOR      Y6, Y7, Y6
 	VPOR      Y4, Y11, Y4
 	VPOR      Y4, Y6, Y4
-	VPOR      Y4, Y0, Y4
+	VPMOVMSKB Y0, CX
+	MOVL      CX, R11
+	ORL       R9, R11
+	JNZ       utf8
+	// ASCII after ASCII: Y12 may stay, as it is ASCII too.
+	VPMOVMSKB Y4, BX
+	TESTL     BX, BX
+	JNZ       found
+	ADDQ      $32, AX
+	JMP       loop
+
+utf8:
+	VPERM2I128 $0x21, Y0, Y12, Y5 // the block before's high half, this one's low half
+	VPALIGNR   $13, Y5, Y0, Y11   // P3
+	VPALIGNR   $14, Y5, Y0, Y7    // P2
+	VPALIGNR   $15, Y5, Y0, Y6    // P1
+	VMOVDQU    Y0, Y12
+	MOVL       CX, R9
+
+	// A continuation byte called for: P1 >= 0xC0, P2 >= 0xE0, P3 >= 0xF0.
+	VPSUBUSB cBF<>(SB), Y6, Y5
+	VPSUBUSB cDF<>(SB), Y7, Y14
+	VPOR     Y14, Y5, Y5
+	VPSUBUSB cEF<>(SB), Y11, Y14
+	VPOR     Y14, Y5, Y5
+	VPCMPEQB Y13, Y5, Y5 // none called for
+	VMOVDQU  cC0<>(SB), Y14
+	VPCMPGTB Y0, Y14, Y14 // a continuation byte: -64 > c, signed
+	VPCMPEQB Y14, Y5, Y5  // none called for and one there, or the reverse
+	VPOR     Y5, Y4, Y4
+
+	// The second byte's range after 0xE0, 0xED, 0xF0 and 0xF4.
+	VPMINUB  c9F<>(SB), Y0, Y5
+	VPCMPEQB Y0, Y5, Y5 // below 0xA0
+	VPCMPEQB cE0<>(SB), Y6, Y14
+	VPAND    Y5, Y14, Y14
+	VPOR     Y14, Y4, Y4
+	VPCMPEQB cED<>(SB), Y6, Y14
+	VPANDN   Y14, Y5, Y14
+	VPOR     Y14, Y4, Y4
+	VPMINUB  c8F<>(SB), Y0, Y5
+	VPCMPEQB Y0, Y5, Y5 // below 0x90
+	VPCMPEQB cF0<>(SB), Y6, Y14
+	VPAND    Y5, Y14, Y14
+	VPOR     Y14, Y4, Y4
+	VPCMPEQB cF4<>(SB), Y6, Y14
+	VPANDN   Y14, Y5, Y14
+	VPOR     Y14, Y4, Y4
+
+	// Lead bytes that lead nowhere: 0xC0, 0xC1, 0xF5 and above.
+	VPAND    cFE<>(SB), Y6, Y14
+	VPCMPEQB cC0<>(SB), Y14, Y14
+	VPOR     Y14, Y4, Y4
+	VPMAXUB  cF5<>(SB), Y6, Y14
+	VPCMPEQB Y6, Y14, Y14
+	VPOR     Y14, Y4, Y4
+
+	// U+2028 and U+2029: 0xE2 0x80 0xA8 or 0xA9.
+	VPCMPEQB cE2<>(SB), Y7, Y14
+	VPCMPEQB c80<>(SB), Y6, Y5
+	VPAND    Y5, Y14, Y14
+	VPOR     c01<>(SB), Y0, Y5
+	VPCMPEQB cA9<>(SB), Y5, Y5
+	VPAND    Y5, Y14, Y14
+	VPOR     Y14, Y4, Y4
+
 	VPMOVMSKB Y4, BX
 	TESTL     BX, BX
 	JNZ       found
@@ -71,5 +175,5 @@ found:
 
 done:
 	VZEROUPPER
-	MOVQ AX, ret+40(FP)
+	MOVQ AX, ret+32(FP)
 	RET

@@ -2,65 +2,128 @@ package strbody
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
-// escapeReference is Escape byte by byte.
-func escapeReference(w []byte, j int, html bool) int {
-	for ; j+Block <= len(w); j += Block {
-		for k, c := range w[j : j+Block] {
-			if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 || html && (c == '<' || c == '>' || c == '&') {
-				return j + k
-			}
+// escapeReference is Escape a character at a time, with the standard
+// library's decoder.
+func escapeReference(s string, j int, html bool) int {
+	end := j + (len(s)-j)/Block*Block
+	for j < end {
+		r, n := utf8.DecodeRuneInString(s[j:end])
+		switch {
+		case r == utf8.RuneError && n == 1, r < 0x20, r == '"', r == '\\', r == 0x2028, r == 0x2029,
+			html && (r == '<' || r == '>' || r == '&'):
+			return j
 		}
+		j += n
 	}
 	return j
 }
 
-// checkEscape compares Escape, the generic version and the reference on w
-// from every start, with and without html.
-func checkEscape(t *testing.T, w []byte) {
+// checkEscape compares Escape, with the assembly kernel and without it,
+// with the reference on s from every start of a character, with and
+// without html; and checks that the assembly kernel stops within three
+// bytes past the character sought.
+func checkEscape(t *testing.T, s string) {
 	t.Helper()
+	avx2 := useAVX2
+	defer func() { useAVX2 = avx2 }()
 	for _, html := range []bool{false, true} {
-		for j := 0; j <= len(w); j++ {
-			want := escapeReference(w, j, html)
-			if k := Escape(w, j, html); k != want {
-				t.Fatalf("Escape(%q, %d, %v) = %d; want %d (AVX2 %v)", w, j, html, k, want, useAVX2)
+		for j := 0; j <= len(s); j++ {
+			if j < len(s) && !utf8.RuneStart(s[j]) {
+				continue
 			}
-			if k := escapeGeneric(w, j, html); k != want {
-				t.Fatalf("escapeGeneric(%q, %d, %v) = %d; want %d", w, j, html, k, want)
+			want := escapeReference(s, j, html)
+			for _, useAVX2 = range []bool{avx2, false} {
+				if k := Escape(s, j, html); k != want {
+					t.Fatalf("Escape(%q, %d, %v) = %d; want %d (AVX2 %v)", s, j, html, k, want, useAVX2)
+				}
+			}
+			useAVX2 = avx2
+			end := j + (len(s)-j)/Block*Block
+			if k := escape(s, j, html); k < want || k > want+3 && k != end {
+				t.Fatalf("kernel (AVX2 %v) on (%q, %d, %v) stopped at %d; the character sought is at %d", avx2, s, j, html, k, want)
 			}
 		}
 	}
 }
 
-// TestEscape puts each kind of byte Escape stops at, and each of the bytes
-// next to them in value, at every place in inputs of 0 to 100 bytes, alone
-// and with a second stop after it.
+// TestEscape puts every byte value, and each character and fragment of the
+// list below, at every place in inputs of 0 to 100 bytes, alone and with a
+// second one after it.
 func TestEscape(t *testing.T) {
 	t.Logf("AVX2 kernel: %v", useAVX2)
-	stops := []byte{'"', '\\', 0, 0x1f, '\n', '<', '>', '&', 0x80, 0xe2, 0xff}
-	near := []byte{0x20, '!', '#', '%', '\'', ';', '=', '?', '[', ']', 0x7f, '|', '.', 'n'}
+	pieces := escapePieces()
 	for n := 0; n <= 100; n++ {
-		plain := make([]byte, n)
-		for i := range plain {
-			plain[i] = 'a' + byte(i%26)
-		}
+		plain := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 4)[:n]
 		checkEscape(t, plain)
-		for p := 0; p < n; p++ {
-			for _, c := range stops {
-				w := append([]byte(nil), plain...)
-				w[p] = c
-				checkEscape(t, w)
-				if q := p + 1 + (n-p)/2; q < n {
-					w[q] = '"'
-					checkEscape(t, w)
+		for p := 0; p < n; p += 1 + p/40 {
+			for c := 0; c < 256; c++ {
+				checkEscape(t, plain[:p]+string([]byte{byte(c)})+plain[p+1:])
+			}
+		}
+	}
+	for _, pre := range []string{"", "é", "語", "😀", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaa"} {
+		for p := 0; p <= 40; p++ {
+			for _, x := range pieces {
+				for _, y := range []string{"", "\"", "語", "\xe2\x80\xa9", "\xff"} {
+					s := strings.Repeat("a", p) + pre + x + strings.Repeat("b", 7) + y + strings.Repeat("c", 40)
+					checkEscape(t, s)
 				}
 			}
-			for _, c := range near {
-				w := append([]byte(nil), plain...)
-				w[p] = c
-				checkEscape(t, w)
+		}
+	}
+}
+
+// escapePieces are characters and fragments at the edges of what Escape
+// passes over.
+func escapePieces() []string {
+	return []string{"a", "\"", "\\", "\x00", "\x1f", " ", "\x7f", "<", ">", "&", "=", "?", "%", "'",
+		"é", "\u07ff", "\u0800", "語", "\ud7ff", "\ue000", "\uffff", "😀", "\U00010000", "\U0010ffff",
+		"\u2028", "\u2029", "\u2027", "\u202a", "\u2128", "\xe2\x81\xa8", "\xe2\x80",
+		"\x80", "\xbf", "\xc0\x80", "\xc1\xbf", "\xc2\x80", "\xdf\xbf", "\xdf", "\xc2",
+		"\xe0\x9f\xbf", "\xe0\xa0\x80", "\xed\x9f\xbf", "\xed\xa0\x80", "\xee\x80\x80", "\xef\xbf\xbf",
+		"\xe1\x80", "\xe1", "\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf0\x90\x80", "\xf0\x90", "\xf0",
+		"\xf4\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xf8\x80\x80\x80\x80", "\xff", "\xfe",
+		"\xc3\xa9\xa9", "\xe8\xaa\x9e\x80", "\xf0\x9f\x98\x80\x80"}
+}
+
+// TestEscapePairs puts every pair of bytes on both sides of the boundary
+// between two blocks, and every three-byte sequence that starts with a
+// lead byte of three or four and ends at either of two edges.
+func TestEscapePairs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("65,536 pairs and their three-byte kin: not in -short")
+	}
+	a := strings.Repeat("a", 80)
+	for c := 0; c < 256; c++ {
+		for d := 0; d < 256; d++ {
+			for _, p := range []int{30, 31, 32} {
+				s := a[:p] + string([]byte{byte(c), byte(d)}) + a[p+2:]
+				checkEscapeFrom(t, s, 0)
+			}
+			if c >= 0xE0 && c < 0xF8 {
+				for _, e := range []byte{0x7f, 0x80, 0xbf, 0xc0} {
+					checkEscapeFrom(t, a[:31]+string([]byte{byte(c), byte(d), e})+a[34:], 0)
+				}
+			}
+		}
+	}
+}
+
+// checkEscapeFrom is checkEscape from one start.
+func checkEscapeFrom(t *testing.T, s string, j int) {
+	t.Helper()
+	avx2 := useAVX2
+	defer func() { useAVX2 = avx2 }()
+	for _, html := range []bool{false, true} {
+		want := escapeReference(s, j, html)
+		for _, useAVX2 = range []bool{avx2, false} {
+			if k := Escape(s, j, html); k != want {
+				t.Fatalf("Escape(%q, %d, %v) = %d; want %d (AVX2 %v)", s, j, html, k, want, useAVX2)
 			}
 		}
 	}
@@ -68,53 +131,56 @@ func TestEscape(t *testing.T) {
 
 func TestEscapeRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	alphabet := []byte{'"', '\\', 0x1f, 0x80, 0xff, '<', '>', '&', '=', '?', '$'}
-	for range 20000 {
-		w := make([]byte, r.IntN(200))
-		for i := range w {
-			if r.IntN(40) == 0 {
-				w[i] = alphabet[r.IntN(len(alphabet))]
+	pieces := escapePieces()
+	for range 5000 {
+		var b strings.Builder
+		for b.Len() < 150 {
+			if r.IntN(4) == 0 {
+				b.WriteString(pieces[r.IntN(len(pieces))])
 			} else {
-				w[i] = byte(r.IntN(0x60)) + 0x20 // 0x20 to 0x7f
+				b.WriteString([]string{"a", "語", "é", " ", "text "}[r.IntN(5)])
 			}
 		}
-		checkEscape(t, w)
+		checkEscape(t, b.String())
 	}
 }
 
 func FuzzEscape(f *testing.F) {
-	f.Add([]byte(`0123456789abcdef0123456789abcdef<`), 0, true)
-	f.Add([]byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe2\x80\xa8"), 3, false)
-	f.Fuzz(func(t *testing.T, w []byte, j int, html bool) {
-		if j < 0 || j > len(w) {
+	f.Add(`0123456789abcdef0123456789abcdef<`, 0, true)
+	f.Add("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe2\x80\xa8", 3, false)
+	f.Add("語語語語語語語語語語語語語語語語語語語語語\xed\xa0\x80", 0, false)
+	f.Fuzz(func(t *testing.T, s string, j int, html bool) {
+		if j < 0 || j > len(s) || j < len(s) && !utf8.RuneStart(s[j]) {
 			return
 		}
-		want := escapeReference(w, j, html)
-		if k := Escape(w, j, html); k != want {
-			t.Fatalf("Escape(%q, %d, %v) = %d; want %d", w, j, html, k, want)
-		}
-		if k := escapeGeneric(w, j, html); k != want {
-			t.Fatalf("escapeGeneric(%q, %d, %v) = %d; want %d", w, j, html, k, want)
+		avx2 := useAVX2
+		defer func() { useAVX2 = avx2 }()
+		want := escapeReference(s, j, html)
+		for _, useAVX2 = range []bool{avx2, false} {
+			if k := Escape(s, j, html); k != want {
+				t.Fatalf("Escape(%q, %d, %v) = %d; want %d (AVX2 %v)", s, j, html, k, want, useAVX2)
+			}
 		}
 	})
 }
 
 func BenchmarkEscape(b *testing.B) {
-	w := make([]byte, 4096)
-	for i := range w {
-		w[i] = 'a'
-	}
-	w[len(w)-1] = '<'
-	for _, kernel := range []struct {
-		name string
-		fn   func([]byte, int, bool) int
-	}{{"Escape", Escape}, {"generic", escapeGeneric}} {
-		b.Run(kernel.name, func(b *testing.B) {
-			b.SetBytes(int64(len(w)))
-			b.ReportAllocs()
-			for b.Loop() {
-				kernel.fn(w, 0, true)
-			}
-		})
+	for _, text := range []struct{ name, unit string }{{"ascii", "a"}, {"cjk", "語"}} {
+		s := strings.Repeat(text.unit, 4096/len(text.unit)) + "<"
+		for _, kernel := range []struct {
+			name string
+			avx2 bool
+		}{{"Escape", useAVX2}, {"generic", false}} {
+			b.Run(text.name+"/"+kernel.name, func(b *testing.B) {
+				avx2 := useAVX2
+				defer func() { useAVX2 = avx2 }()
+				useAVX2 = kernel.avx2
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				for b.Loop() {
+					Escape(s, 0, true)
+				}
+			})
+		}
 	}
 }

@@ -7,4 +7,4 @@ var useAVX2 = false
 
 func stop(w []byte, j int) (int, uint64) { return stopGeneric(w, j) }
 
-func escape(w []byte, j int, html bool) int { return escapeGeneric(w, j, html) }
+func escape(s string, j int, html bool) int { return escapeGeneric(s, j, html) }

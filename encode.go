@@ -2,7 +2,9 @@ package json
 
 import (
 	"bytes"
+	"encoding/binary"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -75,7 +77,8 @@ type encodeState struct {
 	// Sorting map entries: each map appends its entries past those of the
 	// maps around it, sorts its own window and cuts it off when done.
 	anyEntries []anyEntry // map[string]any
-	entries    []keyEntry // other maps: a key and the element's index
+	keys       []string   // other maps: the keys' text, in the values' order
+	order      []uint64   // the entries' indexes, sorted (see keyOrder)
 	keyBytes   []byte     // the text of keys that are not strings
 	quoteBuf   []byte     // a ",string" string's first escaping
 	indentBuf  []byte     // MarshalIndent's output before its copy out
@@ -94,40 +97,89 @@ type cycleKey struct {
 }
 
 type anyEntry struct {
-	pre uint64 // keyPrefix(k)
-	k   string
-	v   any
+	k string
+	v any
 }
 
-type keyEntry struct {
-	pre uint64 // keyPrefix(k)
-	k   string
-	i   int
-}
-
-// keyPrefix is the first 8 bytes of s as a big-endian number, zero-padded:
-// two keys whose prefixes differ compare as their prefixes do, so sorting
-// compares whole strings only for keys that share their first 8 bytes.
-func keyPrefix(s string) uint64 {
-	if len(s) >= 8 {
-		return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[2])<<40 | uint64(s[3])<<32 |
-			uint64(s[4])<<24 | uint64(s[5])<<16 | uint64(s[6])<<8 | uint64(s[7])
+// keyOrder packs the first bytes of key k, big-endian and zero-padded,
+// above its index i, which takes the low bits bits. Sorted as integers,
+// such words put keys in strings.Compare's order except among keys that
+// share their packed bytes, which sortOrder puts right.
+func keyOrder(k string, i int, bits uint) uint64 {
+	if len(k) < 8 {
+		return keyOrderShort(k, i, bits)
 	}
+	p := binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(k), 8))
+	return p>>bits<<bits | uint64(i)
+}
+
+// keyOrderShort is keyOrder for keys of fewer than 8 bytes: without a
+// loop, from loads that overlap.
+func keyOrderShort(k string, i int, bits uint) uint64 {
 	var p uint64
-	for i := 0; i < len(s); i++ {
-		p |= uint64(s[i]) << (56 - 8*i)
+	switch n := len(k); {
+	case n >= 4:
+		hi := uint64(binary.BigEndian.Uint32(unsafe.Slice(unsafe.StringData(k), 4)))
+		lo := uint64(binary.BigEndian.Uint32(unsafe.Slice(unsafe.StringData(k[n-4:]), 4)))
+		p = hi<<32 | lo<<(64-8*n)
+	case n > 0:
+		p = uint64(k[0])<<56 | uint64(k[n/2])<<(56-8*(n/2)) | uint64(k[n-1])<<(64-8*n)
 	}
-	return p
+	return p>>bits<<bits | uint64(i)
 }
 
-func compareKeys(apre, bpre uint64, a, b string) int {
-	if apre != bpre {
-		if apre < bpre {
-			return -1
-		}
-		return +1
+// orderBits is how many low bits keyOrder gives the index among n keys.
+func orderBits(n int) uint {
+	switch {
+	case n <= 1<<8:
+		return 8
+	case n <= 1<<16:
+		return 16
 	}
-	return strings.Compare(a, b)
+	return 32
+}
+
+// sortOrder sorts order, words of keyOrder with the same bits, into the
+// order of their keys (key(i) is the key of index i): as integers, then
+// each run of keys that share their packed bytes by the keys themselves.
+// Most maps' keys differ in their first few bytes, so most of the work is
+// an integer sort, with no call per comparison.
+func sortOrder(order []uint64, bits uint, key func(i int) string) {
+	low := uint64(1)<<bits - 1
+	if len(order) <= 12 {
+		// By insertion, as slices.Sort does so few, with keys that share
+		// their packed bytes compared on the spot.
+		for i := 1; i < len(order); i++ {
+			x := order[i]
+			j := i
+			for ; j > 0; j-- {
+				y := order[j-1]
+				if x>>bits != y>>bits {
+					if x > y {
+						break
+					}
+				} else if key(int(x&low)) >= key(int(y&low)) {
+					break
+				}
+				order[j] = y
+			}
+			order[j] = x
+		}
+		return
+	}
+	slices.Sort(order)
+	for i := 0; i < len(order); {
+		j := i + 1
+		for j < len(order) && order[j]&^low == order[i]&^low {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(order[i:j], func(a, b uint64) int {
+				return strings.Compare(key(int(a&low)), key(int(b&low)))
+			})
+		}
+		i = j
+	}
 }
 
 var encodeStatePool sync.Pool
@@ -166,8 +218,9 @@ func (es *encodeState) put(b []byte) {
 	clear(es.ptrSeen)
 	clear(es.anyEntries[:cap(es.anyEntries)]) // drop references to the caller's values
 	es.anyEntries = es.anyEntries[:0]
-	clear(es.entries[:cap(es.entries)])
-	es.entries = es.entries[:0]
+	clear(es.keys[:cap(es.keys)])
+	es.keys = es.keys[:0]
+	es.order = es.order[:0]
 	es.keyBytes = es.keyBytes[:0]
 	encodeStatePool.Put(es)
 }

@@ -82,7 +82,7 @@ func (me *mapEncoder) encode(es *encodeState, b []byte, m reflect.Value) ([]byte
 		sc.vals = reflect.MakeSlice(me.values, n, n)
 	}
 	vals, key := sc.vals, sc.key
-	start, textStart := len(es.entries), len(es.keyBytes)
+	start, textStart := len(es.keys), len(es.keyBytes)
 	var it reflect.MapIter
 	it.Reset(m)
 	for i := 0; it.Next(); i++ {
@@ -92,26 +92,38 @@ func (me *mapEncoder) encode(es *encodeState, b []byte, m reflect.Value) ([]byte
 			return b, fmt.Errorf("json: encoding error for type %q: %q", me.t.String(), err.Error())
 		}
 		vals.Index(i).SetIterValue(&it)
-		es.entries = append(es.entries, keyEntry{keyPrefix(ks), ks, i})
+		es.keys = append(es.keys, ks)
 	}
-	end := len(es.entries)
-	slices.SortFunc(es.entries[start:end], func(a, b keyEntry) int { return compareKeys(a.pre, b.pre, a.k, b.k) })
+	end := len(es.keys)
+	keys := es.keys[start:end]
+	bits := orderBits(len(keys))
+	ostart := len(es.order)
+	es.order = slices.Grow(es.order, len(keys))[:ostart+len(keys)]
+	order := es.order[ostart:]
+	for i, k := range keys {
+		order[i] = keyOrder(k, i, bits)
+	}
+	sortOrder(order, bits, func(i int) string { return keys[i] })
 	b = append(b, '{')
 	data := vals.UnsafePointer()
+	low := uint64(1)<<bits - 1
 	var err error
-	for j := start; j < end; j++ {
-		e := es.entries[j]
-		if j > start {
+	for j := ostart; j < ostart+len(keys); j++ {
+		// es.keys and es.order are read afresh: the maps inside this one
+		// append to them, and may move them.
+		i := int(es.order[j] & low)
+		if j > ostart {
 			b = append(b, ',')
 		}
-		b = appendString(b, e.k, es.escapeHTML)
+		b = appendString(b, es.keys[start+i], es.escapeHTML)
 		b = append(b, ':')
-		if b, err = me.elem.fn(es, b, unsafe.Add(data, uintptr(e.i)*me.size)); err != nil {
+		if b, err = me.elem.fn(es, b, unsafe.Add(data, uintptr(i)*me.size)); err != nil {
 			return b, err
 		}
 	}
-	clear(es.entries[start:end])
-	es.entries = es.entries[:start]
+	clear(es.keys[start:end])
+	es.keys = es.keys[:start]
+	es.order = es.order[:ostart]
 	es.keyBytes = es.keyBytes[:textStart]
 	vals.Clear() // keep no references to the caller's values
 	key.SetZero()
@@ -165,17 +177,29 @@ func (es *encodeState) encodeMapStringAny(b []byte, m map[string]any) ([]byte, e
 	if err := es.enterMap(mp, func() reflect.Value { return reflect.ValueOf(m) }); err != nil {
 		return b, err
 	}
+	if len(m) <= 2 {
+		return es.encodeSmallMapStringAny(b, m, mp)
+	}
 	start := len(es.anyEntries)
 	for k, v := range m {
-		es.anyEntries = append(es.anyEntries, anyEntry{keyPrefix(k), k, v})
+		es.anyEntries = append(es.anyEntries, anyEntry{k, v})
 	}
 	end := len(es.anyEntries)
-	sortAnyEntries(es.anyEntries[start:end])
+	entries := es.anyEntries[start:end]
+	bits := orderBits(len(entries))
+	ostart := len(es.order)
+	es.order = slices.Grow(es.order, len(entries))[:ostart+len(entries)]
+	order := es.order[ostart:]
+	for i := range entries {
+		order[i] = keyOrder(entries[i].k, i, bits)
+	}
+	sortOrder(order, bits, func(i int) string { return entries[i].k })
 	b = append(b, '{')
+	low := uint64(1)<<bits - 1
 	var err error
-	for j := start; j < end; j++ {
-		e := es.anyEntries[j]
-		if j > start {
+	for j := ostart; j < ostart+len(entries); j++ {
+		e := es.anyEntries[start+int(es.order[j]&low)] // read afresh, as in mapEncoder.encode
+		if j > ostart {
 			b = append(b, ',')
 		}
 		b = appendString(b, e.k, es.escapeHTML)
@@ -186,23 +210,42 @@ func (es *encodeState) encodeMapStringAny(b []byte, m map[string]any) ([]byte, e
 	}
 	clear(es.anyEntries[start:end])
 	es.anyEntries = es.anyEntries[:start]
+	es.order = es.order[:ostart]
 	es.leave(cycleKey{p: mp})
 	return append(b, '}'), nil
 }
 
-// sortAnyEntries sorts a map's entries by key: the few of a typical object
-// by insertion, comparing prefixes inline, more with slices.SortFunc.
-func sortAnyEntries(e []anyEntry) {
-	if len(e) > 12 {
-		slices.SortFunc(e, func(a, b anyEntry) int { return compareKeys(a.pre, b.pre, a.k, b.k) })
-		return
-	}
-	for i := 1; i < len(e); i++ {
-		x := e[i]
-		j := i
-		for ; j > 0 && (x.pre < e[j-1].pre || x.pre == e[j-1].pre && x.k < e[j-1].k); j-- {
-			e[j] = e[j-1]
+// encodeSmallMapStringAny is encodeMapStringAny past enterMap for a map of
+// at most two entries, the most common size in many documents (pairs such
+// as {"areaId":…,"blockIds":[…]}): ordered in place, without the scratch
+// space of the larger ones.
+func (es *encodeState) encodeSmallMapStringAny(b []byte, m map[string]any, mp unsafe.Pointer) ([]byte, error) {
+	var ks [2]string
+	var vs [2]any
+	n := 0
+	for k, v := range m {
+		if n == len(ks) {
+			break
 		}
-		e[j] = x
+		ks[n], vs[n] = k, v
+		n++
 	}
+	if n == 2 && ks[1] < ks[0] {
+		ks[0], ks[1] = ks[1], ks[0]
+		vs[0], vs[1] = vs[1], vs[0]
+	}
+	b = append(b, '{')
+	var err error
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, ks[i], es.escapeHTML)
+		b = append(b, ':')
+		if b, err = es.encodeAny(b, vs[i]); err != nil {
+			return b, err
+		}
+	}
+	es.leave(cycleKey{p: mp})
+	return append(b, '}'), nil
 }

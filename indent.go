@@ -142,11 +142,8 @@ func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
 	open := 0           // containers open at src[i]
 	depth := 0          // indentation of the current line
 	needIndent := false // a container was opened and its first element not yet written
-	// A newline, the prefix and the indents of the deepest line so far: a
-	// line at depth d is its first base+d*len(indent) bytes, one copy.
-	var nlBuf [128]byte
-	nl := append(append(nlBuf[:0], '\n'), prefix...)
-	base := len(nl)
+	var nl newline
+	nl.init(prefix, indent)
 	for i := skipWhitespace(src, 0); i < len(src); {
 		c := src[i]
 		if whitespace[c] {
@@ -156,7 +153,7 @@ func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
 		if needIndent && c != '}' && c != ']' {
 			needIndent = false
 			depth++
-			dst, nl = appendNewline(dst, nl, base, indent, depth)
+			dst = nl.append(dst, depth)
 		}
 		switch c {
 		case '{', '[':
@@ -169,7 +166,7 @@ func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
 			continue
 		case ',':
 			dst = append(dst, c)
-			dst, nl = appendNewline(dst, nl, base, indent, depth)
+			dst = nl.append(dst, depth)
 			i++
 			continue
 		case ':':
@@ -181,7 +178,7 @@ func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
 				needIndent = false
 			} else {
 				depth--
-				dst, nl = appendNewline(dst, nl, base, indent, depth)
+				dst = nl.append(dst, depth)
 			}
 			open--
 			dst = append(dst, c)
@@ -207,23 +204,62 @@ func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
 	return dst
 }
 
-// appendNewline appends the first base+depth*len(indent) bytes of nl,
-// first adding indents to nl if it is shorter, and returns nl too.
-func appendNewline(dst, nl []byte, base int, indent string, depth int) ([]byte, []byte) {
-	n := base + depth*len(indent)
-	if n > cap(nl) {
-		// Deeper than the line kept can grow without allocating: written
-		// a piece at a time.
-		dst = append(dst, nl[:base]...)
-		for range depth {
-			dst = append(dst, indent...)
-		}
-		return dst, nl
+// newline writes the newline, prefix and indents that start a line of
+// Indent's output. A line at depth d is the first base+d*len(indent) bytes
+// of buf[:n], the deepest line so far that fits in buf: one copy. A line
+// too deep for buf is copied from the indents of the last such line, which
+// are still in dst (at deep, deepN bytes of them), and where that one was
+// shorter, made longer by copying what it has written: a copy or two a
+// line whatever the depth, and no allocation. (Lengths, not a slice of
+// buf: a newline pointing into itself would move to the heap.)
+type newline struct {
+	buf         [128]byte
+	n, base     int
+	prefix      string
+	indent      string
+	deep, deepN int
+}
+
+func (nl *newline) init(prefix, indent string) {
+	nl.buf[0] = '\n'
+	nl.n = 1 + copy(nl.buf[1:], prefix)
+	nl.base = 1 + len(prefix) // past buf when the prefix is too long for it: every line the long way
+	nl.prefix, nl.indent = prefix, indent
+}
+
+// append appends to dst the start of a line at depth.
+func (nl *newline) append(dst []byte, depth int) []byte {
+	n := nl.base + depth*len(nl.indent)
+	if n > len(nl.buf) {
+		return nl.appendDeep(dst, n-nl.base)
 	}
-	for len(nl) < n {
-		nl = append(nl, indent...)
+	for nl.n < n {
+		nl.n += copy(nl.buf[nl.n:], nl.indent)
 	}
-	return append(dst, nl[:n]...), nl
+	return append(dst, nl.buf[:n]...)
+}
+
+// appendDeep is append for a line too deep for buf, with need bytes of
+// indents.
+func (nl *newline) appendDeep(dst []byte, need int) []byte {
+	dst = append(dst, '\n')
+	dst = append(dst, nl.prefix...)
+	if need <= nl.deepN {
+		return append(dst, dst[nl.deep:nl.deep+need]...)
+	}
+	start := len(dst)
+	if nl.deepN > 0 {
+		dst = append(dst, dst[nl.deep:nl.deep+nl.deepN]...)
+	} else {
+		dst = append(dst, nl.indent...)
+	}
+	for w := len(dst) - start; w < need; {
+		c := min(w, need-w)
+		dst = append(dst, dst[start:start+c]...)
+		w += c
+	}
+	nl.deep, nl.deepN = start, need
+	return dst
 }
 
 // validStringEnd returns the index after the closing quote of the string

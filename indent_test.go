@@ -167,3 +167,28 @@ func TestFormatAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestIndentDeepLines: lines too deep for Indent's newline buffer, going
+// deeper, back up and deeper again, with prefixes and indents of several
+// lengths (a prefix longer than the buffer among them), against encoding/json.
+func TestIndentDeepLines(t *testing.T) {
+	if !stdClassic {
+		t.Skip("needs the classic encoding/json (see TestFormatDiff)")
+	}
+	src := strings.Repeat("[", 200) + "1," + strings.Repeat("[", 50) + "2" + strings.Repeat("]", 50) + "," +
+		strings.Repeat(`{"k":`, 100) + "3" + strings.Repeat("}", 100) + ",[[4]]" + strings.Repeat("]", 200)
+	for _, prefix := range []string{"", ">", strings.Repeat("p", 130)} {
+		for _, indent := range []string{"", " ", "\t", "abc", strings.Repeat("x", 50)} {
+			var got, want bytes.Buffer
+			if err := Indent(&got, []byte(src), prefix, indent); err != nil {
+				t.Fatal(err)
+			}
+			if err := stdjson.Indent(&want, []byte(src), prefix, indent); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("Indent(prefix %q, indent %q): differs from encoding/json", prefix, indent)
+			}
+		}
+	}
+}

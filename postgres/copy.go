@@ -1,0 +1,197 @@
+package postgres
+
+import (
+	"encoding/binary"
+	"io"
+	"sync"
+)
+
+// copier is the io.Reader a COPY reads its data from: it decodes rows as
+// pgx asks for data and writes them in COPY's format, so rows go from the
+// input to the connection without a Go value per row. pgx calls Read from
+// a goroutine of its own while it watches the server; the loader waits
+// for it (mu) before touching the decoder again.
+type copier struct {
+	l      *loader
+	mu     sync.Mutex
+	closed bool
+
+	binary bool
+	cols   []int // the copied columns, indexes in l.cols, in COPY order
+	rowNum bool  // the first field is the row's number (the staging table)
+
+	out     []byte  // COPY data not yet read
+	pieces  []piece // what Read sends next: parts of out and of the arena
+	next    int     // first piece not yet sent whole
+	sent    int     // bytes of pieces[next] already sent
+	scratch []byte
+
+	started bool // the header is written
+	ended   bool // the end is written
+	first   int64
+	offs    []int64 // each row's input offset, from row first on
+	err     error   // the load's own error that ended the COPY
+}
+
+const outTarget = 64 << 10 // COPY data gathered before it is handed over
+
+func (cp *copier) Read(p []byte) (int, error) {
+	cp.mu.Lock()
+	defer cp.mu.Unlock()
+	if cp.closed {
+		return 0, io.EOF
+	}
+	n := 0
+	for n < len(p) {
+		if cp.next < len(cp.pieces) {
+			pc := cp.pieces[cp.next]
+			src := cp.out
+			if pc.arena {
+				src = cp.l.arena
+			}
+			k := copy(p[n:], src[pc.from+cp.sent:pc.to])
+			n += k
+			cp.sent += k
+			if pc.from+cp.sent == pc.to {
+				cp.next++
+				cp.sent = 0
+			}
+			continue
+		}
+		if cp.ended {
+			if n == 0 {
+				return 0, io.EOF
+			}
+			return n, nil
+		}
+		if err := cp.fill(); err != nil {
+			cp.err = err
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// fill writes the next rows into out, up to about outTarget bytes, or the
+// end of the COPY when the rows run out.
+func (cp *copier) fill() error {
+	l := cp.l
+	cp.out, cp.pieces, cp.next, cp.sent = cp.out[:0], cp.pieces[:0], 0, 0
+	l.releaseArena()
+	if !cp.started {
+		cp.started = true
+		if cp.binary {
+			cp.out = append(cp.out, binaryHeader...)
+		}
+	}
+	// A row with a long value queues an arena piece, and ends the fill:
+	// one long value at a time is held.
+	for len(cp.out) < outTarget && len(cp.pieces) == 0 {
+		ok, err := l.nextForCopy()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			if cp.binary {
+				cp.out = append(cp.out, binaryTrailer...)
+			}
+			cp.ended = true
+			break
+		}
+		if len(cp.offs) == 0 {
+			cp.first = l.row
+		}
+		cp.offs = append(cp.offs, l.rowOff)
+		if err := cp.appendRow(); err != nil {
+			return l.rowError(err, l.row, l.rowOff)
+		}
+		l.rowSent()
+	}
+	cp.closePiece()
+	return nil
+}
+
+// sendArena closes the pieces of out so far and sends arena[from:to] next.
+func (cp *copier) sendArena(from, to int) {
+	cp.closePiece()
+	cp.pieces = append(cp.pieces, piece{arena: true, from: from, to: to})
+}
+
+// closePiece makes the bytes of out not yet in a piece the next piece.
+func (cp *copier) closePiece() {
+	from := 0
+	for i := len(cp.pieces) - 1; i >= 0; i-- {
+		if !cp.pieces[i].arena {
+			from = cp.pieces[i].to
+			break
+		}
+	}
+	if len(cp.out) > from {
+		cp.pieces = append(cp.pieces, piece{from: from, to: len(cp.out)})
+	}
+}
+
+// appendRow writes l.cur, the row just read, as one COPY row.
+func (cp *copier) appendRow() error {
+	l := cp.l
+	if cp.binary {
+		fields := len(cp.cols)
+		if cp.rowNum {
+			fields++
+		}
+		cp.out = binary.BigEndian.AppendUint16(cp.out, uint16(fields))
+		if cp.rowNum {
+			cp.out = binary.BigEndian.AppendUint64(append(cp.out, 0, 0, 0, 8), uint64(l.row))
+		}
+		for _, c := range cp.cols {
+			if err := cp.appendBinary(&l.cols[c], &l.cur[c]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if cp.rowNum {
+		cp.out = appendInt(cp.out, l.row)
+		cp.out = append(cp.out, '\t')
+	}
+	for i, c := range cp.cols {
+		if i > 0 {
+			cp.out = append(cp.out, '\t')
+		}
+		if err := cp.appendText(&l.cols[c], &l.cur[c]); err != nil {
+			return err
+		}
+	}
+	cp.out = append(cp.out, '\n')
+	return nil
+}
+
+func appendInt(b []byte, i int64) []byte {
+	var d [20]byte
+	k := len(d)
+	for {
+		k--
+		d[k] = byte('0' + i%10)
+		i /= 10
+		if i == 0 {
+			break
+		}
+	}
+	return append(b, d[k:]...)
+}
+
+// close waits for a Read in progress and makes later ones return io.EOF.
+func (cp *copier) close() {
+	cp.mu.Lock()
+	cp.closed = true
+	cp.mu.Unlock()
+}
+
+// rowAt returns the number and the offset of the COPY's line'th row
+// (1-based, as PostgreSQL counts them in its error context).
+func (cp *copier) rowAt(line int64) (int64, int64, bool) {
+	if line < 1 || line > int64(len(cp.offs)) {
+		return 0, 0, false
+	}
+	return cp.first + line - 1, cp.offs[line-1], true
+}

@@ -1,0 +1,47 @@
+package postgres
+
+import (
+	"fmt"
+)
+
+// RowError is the error Insert returns when row Row (1-based, counting the
+// objects of the input) could not be read or stored. Offset is the input
+// byte offset where the problem was found: for JSON syntax errors the
+// decoder's SyntaxError.Offset, for values PostgreSQL refuses the offset
+// at which the row starts, otherwise the decoder's offset.
+// Err is the cause, unchanged: a *json.SyntaxError, an I/O error from the
+// reader, io.ErrUnexpectedEOF, a *pgconn.PgError, or a *TypeError.
+type RowError struct {
+	Row    int64
+	Offset int64
+	Err    error
+}
+
+func (e *RowError) Error() string {
+	return fmt.Sprintf("postgres: row %d at byte %d: %v", e.Row, e.Offset, e.Err)
+}
+
+func (e *RowError) Unwrap() error { return e.Err }
+
+// BatchError is the error Insert returns when PostgreSQL refuses a batch
+// without saying which row it refused (a deferred constraint, a trigger):
+// rows First to Last, the batch's, were rolled back.
+type BatchError struct {
+	First, Last int64
+	Err         error
+}
+
+func (e *BatchError) Error() string {
+	return fmt.Sprintf("postgres: rows %d to %d: %v", e.First, e.Last, e.Err)
+}
+
+func (e *BatchError) Unwrap() error { return e.Err }
+
+// TypeError reports a JSON value Insert cannot store, such as a row that
+// is not an object, a string for a bigint column, or a key PostgreSQL
+// cannot take as a column name.
+type TypeError struct {
+	Msg string
+}
+
+func (e *TypeError) Error() string { return e.Msg }

@@ -1,0 +1,220 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/jackc/pgx/v5"
+	json "github.com/jsonpipe/json"
+)
+
+// Insert reads JSON objects from r (one array of objects, NDJSON, or
+// concatenated objects: see Format) and copies each as a row into table
+// over conn, with binary COPY ... FROM STDIN written straight from the
+// tokens. The table, one name quoted as an identifier (found on conn's
+// search_path), is created when missing. opts may be nil for the defaults.
+//
+// The Result is exact even on error: Rows counts every row of every
+// committed transaction, and the failing batch is rolled back. Errors
+// about a particular row are *RowError; a batch PostgreSQL refuses without
+// naming a row is a *BatchError. A reader error, a dropped connection and
+// a cancelled context are returned as they are (wrapped in a RowError
+// naming the row being read when the reader fails).
+//
+// conn must not be used by anything else during the load, and must not be
+// inside a transaction.
+func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts *Options) (Result, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	if err := checkName(table); err != nil {
+		return Result{}, fmt.Errorf("postgres: table name: %w", err)
+	}
+	if opts.Conflict < Fail || opts.Conflict > Upsert {
+		return Result{}, fmt.Errorf("postgres: unknown conflict mode %v", opts.Conflict)
+	}
+	for _, c := range opts.Columns {
+		if err := checkName(c.Name); err != nil {
+			return Result{}, fmt.Errorf("postgres: column: %w", err)
+		}
+		if err := validType(c.Type); err != nil {
+			return Result{}, err
+		}
+	}
+	l := &loader{ctx: ctx, conn: conn, opts: opts, table: table}
+	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
+	l.d.SetMaxTokenSize(opts.maxValueSize())
+	err := l.run()
+	if err != nil && l.inTx {
+		l.rollback(&err)
+	}
+	return l.res, err
+}
+
+// InsertURL is Insert over a new connection to the PostgreSQL server at
+// url ("postgres://..." or "postgresql://...", or a key=value connection
+// string), closed when the load ends.
+func InsertURL(ctx context.Context, url, table string, r io.Reader, opts *Options) (Result, error) {
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return Result{}, err
+	}
+	defer conn.Close(context.Background())
+	return Insert(ctx, conn, table, r, opts)
+}
+
+type loader struct {
+	ctx   context.Context
+	conn  *pgx.Conn
+	d     *json.Decoder
+	opts  *Options
+	table string
+	res   Result
+
+	cols    []column
+	keys    []key
+	hint    int     // index in keys where the next key is looked for first
+	cur     []value // the row being read or sent, one value per column
+	arena   []byte  // the text of the rows not yet sent
+	newCols bool    // a key of the row just read is not yet a copied column
+
+	pk       []string
+	exists   bool // the table exists (or will, once CREATE commits)
+	sampling bool // reading the first rows, before the first COPY
+
+	// The rows read while sampling, sent first.
+	samples    []value
+	sampleRows []sampleRow
+	sent       int   // sample rows sent
+	deferred   error // the error that ended sampling, due after its rows
+
+	inArray bool
+	read    int64 // rows read from the input
+	row     int64 // the row being sent (1-based)
+	rowOff  int64 // its input offset
+	pending bool  // cur holds a row read but not sent (it needs new columns)
+	eof     bool
+
+	inTx         bool
+	batchFirst   int64 // first row of the open transaction
+	inBatch      int64 // rows sent in the open transaction
+	created      bool  // the open transaction creates the table
+	added        []string
+	batchChanges int64  // rows the open transaction inserted or updated
+	segRows      int64  // rows sent in the running COPY
+	segLimit     int64  // rows it may take
+	create       string // CREATE TABLE to run in the first transaction
+}
+
+type sampleRow struct {
+	from, width int
+	row, off    int64
+}
+
+func (l *loader) run() error {
+	if err := l.ctx.Err(); err != nil {
+		return err
+	}
+	cols, pk, exists, err := loadTable(l.ctx, l.conn, l.table)
+	if err != nil {
+		return err
+	}
+	l.cols, l.exists = cols, exists
+	l.cur = make([]value, len(cols))
+	for i := range cols {
+		l.keys = append(l.keys, key{raw: string(json.AppendQuote(nil, cols[i].name)), col: i})
+	}
+	if len(l.opts.PrimaryKey) > 0 {
+		pk = l.opts.PrimaryKey
+	}
+	l.pk = pk
+	if !exists && len(l.opts.Columns) > 0 {
+		for _, c := range l.opts.Columns {
+			typ := c.Type
+			if typ == "" {
+				typ = TypeText
+			}
+			l.cols = append(l.cols, column{name: c.Name, typ: typ, notNull: c.NotNull})
+			l.keys = append(l.keys, key{raw: string(json.AppendQuote(nil, c.Name)), col: len(l.cols) - 1})
+			l.cur = append(l.cur, value{})
+		}
+	}
+	if err := l.sample(); err != nil {
+		return err
+	}
+	if err := l.checkConflict(); err != nil {
+		return err
+	}
+	for {
+		if err := l.begin(); err != nil {
+			return err
+		}
+		for l.inBatch < l.opts.batchSize() || l.opts.AllOrNothing {
+			if err := l.prepareColumns(); err != nil {
+				return err
+			}
+			if err := l.copyRows(); err != nil {
+				return err
+			}
+			if l.eof {
+				break
+			}
+		}
+		if err := l.commit(); err != nil {
+			return err
+		}
+		if l.eof {
+			return nil
+		}
+	}
+}
+
+// sample reads the first InferRows rows, to learn the keys (and, for a
+// table to create, their types) before the first COPY. An error in them is
+// returned after the rows before it have been sent.
+func (l *loader) sample() error {
+	l.sampling = true
+	defer func() { l.sampling = false }()
+	n := l.opts.inferRows()
+	for len(l.sampleRows) < n {
+		more, err := l.readNext()
+		if err != nil {
+			l.deferred = err
+			break
+		}
+		if !more {
+			break
+		}
+		l.sampleRows = append(l.sampleRows, sampleRow{from: len(l.samples), width: len(l.cur), row: l.read, off: l.rowOff})
+		l.samples = append(l.samples, l.cur...)
+	}
+	l.newCols = false
+	if !l.exists {
+		if err := l.defineTable(); err != nil {
+			return err
+		}
+	}
+	for i := range l.cols {
+		c := &l.cols[i]
+		// The columns to copy: those the rows hold (an existing table's
+		// others keep their defaults).
+		c.copied = c.keyed
+	}
+	return nil
+}
+
+// readNext reads the next row into l.cur, numbering it.
+func (l *loader) readNext() (bool, error) {
+	more, err := l.nextRow()
+	if err != nil || !more {
+		return false, err
+	}
+	l.rowOff = l.d.InputOffset() - 1
+	l.read++
+	l.row = l.read
+	if err := l.readRow(); err != nil {
+		return false, l.rowError(err, l.read, -1)
+	}
+	return true, nil
+}

@@ -214,6 +214,10 @@ func (l *loader) copyRows() error {
 			}
 		}
 	}
+	l.segRows, l.segLimit = 0, l.opts.batchSize()-l.inBatch
+	if l.opts.AllOrNothing {
+		l.segLimit = l.opts.batchSize() - l.inBatch%l.opts.batchSize()
+	}
 	if len(cp.cols) == 0 {
 		// Only rows of no keys (or none at all): nothing a COPY can name.
 		ok, err := l.nextForCopy()
@@ -225,10 +229,6 @@ func (l *loader) copyRows() error {
 		}
 		l.eof = true
 		return nil
-	}
-	l.segRows, l.segLimit = 0, l.opts.batchSize()-l.inBatch
-	if l.opts.AllOrNothing {
-		l.segLimit = l.opts.batchSize() - l.inBatch%l.opts.batchSize()
 	}
 	staging := l.opts.Conflict != Fail
 	target, list := quoteIdent(l.table), strings.Join(names, ", ")

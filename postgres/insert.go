@@ -44,7 +44,8 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	}
 	l := &loader{ctx: ctx, conn: conn, opts: opts, table: table}
 	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
-	l.d.SetMaxTokenSize(opts.maxValueSize())
+	l.maxValue = opts.maxValueSize()
+	l.d.SetMaxTokenSize(l.maxValue)
 	err := l.run()
 	if err != nil && l.inTx {
 		l.rollback(&err)
@@ -72,12 +73,13 @@ type loader struct {
 	table string
 	res   Result
 
-	cols    []column
-	keys    []key
-	hint    int     // index in keys where the next key is looked for first
-	cur     []value // the row being read or sent, one value per column
-	arena   []byte  // the text of the rows not yet sent
-	newCols bool    // a key of the row just read is not yet a copied column
+	cols     []column
+	keys     []key
+	hint     int     // index in keys where the next key is looked for first
+	cur      []value // the row being read or sent, one value per column
+	arena    []byte  // the text of the rows not yet sent
+	newCols  bool    // a key of the row just read is not yet a copied column
+	maxValue int     // MaxValueSize
 
 	pk       []string
 	exists   bool // the table exists (or will, once CREATE commits)

@@ -98,7 +98,7 @@ func (l *loader) readRow() error {
 				return err
 			}
 		}
-		if l.arena, err = readValue(d, &l.cur[c], l.arena); err != nil {
+		if l.arena, err = readValue(d, &l.cur[c], l.arena, l.maxValue); err != nil {
 			return err
 		}
 		if col := &l.cols[c]; !col.copied {

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"bytes"
+	"strconv"
 
 	json "github.com/jsonpipe/json"
 )
@@ -35,12 +36,15 @@ func (v *value) text(arena []byte) []byte { return arena[v.off : v.off+v.n] }
 // readValue reads the next JSON value from d into v, appending its text to
 // arena. Nested objects and arrays are captured whole; strings are
 // unescaped once, into the arena.
-func readValue(d *json.Decoder, v *value, arena []byte) ([]byte, error) {
+func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error) {
 	switch d.PeekKind() {
 	case '{', '[':
 		raw, err := d.RawValue()
 		if err != nil {
 			return arena, err
+		}
+		if len(raw) > max {
+			return arena, tooLong(len(raw), max)
 		}
 		*v = value{kind: kJSON, off: len(arena), n: len(raw)}
 		return append(arena, raw...), nil
@@ -48,6 +52,9 @@ func readValue(d *json.Decoder, v *value, arena []byte) ([]byte, error) {
 	tok, err := d.NextToken()
 	if err != nil {
 		return arena, err
+	}
+	if len(tok) > max {
+		return arena, tooLong(len(tok), max)
 	}
 	switch tok[0] {
 	case '"':
@@ -135,4 +142,11 @@ func (s typeSet) declType() string {
 		return TypeJSONB
 	}
 	return TypeText
+}
+
+// tooLong is the error of a value longer than MaxValueSize. (A value
+// longer than the decoder's window is stopped by the decoder itself as it
+// passes the cap, before it is buffered whole.)
+func tooLong(n, max int) error {
+	return &TypeError{Msg: "value of " + strconv.Itoa(n) + " bytes is longer than the limit of " + strconv.Itoa(max) + " (MaxValueSize)"}
 }

@@ -1,13 +1,17 @@
-// Command jsonpipe loads JSON into SQLite and exports SQLite rows as JSON.
+// Command jsonpipe loads JSON into SQLite or PostgreSQL and exports rows
+// as JSON.
 //
 //	jsonpipe insert [flags] DB TABLE [FILE|-]
 //	jsonpipe query [--nl] DB SQL
 //
+// DB is the path of an SQLite database file, or a PostgreSQL URL
+// (postgres://... or postgresql://...).
+//
 // insert reads a JSON array of objects, or newline-delimited objects, from
 // FILE (standard input when FILE is "-" or absent) and inserts each object
-// as a row of TABLE in the SQLite database DB, which is created if missing;
-// TABLE is created if missing, with column types inferred from the first
-// rows. query runs SQL on DB and writes the rows to standard output as a
+// as a row of TABLE in DB (an SQLite file is created if missing; rows go
+// to PostgreSQL through COPY); TABLE is created if missing, with column
+// types inferred from the first rows. query runs SQL on DB and writes the rows to standard output as a
 // JSON array, or as one object per line with --nl.
 //
 // Run "jsonpipe insert -h" for the flags. Progress goes to standard error
@@ -122,7 +126,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		pk, notNull, defaults                listFlag
 		nl, array, alter, allOrNothing, bulk bool
 		replace, ignore, upsert, progress    bool
-		batch, inferRows                     int
+		batch, inferRows, maxValue           int
 	)
 	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
 	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
@@ -136,7 +140,8 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.Var(&notNull, "not-null", "`column` of a new table that is NOT NULL (repeatable)")
 	fs.Var(&defaults, "default", "`column=value` default for a new table's column (repeatable; value is a JSON scalar or else text)")
 	fs.IntVar(&inferRows, "infer-rows", 1000, "rows read to infer a new table's column types")
-	fs.BoolVar(&bulk, "bulk", false, "synchronous=OFF and journal_mode=MEMORY during the load (faster; a crash mid-load can corrupt the database)")
+	fs.BoolVar(&bulk, "bulk", false, "SQLite: synchronous=OFF and journal_mode=MEMORY during the load (faster; a crash mid-load can corrupt the database)")
+	fs.IntVar(&maxValue, "max-value-size", 0, "refuse any single value longer than this many `bytes`, as soon as it passes them (0: no cap for SQLite, 1 GiB for PostgreSQL)")
 	fs.BoolVar(&progress, "progress", false, "report progress on standard error even when it is not a terminal")
 	pos, err := parseInterleaved(fs, args, "jsonpipe insert [flags] DB TABLE [FILE|-]")
 	if err != nil {
@@ -168,9 +173,10 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	} else if array {
 		opts.Format = sqlite.Array
 	}
-	if batch <= 0 || inferRows <= 0 {
-		return errUsage{"--batch-size and --infer-rows must be positive"}
+	if batch <= 0 || inferRows <= 0 || maxValue < 0 {
+		return errUsage{"--batch-size and --infer-rows must be positive, --max-value-size not negative"}
 	}
+	opts.MaxValueSize = maxValue
 	for _, d := range defaults {
 		col, val, ok := strings.Cut(d, "=")
 		if !ok {
@@ -204,7 +210,16 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		p = &progressLine{w: stderr, size: size, start: start, tty: tty}
 		opts.Progress = p.report
 	}
-	res, err := sqlite.InsertPath(ctx, dbPath, table, in, opts)
+	var res sqlite.Result
+	if isPostgres(dbPath) {
+		switch {
+		case len(notNull) > 0 || len(defaults) > 0 || bulk:
+			return errUsage{"--not-null, --default and --bulk are for SQLite; with PostgreSQL, create the table first"}
+		}
+		res, err = insertPostgres(ctx, dbPath, table, in, opts)
+	} else {
+		res, err = sqlite.InsertPath(ctx, dbPath, table, in, opts)
+	}
 	elapsed := time.Since(start)
 	if p != nil && p.shown && p.tty {
 		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
@@ -263,6 +278,9 @@ func queryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	format := sqlite.Array
 	if *nl {
 		format = sqlite.Lines
+	}
+	if isPostgres(pos[0]) {
+		return queryPostgres(ctx, pos[0], stdout, *nl, pos[1])
 	}
 	_, err = sqlite.WriteQueryPath(ctx, pos[0], stdout, format, pos[1])
 	return err

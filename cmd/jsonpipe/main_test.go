@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/pgtest"
 )
 
 // bin is the jsonpipe binary, built once for all tests.
@@ -33,6 +35,9 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	if pg, err := pgtest.Start(); err == nil {
+		pg.Stop()
+	}
 	os.Exit(code)
 }
 

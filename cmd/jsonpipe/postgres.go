@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	"github.com/jsonpipe/json/postgres"
+	"github.com/jsonpipe/json/sqlite"
+)
+
+// isPostgres reports whether DB names a PostgreSQL server rather than an
+// SQLite file.
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+var (
+	conflicts = map[sqlite.Conflict]postgres.Conflict{sqlite.Fail: postgres.Fail, sqlite.Ignore: postgres.Ignore,
+		sqlite.Replace: postgres.Replace, sqlite.Upsert: postgres.Upsert}
+	formats = map[sqlite.Format]postgres.Format{sqlite.Auto: postgres.Auto, sqlite.Array: postgres.Array, sqlite.Lines: postgres.Lines}
+)
+
+// insertPostgres is the insert command into PostgreSQL: the same flags,
+// with the same meaning, as sqlite.Options carries them.
+func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sqlite.Options) (sqlite.Result, error) {
+	opts := &postgres.Options{
+		PrimaryKey:   o.PrimaryKey,
+		Alter:        o.Alter,
+		Conflict:     conflicts[o.Conflict],
+		BatchSize:    o.BatchSize,
+		AllOrNothing: o.AllOrNothing,
+		Format:       formats[o.Format],
+		InferRows:    o.InferRows,
+		MaxValueSize: o.MaxValueSize,
+	}
+	if o.Progress != nil {
+		opts.Progress = func(p postgres.Progress) { o.Progress(sqlite.Progress(p)) }
+	}
+	res, err := postgres.InsertURL(ctx, url, table, in, opts)
+	return sqlite.Result{Rows: res.Rows, Changes: res.Changes, Created: res.Created, Added: res.Added}, err
+}
+
+func queryPostgres(ctx context.Context, url string, stdout io.Writer, nl bool, query string) error {
+	format := postgres.Array
+	if nl {
+		format = postgres.Lines
+	}
+	_, err := postgres.WriteQueryURL(ctx, url, stdout, format, query)
+	return err
+}

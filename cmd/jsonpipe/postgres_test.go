@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jsonpipe/json/internal/pgtest"
+)
+
+// TestPostgresEndToEnd loads into a throwaway PostgreSQL and queries the
+// rows back, through the command, with the flags SQLite loads take.
+func TestPostgresEndToEnd(t *testing.T) {
+	url := pgtest.Schema(t)
+	in := "{\"id\":1,\"name\":\"a\",\"tags\":[1]}\n{\"id\":2,\"name\":\"b\"}\n"
+	r := jsonpipe(t, in, "insert", "--pk", "id", url, "items")
+	if r.code != 0 || !strings.Contains(r.stderr, "inserted 2 rows into items (created)") {
+		t.Fatalf("insert: %+v", r)
+	}
+	r = jsonpipe(t, "{\"id\":2,\"name\":\"B\"}\n{\"id\":3,\"name\":\"c\",\"extra\":true}\n", "insert", "--upsert", "--alter", "--nl", url, "items", "-")
+	if r.code != 0 || !strings.Contains(r.stderr, "loaded (2 rows changed) 2 rows into items (added 1 columns)") {
+		t.Fatalf("upsert: %+v", r)
+	}
+	r = jsonpipe(t, "", "query", "--nl", url, "SELECT * FROM items ORDER BY id")
+	want := "{\"id\":1,\"name\":\"a\",\"tags\":[1],\"extra\":null}\n{\"id\":2,\"name\":\"B\",\"tags\":null,\"extra\":null}\n{\"id\":3,\"name\":\"c\",\"tags\":null,\"extra\":true}\n"
+	if r.code != 0 || r.stdout != want {
+		t.Fatalf("query: %+v\nwant %s", r, want)
+	}
+	// A failing row: exit 1, the row named, the committed count said.
+	r = jsonpipe(t, "{\"id\":4,\"name\":\"d\"}\n{\"id\":5,\"name\":7}\n", "insert", "--batch-size", "1", "--infer-rows", "1", url, "items")
+	if r.code != 0 {
+		// name is text: 7 is stored as its text.
+		t.Fatalf("insert: %+v", r)
+	}
+	r = jsonpipe(t, "{\"id\":6}\n{\"id\":\"x\"}\n", "insert", "--batch-size", "1", url, "items")
+	if r.code != 1 || !strings.Contains(r.stderr, "row 2 at byte 9") || !strings.Contains(r.stderr, "1 rows committed") {
+		t.Fatalf("bad row: %+v", r)
+	}
+	r = jsonpipe(t, `{"id":7,"name":"`+strings.Repeat("x", 100)+`"}`, "insert", "--max-value-size", "50", url, "items")
+	if r.code != 1 || !strings.Contains(r.stderr, "row 1") || !strings.Contains(r.stderr, "MaxValueSize") {
+		t.Fatalf("max value size: %+v", r)
+	}
+	r = jsonpipe(t, "{}", "insert", "--bulk", url, "items")
+	if r.code != 2 {
+		t.Fatalf("--bulk with PostgreSQL: %+v", r)
+	}
+}

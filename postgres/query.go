@@ -1,0 +1,154 @@
+package postgres
+
+import (
+	"context"
+	"encoding/base64"
+	"io"
+	"unsafe"
+
+	"github.com/jackc/pgx/v5"
+	json "github.com/jsonpipe/json"
+)
+
+// WriteQuery runs query with args on conn and streams its rows to w as
+// JSON: a JSON array of objects (format Array or Auto) or one object per
+// line (Lines), each object's keys being the result's column names. It
+// returns the number of rows written.
+//
+// Values are taken in PostgreSQL's text format and map as: integers and
+// floating-point numbers to numbers (NaN and infinities, which JSON
+// lacks, to null), numeric to a number exactly as PostgreSQL prints it
+// (its NaN and infinities to null), boolean to true or false, json and
+// jsonb to their JSON as it is (not a string), bytea to a base64 string,
+// NULL to null, and every other type (text, dates, times, uuid, arrays...)
+// to a string of its text.
+//
+// Memory stays constant: rows are read one at a time and formatted into
+// one buffer that is written to w whenever it passes 64 KiB.
+func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, query string, args ...any) (int64, error) {
+	rows, err := conn.Query(ctx, query, append([]any{resultFormats}, args...)...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	fields := rows.FieldDescriptions()
+	keys := make([][]byte, len(fields))
+	kinds := make([]outKind, len(fields))
+	for i, f := range fields {
+		sep := byte(',')
+		if i == 0 {
+			sep = '{'
+		}
+		keys[i] = append(json.AppendQuote([]byte{sep}, f.Name), ':')
+		kinds[i] = outKindOf(f.DataTypeOID)
+	}
+	buf := make([]byte, 0, 80<<10)
+	if format != Lines {
+		buf = append(buf, '[')
+	}
+	var n int64
+	for rows.Next() {
+		if format != Lines && n > 0 {
+			buf = append(buf, ",\n"...)
+		}
+		vals := rows.RawValues()
+		for i, v := range vals {
+			buf = append(buf, keys[i]...)
+			buf = appendOut(buf, kinds[i], v)
+		}
+		if len(vals) == 0 {
+			buf = append(buf, '{')
+		}
+		buf = append(buf, '}')
+		if format == Lines {
+			buf = append(buf, '\n')
+		}
+		n++
+		if len(buf) >= 64<<10 {
+			if _, err := w.Write(buf); err != nil {
+				return n, err
+			}
+			buf = buf[:0]
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return n, err
+	}
+	if format != Lines {
+		buf = append(buf, "]\n"...)
+	}
+	if len(buf) > 0 {
+		if _, err := w.Write(buf); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// WriteQueryURL is WriteQuery over a new connection to url, closed when
+// the query is done.
+func WriteQueryURL(ctx context.Context, url string, w io.Writer, format Format, query string, args ...any) (int64, error) {
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close(context.Background())
+	return WriteQuery(ctx, conn, w, format, query, args...)
+}
+
+// resultFormats asks for every column in text format but bytea, which
+// comes as its bytes.
+var resultFormats = pgx.QueryResultFormatsByOID{17: pgx.BinaryFormatCode}
+
+// outKind is how a column's text becomes JSON.
+type outKind uint8
+
+const (
+	outString outKind = iota
+	outNumber         // integers: the text is a JSON number
+	outFloat          // a JSON number, but for NaN and infinities
+	outBool
+	outJSON
+	outBytea
+)
+
+func outKindOf(oid uint32) outKind {
+	switch oid {
+	case 20, 21, 23, 26: // int8, int2, int4, oid
+		return outNumber
+	case 700, 701, 1700: // float4, float8, numeric
+		return outFloat
+	case 16:
+		return outBool
+	case 114, 3802:
+		return outJSON
+	case 17:
+		return outBytea
+	}
+	return outString
+}
+
+func appendOut(b []byte, k outKind, v []byte) []byte {
+	if v == nil {
+		return append(b, "null"...)
+	}
+	switch k {
+	case outNumber, outJSON:
+		return append(b, v...)
+	case outFloat:
+		if c := v[len(v)-1]; c < '0' || c > '9' { // NaN, Infinity, -Infinity
+			return append(b, "null"...)
+		}
+		return append(b, v...)
+	case outBool:
+		if len(v) > 0 && v[0] == 't' {
+			return append(b, "true"...)
+		}
+		return append(b, "false"...)
+	case outBytea:
+		b = append(b, '"')
+		b = base64.StdEncoding.AppendEncode(b, v)
+		return append(b, '"')
+	}
+	return json.AppendQuote(b, unsafe.String(unsafe.SliceData(v), len(v)))
+}

@@ -354,6 +354,13 @@ func TestMaxValueSize(t *testing.T) {
 	if !errors.As(err, &re) || re.Row != 2 {
 		t.Errorf("error %v, want row 2 too long", err)
 	}
+	// A value shorter than the decoder's window is held to the cap too.
+	db = openDB(t)
+	_, err = Insert(context.Background(), db, "t", strings.NewReader(ndjson(`{"a":"ok"}`, `{"a":[1,2,3]}`, `{"a":"123456789"}`)), &Options{MaxValueSize: 8})
+	var te *TypeError
+	if !errors.As(err, &re) || re.Row != 3 || !errors.As(err, &te) {
+		t.Errorf("error %v, want row 3 too long", err)
+	}
 	// Without the cap the window grows to hold it.
 	db = openDB(t)
 	load(t, db, "t", ndjson(`{"a":"ok"}`, big, `{"a":[`+strings.Repeat(`"y",`, 50<<10)+`1]}`), nil)

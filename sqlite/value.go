@@ -3,6 +3,7 @@ package sqlite
 import (
 	"database/sql/driver"
 	"encoding/binary"
+	"strconv"
 	"unsafe"
 
 	json "github.com/jsonpipe/json"
@@ -107,12 +108,19 @@ func textHash(b []byte) uint64 {
 // if any, to arena. Nested objects and arrays are captured whole with
 // RawValue (the decoder's window grows to hold one); strings are
 // unescaped once, into the arena.
-func readValue(d *json.Decoder, v *value, arena []byte) ([]byte, error) {
+//
+// A value longer than max bytes (0: no cap) is an error: the decoder stops
+// one that outgrows its window as it passes the cap; a shorter one is
+// checked here.
+func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error) {
 	switch d.PeekKind() {
 	case '{', '[':
 		raw, err := d.RawValue()
 		if err != nil {
 			return arena, err
+		}
+		if max > 0 && len(raw) > max {
+			return arena, tooLong(len(raw), max)
 		}
 		v.kind, v.i, v.n = kindJSON, int64(len(arena)), len(raw)
 		return append(arena, raw...), nil
@@ -120,6 +128,9 @@ func readValue(d *json.Decoder, v *value, arena []byte) ([]byte, error) {
 	tok, err := d.NextToken()
 	if err != nil {
 		return arena, err
+	}
+	if max > 0 && len(tok) > max {
+		return arena, tooLong(len(tok), max)
 	}
 	switch tok[0] {
 	case '"':
@@ -169,4 +180,9 @@ func isIntegerLiteral(tok []byte) bool {
 		}
 	}
 	return true
+}
+
+// tooLong is the error of a value longer than MaxValueSize.
+func tooLong(n, max int) error {
+	return &TypeError{Msg: "value of " + strconv.Itoa(n) + " bytes is longer than the limit of " + strconv.Itoa(max) + " (MaxValueSize)"}
 }

@@ -5,7 +5,7 @@
 // its Unix socket in that directory only, no TCP, fsync off. When the tests
 // run as root, the cluster runs as the user postgres (PostgreSQL refuses to
 // run as root). When neither is possible, tests that need a server skip and
-// say why.
+// say why, or fail when JSONPIPE_REQUIRE_POSTGRES is set.
 //
 // Each test gets its own schema, dropped at its end, so tests may run in
 // parallel and name their tables freely.
@@ -163,11 +163,19 @@ func (s *Server) Kill() error {
 	return err
 }
 
-// Need returns the server, or skips the test saying why there is none.
+// EnvRequire names the environment variable that, when set (as CI sets
+// it), makes a missing server a test failure instead of a skip.
+const EnvRequire = "JSONPIPE_REQUIRE_POSTGRES"
+
+// Need returns the server, or skips the test saying why there is none
+// (fails it, when EnvRequire is set).
 func Need(t testing.TB) *Server {
 	t.Helper()
 	s, err := Start()
 	if err != nil {
+		if os.Getenv(EnvRequire) != "" {
+			t.Fatalf("no PostgreSQL server, and %s is set: %v", EnvRequire, err)
+		}
 		t.Skipf("no PostgreSQL server for this test: %v", err)
 	}
 	return s

@@ -1,0 +1,95 @@
+// Package postgres streams JSON into PostgreSQL tables through COPY, and
+// query results back out as JSON, through [github.com/jackc/pgx/v5].
+//
+// # Loading
+//
+// [Insert] reads objects from an [io.Reader]: one JSON array of objects,
+// newline-delimited JSON (NDJSON), or objects simply concatenated; the
+// shape is detected, or enforced with [Options].Format. Each object becomes
+// a row; each key a column.
+//
+//	conn, _ := pgx.Connect(ctx, "postgres://localhost/mydb")
+//	res, err := postgres.Insert(ctx, conn, "tasks", file, &postgres.Options{
+//		PrimaryKey: []string{"id"},
+//	})
+//
+// No map, struct or []any is built per row. The loader reads tokens with
+// [json.Decoder.NextToken], finds each key's column by comparing its bytes
+// with the keys seen so far, and keeps the row's values as offsets into a
+// reused buffer; each row is then written in COPY's binary format (a
+// bigint as eight bytes, a double as its bits, numeric as its base-10000
+// digits, text and jsonb as their bytes) into the data of a
+// COPY ... FROM STDIN that pgx reads through [pgconn.PgConn.CopyFrom]: the
+// io.Reader pgx reads from decodes the input as it goes. A table with a
+// column of a type the loader has no binary writer for (timestamptz, uuid,
+// arrays, domains...) is copied in COPY's text format instead, and
+// PostgreSQL parses those values itself. Every Options.BatchSize rows are
+// one transaction. Memory stays flat whatever the input's size: the
+// decoder's window and one buffer of COPY data; a value longer than 32 KiB
+// is sent from where it was unescaped, not copied again, so one huge value
+// costs about twice its size (the window and its unescaped text).
+//
+// # Tables and types
+//
+// A missing table is created, with its columns typed from the first
+// Options.InferRows rows: integers bigint, other numbers double precision
+// (numeric when an integer is beyond bigint's range), true/false boolean,
+// strings text, nested objects and arrays jsonb; a column of mixed kinds is
+// jsonb if nested values are among them, text otherwise; a column of only
+// nulls is text. [ColumnsOf] derives the columns from a Go struct instead,
+// and Options.Columns takes them as given. A single primary-key column the
+// rows never hold becomes an identity column that PostgreSQL numbers.
+//
+// An existing table is loaded as it is: the COPY names the columns the
+// rows hold, so the others take their defaults. Values must fit their
+// column: a string in a bigint column, a fraction in an integer column or
+// a number beyond its range is a *TypeError naming the row; a text column
+// takes any scalar's text and a nested value's JSON; json and jsonb take
+// any value. With Options.Alter a key first seen later adds a column; a
+// key of an existing column first seen later starts a new COPY naming it.
+//
+// Names are quoted identifiers: PostgreSQL folds nothing inside quotes, so
+// a key is its column's name exactly, whatever it holds (quotes,
+// semicolons, any Unicode). A key PostgreSQL cannot take as a name (empty,
+// holding NUL, or longer than 63 bytes, which PostgreSQL would cut short
+// and so could merge two keys into one column) is a *TypeError. Values
+// only ever travel as COPY data.
+//
+// # Conflicts
+//
+// COPY has no ON CONFLICT. With Options.Conflict set to [Ignore], [Replace]
+// or [Upsert], each batch is copied into a temporary staging table (with
+// each row's number) and moved into the table with one
+// INSERT ... SELECT ... ON CONFLICT, which settles rows of the same batch
+// with the same key in input order. Re-running the same input with a
+// primary key and Ignore changes nothing.
+//
+// # Errors
+//
+// A syntax error, a value that does not fit, or a row PostgreSQL refuses
+// stops the load with a *RowError naming the row (1-based, counting the
+// objects of the input) and a byte offset: the batches committed before
+// it stay, the failing batch is rolled back, and [Result].Rows counts
+// exactly the committed rows. PostgreSQL names the refused row of a COPY
+// in its error's context, which is mapped back to the input's row; a
+// refusal while moving rows from the staging table is narrowed down to its
+// row by bisection (each try rolled back to a savepoint). A refusal no row
+// is named for (a deferred constraint) is a *BatchError with the batch's
+// rows. A reader's error, a dropped connection and a cancelled context
+// come back as they are, with the same exact count.
+//
+// # Output
+//
+// [WriteQuery] runs any query and writes its rows as a JSON array or as
+// NDJSON, in constant memory: json and jsonb as JSON, bytea as base64,
+// numbers as PostgreSQL prints them, everything else as strings.
+//
+// # Beyond one server
+//
+// Citus distributes a table's rows over worker nodes and accepts COPY on
+// its coordinator, routing each row to its shard, so a load into a
+// distributed table is the same Insert; loads over several connections at
+// once (one COPY and one transaction per batch each) spread the
+// coordinator's routing too. CockroachDB and YugabyteDB accept
+// COPY FROM STDIN as well.
+package postgres

@@ -203,7 +203,14 @@ const stageTable = "pg_temp.jsonpipe_stage"
 // mode other than Fail the rows go to the staging table, and from there
 // into the table.
 func (l *loader) copyRows() error {
-	cp := &copier{l: l, binary: true}
+	// The COPY data buffers are reused from one COPY to the next.
+	cp := l.cp
+	if cp == nil {
+		cp = &copier{l: l}
+		l.cp = cp
+	}
+	*cp = copier{l: l, binary: true, cols: cp.cols[:0], out: cp.out[:0], pieces: cp.pieces[:0],
+		scratch: cp.scratch[:0], offs: cp.offs[:0]}
 	var names []string
 	for i := range l.cols {
 		if c := &l.cols[i]; c.copied {

@@ -107,6 +107,7 @@ type loader struct {
 	segRows      int64  // rows sent in the running COPY
 	segLimit     int64  // rows it may take
 	create       string // CREATE TABLE to run in the first transaction
+	cp           *copier
 }
 
 type sampleRow struct {

@@ -208,7 +208,8 @@ func Schema(t testing.TB) string {
 	if strings.Contains(s.URL, "?") {
 		sep = "&"
 	}
-	return s.URL + sep + "search_path=" + name
+	// options, not search_path: libpq (psql) takes only the former.
+	return s.URL + sep + "options=" + strings.ReplaceAll(url.PathEscape("-c search_path="+name), "=", "%3D")
 }
 
 // Conn connects to a fresh schema (see Schema); the connection is closed

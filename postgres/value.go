@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 
 	json "github.com/jsonpipe/json"
@@ -59,6 +60,10 @@ func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error)
 	switch tok[0] {
 	case '"':
 		off := len(arena)
+		if len(tok) > bigField {
+			// One allocation of the right size, not append's growth.
+			arena = slices.Grow(arena, len(tok))
+		}
 		arena = d.AppendUnquoted(arena, tok)
 		*v = value{kind: kString, off: off, n: len(arena) - off}
 	case 't':

@@ -135,4 +135,11 @@
 // into a caller's buffer; [ParseInt], [ParseUint] and [ParseFloat] parse
 // number tokens without allocating; [Decoder.PeekKind], [Decoder.SkipValue]
 // and [Decoder.RawValue] look ahead, skip or capture whole values.
+//
+// # NDJSON on several goroutines
+//
+// [DecodeLines] decodes a stream of JSON Lines into values of one Go type,
+// each line as [Unmarshal] decodes it, on several goroutines, and yields
+// the values in input order as an iterator; a [*LineError] names the line
+// that failed and where it starts.
 package json

@@ -523,8 +523,14 @@ func corpusLines[T any](t *testing.T, ndjson []byte) []any {
 //
 //	go test -run='^$' -bench=DecodeLines -benchmem -count=10 | tee new.txt
 //	benchstat -col /workers new.txt
+//
+// Each file's rows are repeated to make a stream of at least 32 MB, as a
+// log or an export would be: a file of one or two megabytes is only a few
+// of DecodeLines' blocks, too few to share among the workers.
 func BenchmarkDecodeLines(b *testing.B) {
 	lineCorpus(b, func(name string, ndjson []byte, rows int, decode func([]byte, int) (int, error), serial func([]byte) (int, error)) {
+		k := (32<<20 + len(ndjson) - 1) / len(ndjson)
+		ndjson, rows = bytes.Repeat(ndjson, k), rows*k
 		b.Run("workers=serial/"+name, func(b *testing.B) {
 			b.SetBytes(int64(len(ndjson)))
 			b.ReportAllocs()

@@ -130,9 +130,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table}
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
-	if opts.MaxValueSize > 0 {
-		ins.d.SetMaxTokenSize(opts.MaxValueSize)
-	}
+	ins.d.SetMaxTokenSize(opts.maxValueSize())
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)
 		if err != nil {

@@ -119,8 +119,10 @@ type Options struct {
 	BulkPragmas bool
 
 	// MaxValueSize caps the length in bytes of any single JSON token or
-	// nested value stored as TEXT (the decoder's window grows to hold one);
-	// 0 means no cap beyond memory.
+	// nested value; 0 means 1,000,000,000, SQLite's default limit on the
+	// length of a value (SQLITE_MAX_LENGTH). A longer value stops the load
+	// with its row and offset as soon as it passes the cap, before it is
+	// buffered whole.
 	MaxValueSize int
 
 	// Progress, when set, is called from Insert's goroutine after every
@@ -161,6 +163,17 @@ func (o *Options) batchSize() int {
 		return o.BatchSize
 	}
 	return defaultBatchSize
+}
+
+// defaultMaxValueSize is SQLITE_MAX_LENGTH's default: SQLite refuses a
+// longer string or blob.
+const defaultMaxValueSize = 1_000_000_000
+
+func (o *Options) maxValueSize() int {
+	if o.MaxValueSize > 0 {
+		return o.MaxValueSize
+	}
+	return defaultMaxValueSize
 }
 
 func (o *Options) inferRows() int {

@@ -153,7 +153,7 @@ func (ins *inserter) readRow() error {
 				return err
 			}
 		}
-		if ins.text, err = readValue(d, &ins.cur[c], ins.text, ins.opts.MaxValueSize); err != nil {
+		if ins.text, err = readValue(d, &ins.cur[c], ins.text, ins.opts.maxValueSize()); err != nil {
 			return err
 		}
 	}

@@ -109,7 +109,7 @@ func textHash(b []byte) uint64 {
 // RawValue (the decoder's window grows to hold one); strings are
 // unescaped once, into the arena.
 //
-// A value longer than max bytes (0: no cap) is an error: the decoder stops
+// A value longer than max bytes is an error: the decoder stops
 // one that outgrows its window as it passes the cap; a shorter one is
 // checked here.
 func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error) {
@@ -119,7 +119,7 @@ func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error)
 		if err != nil {
 			return arena, err
 		}
-		if max > 0 && len(raw) > max {
+		if len(raw) > max {
 			return arena, tooLong(len(raw), max)
 		}
 		v.kind, v.i, v.n = kindJSON, int64(len(arena)), len(raw)
@@ -129,7 +129,7 @@ func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error)
 	if err != nil {
 		return arena, err
 	}
-	if max > 0 && len(tok) > max {
+	if len(tok) > max {
 		return arena, tooLong(len(tok), max)
 	}
 	switch tok[0] {

@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"fmt"
+
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // RowError is the error Insert returns when row Row (1-based, counting the
@@ -39,9 +41,6 @@ func (e *BatchError) Unwrap() error { return e.Err }
 
 // TypeError reports a JSON value Insert cannot store, such as a row that
 // is not an object, a string for a bigint column, or a key PostgreSQL
-// cannot take as a column name.
-type TypeError struct {
-	Msg string
-}
-
-func (e *TypeError) Error() string { return e.Msg }
+// cannot take as a column name. It is the same type in packages sqlite
+// and postgres.
+type TypeError = rowsrc.TypeError

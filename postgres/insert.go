@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // Insert reads JSON objects from r (one array of objects, NDJSON, or
@@ -44,6 +45,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	}
 	l := &loader{ctx: ctx, conn: conn, opts: opts, table: table}
 	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
+	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	l.maxValue = opts.maxValueSize()
 	l.d.SetMaxTokenSize(l.maxValue)
 	err := l.run()
@@ -74,12 +76,12 @@ type loader struct {
 	res   Result
 
 	cols     []column
-	keys     []key
-	hint     int     // index in keys where the next key is looked for first
-	cur      []value // the row being read or sent, one value per column
-	arena    []byte  // the text of the rows not yet sent
-	newCols  bool    // a key of the row just read is not yet a copied column
-	maxValue int     // MaxValueSize
+	keys     rowsrc.Keys
+	rows     rowsrc.Rows // stepping from row to row
+	cur      []value     // the row being read or sent, one value per column
+	arena    []byte      // the text of the rows not yet sent
+	newCols  bool        // a key of the row just read is not yet a copied column
+	maxValue int         // MaxValueSize
 
 	pk       []string
 	exists   bool // the table exists (or will, once CREATE commits)
@@ -91,7 +93,6 @@ type loader struct {
 	sent       int   // sample rows sent
 	deferred   error // the error that ended sampling, due after its rows
 
-	inArray bool
 	read    int64 // rows read from the input
 	row     int64 // the row being sent (1-based)
 	rowOff  int64 // its input offset
@@ -126,7 +127,7 @@ func (l *loader) run() error {
 	l.cols, l.exists = cols, exists
 	l.cur = make([]value, len(cols))
 	for i := range cols {
-		l.keys = append(l.keys, key{raw: string(json.AppendQuote(nil, cols[i].name)), col: i})
+		l.keys.Add(string(json.AppendQuote(nil, cols[i].name)), i)
 	}
 	if len(l.opts.PrimaryKey) > 0 {
 		pk = l.opts.PrimaryKey
@@ -139,7 +140,7 @@ func (l *loader) run() error {
 				typ = TypeText
 			}
 			l.cols = append(l.cols, column{name: c.Name, typ: typ, notNull: c.NotNull})
-			l.keys = append(l.keys, key{raw: string(json.AppendQuote(nil, c.Name)), col: len(l.cols) - 1})
+			l.keys.Add(string(json.AppendQuote(nil, c.Name)), len(l.cols)-1)
 			l.cur = append(l.cur, value{})
 		}
 	}

@@ -1,62 +1,52 @@
 package postgres
 
 import (
-	"fmt"
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // Conflict says what happens when a row collides with a stored one on the
 // table's primary key.
-type Conflict int
+//
+// It is the same type in packages sqlite and postgres.
+type Conflict = rowsrc.Conflict
 
 const (
 	// Fail stops the load with an error naming the row; the batch holding
 	// it is rolled back. Rows are copied straight into the table.
-	Fail Conflict = iota
+	Fail = rowsrc.Fail
 	// Ignore keeps the stored row and skips the new one (ON CONFLICT DO
 	// NOTHING; within one batch the first of two rows with the same key
 	// is kept). Loading the same input twice with a primary key changes
 	// nothing.
-	Ignore
+	Ignore = rowsrc.Ignore
 	// Replace overwrites the stored row with the new one: every column
 	// the load writes takes the new row's value, null where the new row
 	// has null or lacks the key. Within one batch the last of two rows
 	// with the same key wins, as if they were stored one after the other.
-	Replace
+	Replace = rowsrc.Replace
 	// Upsert updates the stored row's other columns with the new row's
 	// non-null values, keeping stored values where the new row has null
 	// or lacks the key (ON CONFLICT ... DO UPDATE with COALESCE); rows of
 	// one batch with the same key are merged in input order the same way.
 	// It needs a primary key.
-	Upsert
+	Upsert = rowsrc.Upsert
 )
 
-func (c Conflict) String() string {
-	switch c {
-	case Fail:
-		return "fail"
-	case Ignore:
-		return "ignore"
-	case Replace:
-		return "replace"
-	case Upsert:
-		return "upsert"
-	}
-	return fmt.Sprintf("Conflict(%d)", int(c))
-}
-
 // Format is the shape of the JSON input.
-type Format int
+//
+// It is the same type in packages sqlite and postgres.
+type Format = rowsrc.Format
 
 const (
 	// Auto accepts any sequence of top-level objects and arrays of
 	// objects: one JSON array, NDJSON, or concatenated objects.
-	Auto Format = iota
+	Auto = rowsrc.Auto
 	// Array is a single JSON array of objects (several concatenated
 	// arrays are accepted).
-	Array
+	Array = rowsrc.Array
 	// Lines is newline-delimited JSON: one object per line (any
 	// whitespace between objects, or none, is accepted).
-	Lines
+	Lines = rowsrc.Lines
 )
 
 // Options tune Insert. The zero value is ready to use: infer the columns,

@@ -3,20 +3,12 @@ package postgres
 import (
 	"context"
 	"errors"
-	"io"
 
 	json "github.com/jsonpipe/json"
 )
 
 // The per-row loop: finding each row, reading its members into their
 // columns by key, and naming the row of an error.
-
-// key is one spelling of a column's name as it appears in the input: the
-// raw token, quotes and escapes included, compared as bytes.
-type key struct {
-	raw string
-	col int
-}
 
 // maxAliases bounds the extra spellings of known names (escaped forms)
 // remembered for the byte comparison.
@@ -25,56 +17,11 @@ const maxAliases = 256
 // nextRow consumes the '{' that opens the next row, stepping into and out
 // of top-level arrays. It reports false at a clean end of input.
 func (l *loader) nextRow() (bool, error) {
-	d := l.d
-	for {
-		k := d.PeekKind()
-		switch {
-		case k == '{':
-			if !l.inArray && l.opts.Format == Array {
-				return false, l.rowError(&TypeError{Msg: "input is an object, want an array of objects"}, l.read+1, -1)
-			}
-			if _, err := d.NextToken(); err != nil {
-				return false, l.rowError(err, l.read+1, -1)
-			}
-			return true, nil
-		case k == '[' && !l.inArray:
-			if l.opts.Format == Lines {
-				return false, l.rowError(&TypeError{Msg: "input is an array, want newline-delimited objects"}, l.read+1, -1)
-			}
-			d.NextToken()
-			l.inArray = true
-		case k == ']' && l.inArray:
-			d.NextToken()
-			l.inArray = false
-		case k == '[' || k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0':
-			return false, l.rowError(&TypeError{Msg: "row is " + tokenKindName(k) + ", want an object"}, l.read+1, d.InputOffset())
-		default:
-			// The end of input, or something that is no value: the
-			// decoder says which.
-			_, err := d.NextToken()
-			if err == io.EOF {
-				return false, nil
-			}
-			if err == nil {
-				err = errors.New("json: no value where a row should start") // not reached: the decoder validates
-			}
-			return false, l.rowError(err, l.read+1, -1)
-		}
+	more, off, err := l.rows.Next()
+	if err != nil {
+		return false, l.rowError(err, l.read+1, off)
 	}
-}
-
-func tokenKindName(k byte) string {
-	switch k {
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
+	return more, nil
 }
 
 // readRow reads the members of an object whose '{' has been consumed into
@@ -92,7 +39,7 @@ func (l *loader) readRow() error {
 		if tok[0] == '}' {
 			return nil
 		}
-		c := l.lookup(tok)
+		c := l.keys.Lookup(tok)
 		if c < 0 {
 			if c, err = l.newKey(tok); err != nil {
 				return err
@@ -108,23 +55,6 @@ func (l *loader) readRow() error {
 	}
 }
 
-func (l *loader) lookup(tok []byte) int {
-	keys := l.keys
-	for j := l.hint; j < len(keys); j++ {
-		if keys[j].raw == string(tok) {
-			l.hint = j + 1
-			return keys[j].col
-		}
-	}
-	for j := 0; j < l.hint && j < len(keys); j++ {
-		if keys[j].raw == string(tok) {
-			l.hint = j + 1
-			return keys[j].col
-		}
-	}
-	return -1
-}
-
 // newKey handles a key spelled in a way not seen before (out of line): a
 // new name, or a known name escaped differently. A column of the table not
 // copied so far needs a new COPY naming it; a key the table has no column
@@ -134,8 +64,8 @@ func (l *loader) newKey(tok []byte) (int, error) {
 	name := string(json.AppendUnquoted(nil, tok))
 	for i := range l.cols {
 		if l.cols[i].name == name {
-			if len(l.keys) < len(l.cols)+maxAliases {
-				l.keys = append(l.keys, key{raw: string(tok), col: i})
+			if len(l.keys.List) < len(l.cols)+maxAliases {
+				l.keys.Add(string(tok), i)
 			}
 			return i, nil
 		}
@@ -148,7 +78,7 @@ func (l *loader) newKey(tok []byte) (int, error) {
 		return -1, &TypeError{Msg: "key " + shortName(name) + " is not a column of table " + shortName(l.table) + " (Alter adds it)"}
 	}
 	l.cols = append(l.cols, column{name: name})
-	l.keys = append(l.keys, key{raw: string(tok), col: len(l.cols) - 1})
+	l.keys.Add(string(tok), len(l.cols)-1)
 	l.cur = append(l.cur, value{})
 	return len(l.cols) - 1, nil
 }

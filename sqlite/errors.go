@@ -2,6 +2,8 @@ package sqlite
 
 import (
 	"fmt"
+
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // RowError is the error Insert returns when row Row (1-based, counting the
@@ -24,9 +26,6 @@ func (e *RowError) Error() string {
 func (e *RowError) Unwrap() error { return e.Err }
 
 // TypeError reports a JSON value Insert cannot store, such as a row that
-// is not an object or a number outside float64's range.
-type TypeError struct {
-	Msg string
-}
-
-func (e *TypeError) Error() string { return e.Msg }
+// is not an object or a number outside float64's range. It is the same
+// type in packages sqlite and postgres.
+type TypeError = rowsrc.TypeError

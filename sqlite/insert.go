@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/rowsrc"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
@@ -79,11 +80,11 @@ type inserter struct {
 	res   Result
 
 	cols  []column
-	keys  []key
-	hint  int     // index in keys where the next key is looked for first
-	cur   []value // the row being read, one value per column
-	text  []byte  // arena for the text of the rows of the pending statement
-	boxes boxes   // texts that repeat, boxed once
+	keys  rowsrc.Keys
+	rows  rowsrc.Rows // stepping from row to row
+	cur   []value     // the row being read, one value per column
+	text  []byte      // arena for the text of the rows of the pending statement
+	boxes boxes       // texts that repeat, boxed once
 
 	pk       []string
 	sampling bool // reading the first rows to infer a missing table's columns
@@ -107,7 +108,6 @@ type inserter struct {
 	bad       *chunk // the first chunk whose statement failed
 	badErr    error  // the row error located in it
 
-	inArray  bool     // inside a top-level array
 	row      int64    // number of the last row read (1-based)
 	inTx     bool     // a transaction is open
 	inBatch  int      // rows in the open transaction
@@ -130,6 +130,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table}
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
+	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
 	ins.d.SetMaxTokenSize(opts.maxValueSize())
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)

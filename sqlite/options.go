@@ -1,59 +1,49 @@
 package sqlite
 
 import (
-	"fmt"
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // Conflict says what happens when a row collides with a stored one on a
 // primary key or unique constraint.
-type Conflict int
+//
+// It is the same type in packages sqlite and postgres.
+type Conflict = rowsrc.Conflict
 
 const (
 	// Fail stops the load with an error naming the row (SQL's ABORT); the
 	// batch holding it is rolled back.
-	Fail Conflict = iota
+	Fail = rowsrc.Fail
 	// Ignore keeps the stored row and skips the new one (INSERT OR
 	// IGNORE). Loading the same input twice with a primary key changes
 	// nothing. Note that OR IGNORE also skips rows that break NOT NULL.
-	Ignore
+	Ignore = rowsrc.Ignore
 	// Replace deletes the stored row and inserts the new one (INSERT OR
 	// REPLACE).
-	Replace
+	Replace = rowsrc.Replace
 	// Upsert updates the stored row's other columns with the new row's
 	// non-null values, keeping stored values where the new row has null
 	// or lacks the key (INSERT ... ON CONFLICT (pk) DO UPDATE). It needs
 	// a primary key.
-	Upsert
+	Upsert = rowsrc.Upsert
 )
 
-func (c Conflict) String() string {
-	switch c {
-	case Fail:
-		return "fail"
-	case Ignore:
-		return "ignore"
-	case Replace:
-		return "replace"
-	case Upsert:
-		return "upsert"
-	}
-	return fmt.Sprintf("Conflict(%d)", int(c))
-}
-
 // Format is the shape of the JSON input, or of the output of WriteQuery.
-type Format int
+//
+// It is the same type in packages sqlite and postgres.
+type Format = rowsrc.Format
 
 const (
 	// Auto accepts, on input, any sequence of top-level objects and arrays
 	// of objects: one JSON array, NDJSON, or concatenated objects. On
 	// output it means Array.
-	Auto Format = iota
+	Auto = rowsrc.Auto
 	// Array is a single JSON array of objects (several concatenated
 	// arrays are accepted on input).
-	Array
+	Array = rowsrc.Array
 	// Lines is newline-delimited JSON: one object per line (on input, any
 	// whitespace between objects, or none, is accepted).
-	Lines
+	Lines = rowsrc.Lines
 )
 
 // Options tune Insert. The zero value is ready to use: infer the columns,

@@ -4,20 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 
 	json "github.com/jsonpipe/json"
 )
 
 // The per-row loop: finding each row, reading its members into their
 // columns by key, and naming the row of an error.
-
-// key is one spelling of a column's name as it appears in the input: the
-// raw token, quotes and escapes included, compared as bytes.
-type key struct {
-	raw string
-	col int
-}
 
 // maxAliases bounds the extra spellings of known names (escaped forms,
 // other letter case) remembered for the byte comparison.
@@ -79,56 +71,11 @@ func (ins *inserter) run() error {
 // nextRow consumes the '{' that opens the next row, stepping into and out
 // of top-level arrays. It reports false at a clean end of input.
 func (ins *inserter) nextRow() (bool, error) {
-	d := ins.d
-	for {
-		k := d.PeekKind()
-		switch {
-		case k == '{':
-			if !ins.inArray && ins.opts.Format == Array {
-				return false, ins.rowError(&TypeError{Msg: "input is an object, want an array of objects"}, ins.row+1, -1)
-			}
-			if _, err := d.NextToken(); err != nil {
-				return false, ins.rowError(err, ins.row+1, -1)
-			}
-			return true, nil
-		case k == '[' && !ins.inArray:
-			if ins.opts.Format == Lines {
-				return false, ins.rowError(&TypeError{Msg: "input is an array, want newline-delimited objects"}, ins.row+1, -1)
-			}
-			d.NextToken()
-			ins.inArray = true
-		case k == ']' && ins.inArray:
-			d.NextToken()
-			ins.inArray = false
-		case k == '[' || k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0':
-			return false, ins.rowError(&TypeError{Msg: "row is " + kindName(k) + ", want an object"}, ins.row+1, d.InputOffset())
-		default:
-			// The end of input, or something that is no value: the
-			// decoder says which.
-			_, err := d.NextToken()
-			if err == io.EOF {
-				return false, nil
-			}
-			if err == nil {
-				err = errors.New("json: no value where a row should start") // not reached: the decoder validates
-			}
-			return false, ins.rowError(err, ins.row+1, -1)
-		}
+	more, off, err := ins.rows.Next()
+	if err != nil {
+		return false, ins.rowError(err, ins.row+1, off)
 	}
-}
-
-func kindName(k byte) string {
-	switch k {
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
+	return more, nil
 }
 
 // readRow reads the members of an object whose '{' has been consumed into
@@ -147,7 +94,7 @@ func (ins *inserter) readRow() error {
 		if tok[0] == '}' {
 			return nil
 		}
-		c := ins.lookup(tok)
+		c := ins.keys.Lookup(tok)
 		if c < 0 {
 			if c, err = ins.newKey(tok); err != nil {
 				return err
@@ -159,23 +106,6 @@ func (ins *inserter) readRow() error {
 	}
 }
 
-func (ins *inserter) lookup(tok []byte) int {
-	keys := ins.keys
-	for j := ins.hint; j < len(keys); j++ {
-		if keys[j].raw == string(tok) {
-			ins.hint = j + 1
-			return keys[j].col
-		}
-	}
-	for j := 0; j < ins.hint && j < len(keys); j++ {
-		if keys[j].raw == string(tok) {
-			ins.hint = j + 1
-			return keys[j].col
-		}
-	}
-	return -1
-}
-
 // newKey handles a key spelled in a way not seen before (out of line): a
 // new name, or a known name escaped differently or in other letter case
 // (SQLite column names ignore ASCII case).
@@ -183,8 +113,8 @@ func (ins *inserter) newKey(tok []byte) (int, error) {
 	name := string(json.AppendUnquoted(nil, tok))
 	for i := range ins.cols {
 		if asciiEqualFold(ins.cols[i].name, name) {
-			if len(ins.keys) < len(ins.cols)+maxAliases {
-				ins.keys = append(ins.keys, key{raw: string(tok), col: i})
+			if len(ins.keys.List) < len(ins.cols)+maxAliases {
+				ins.keys.Add(string(tok), i)
 			}
 			return i, nil
 		}
@@ -201,7 +131,7 @@ func (ins *inserter) newKey(tok []byte) (int, error) {
 
 func (ins *inserter) addColumn(c column, raw string) {
 	ins.cols = append(ins.cols, c)
-	ins.keys = append(ins.keys, key{raw: raw, col: len(ins.cols) - 1})
+	ins.keys.Add(raw, len(ins.cols)-1)
 	ins.cur = append(ins.cur, value{})
 }
 

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"encoding"
 	"fmt"
+	"github.com/jsonpipe/json/internal/rowsrc"
 	"reflect"
 	"regexp"
 	"strings"
@@ -42,50 +43,15 @@ const (
 // Use the result as Options.Columns, after setting NotNull or Default
 // where wanted.
 func ColumnsOf[T any]() ([]Column, error) {
-	t := reflect.TypeFor[T]()
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+	// SQLite names ignore case: a name taken in another case keeps its
+	// first field.
+	fields, err := rowsrc.Fields(reflect.TypeFor[T](), true)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: ColumnsOf: %w", err)
 	}
-	if t.Kind() != reflect.Struct {
-		return nil, fmt.Errorf("sqlite: ColumnsOf: %v is not a struct type", t)
-	}
-	var cols []Column
-	seen := map[string]bool{}
-	var walk func(t reflect.Type, depth int)
-	walk = func(t reflect.Type, depth int) {
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			tag, hasTag := f.Tag.Lookup("json")
-			if tag == "-" {
-				continue
-			}
-			name, _, _ := strings.Cut(tag, ",")
-			ft := f.Type
-			for ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if f.Anonymous && name == "" && ft.Kind() == reflect.Struct && depth < 16 {
-				walk(ft, depth+1)
-				continue
-			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "" || !hasTag {
-				name = f.Name
-			}
-			// A name already taken (SQLite names ignore case) keeps its
-			// first field, the shallower one when embedding is involved.
-			if seen[strings.ToLower(name)] {
-				continue
-			}
-			seen[strings.ToLower(name)] = true
-			cols = append(cols, Column{Name: name, Type: goColumnType(f.Type)})
-		}
-	}
-	walk(t, 0)
-	if len(cols) == 0 {
-		return nil, fmt.Errorf("sqlite: ColumnsOf: %v has no exported fields", t)
+	cols := make([]Column, len(fields))
+	for i, f := range fields {
+		cols[i] = Column{Name: f.Name, Type: goColumnType(f.Type)}
 	}
 	return cols, nil
 }

@@ -117,11 +117,11 @@ func (ins *inserter) createTable() error {
 			c := ins.cols[last]
 			copy(ins.cols[1:], ins.cols[:last])
 			ins.cols[0] = c
-			for k := range ins.keys {
-				if ins.keys[k].col == last {
-					ins.keys[k].col = 0
+			for k := range ins.keys.List {
+				if ins.keys.List[k].Col == last {
+					ins.keys.List[k].Col = 0
 				} else {
-					ins.keys[k].col++
+					ins.keys.List[k].Col++
 				}
 			}
 		}

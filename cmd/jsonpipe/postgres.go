@@ -15,22 +15,16 @@ func isPostgres(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
-var (
-	conflicts = map[sqlite.Conflict]postgres.Conflict{sqlite.Fail: postgres.Fail, sqlite.Ignore: postgres.Ignore,
-		sqlite.Replace: postgres.Replace, sqlite.Upsert: postgres.Upsert}
-	formats = map[sqlite.Format]postgres.Format{sqlite.Auto: postgres.Auto, sqlite.Array: postgres.Array, sqlite.Lines: postgres.Lines}
-)
-
 // insertPostgres is the insert command into PostgreSQL: the same flags,
 // with the same meaning, as sqlite.Options carries them.
 func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sqlite.Options) (sqlite.Result, error) {
 	opts := &postgres.Options{
 		PrimaryKey:   o.PrimaryKey,
 		Alter:        o.Alter,
-		Conflict:     conflicts[o.Conflict],
+		Conflict:     o.Conflict, // one type in both packages
 		BatchSize:    o.BatchSize,
 		AllOrNothing: o.AllOrNothing,
-		Format:       formats[o.Format],
+		Format:       o.Format,
 		InferRows:    o.InferRows,
 		MaxValueSize: o.MaxValueSize,
 	}

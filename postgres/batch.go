@@ -150,7 +150,7 @@ func (l *loader) rollback(err *error) {
 
 func (l *loader) progress() {
 	if l.opts.Progress != nil {
-		l.opts.Progress(Progress{Rows: l.read, Committed: l.res.Rows, Bytes: l.d.InputOffset()})
+		l.opts.Progress(Progress{Rows: l.read, Committed: l.res.Rows, Bytes: l.bytesRead()})
 	}
 }
 
@@ -397,6 +397,7 @@ func (l *loader) moveSQL(rowCol string, names []string) string {
 // at the end of the COPY: the batch is full, the input is done, or the
 // row read needs a column the COPY does not name (it waits in l.cur).
 func (l *loader) nextForCopy() (bool, error) {
+	l.tuple = nil
 	if l.segRows >= l.segLimit {
 		return false, nil
 	}
@@ -427,6 +428,16 @@ func (l *loader) nextForCopy() (bool, error) {
 	}
 	if l.eof {
 		return false, nil
+	}
+	if l.wantPar {
+		l.wantPar = false
+		l.startParallel()
+	}
+	if l.par != nil && !l.par.serial {
+		if ok, err := l.nextParallel(); err != nil || ok || !l.par.serial {
+			return ok, err
+		}
+		// The parallel decoders handed over to l.d: on, one row at a time.
 	}
 	more, err := l.readNext()
 	if err != nil {

@@ -26,6 +26,7 @@ type copier struct {
 	sent    int     // bytes of pieces[next] already sent
 	scratch []byte
 
+	inline  bool // long values are copied into out too (a parallel decoder's)
 	started bool // the header is written
 	ended   bool // the end is written
 	first   int64
@@ -131,7 +132,9 @@ func (cp *copier) closePiece() {
 	}
 }
 
-// appendRow writes l.cur, the row just read, as one COPY row.
+// appendRow writes the row to send as one COPY row: its field count, its
+// number when the COPY goes to the staging table, then its fields, from
+// l.cur or as a parallel decoder wrote them (l.tuple).
 func (cp *copier) appendRow() error {
 	l := cp.l
 	if cp.binary {
@@ -143,26 +146,38 @@ func (cp *copier) appendRow() error {
 		if cp.rowNum {
 			cp.out = binary.BigEndian.AppendUint64(append(cp.out, 0, 0, 0, 8), uint64(l.row))
 		}
-		for _, c := range cp.cols {
-			if err := cp.appendBinary(&l.cols[c], &l.cur[c]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if cp.rowNum {
+	} else if cp.rowNum {
 		cp.out = appendInt(cp.out, l.row)
 		cp.out = append(cp.out, '\t')
 	}
+	if l.tuple != nil {
+		cp.out = append(cp.out, l.tuple...)
+	} else if err := cp.appendFields(); err != nil {
+		return err
+	}
+	if !cp.binary {
+		cp.out = append(cp.out, '\n')
+	}
+	return nil
+}
+
+// appendFields writes the fields of l.cur, in the COPY's column order.
+func (cp *copier) appendFields() error {
+	l := cp.l
 	for i, c := range cp.cols {
-		if i > 0 {
-			cp.out = append(cp.out, '\t')
+		var err error
+		if cp.binary {
+			err = cp.appendBinary(&l.cols[c], &l.cur[c])
+		} else {
+			if i > 0 {
+				cp.out = append(cp.out, '\t')
+			}
+			err = cp.appendText(&l.cols[c], &l.cur[c])
 		}
-		if err := cp.appendText(&l.cols[c], &l.cur[c]); err != nil {
+		if err != nil {
 			return err
 		}
 	}
-	cp.out = append(cp.out, '\n')
 	return nil
 }
 

@@ -186,7 +186,7 @@ func (cp *copier) appendBinary(c *column, v *value) error {
 			if c.ct == tJSONB {
 				out = append(out, 1) // jsonb's binary format version
 			}
-			if v.n >= bigField {
+			if v.n >= bigField && !cp.inline {
 				cp.out = out
 				cp.sendArena(v.off, v.off+v.n)
 				return nil

@@ -43,12 +43,15 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 			return Result{}, err
 		}
 	}
-	l := &loader{ctx: ctx, conn: conn, opts: opts, table: table}
+	l := &loader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
 	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	l.maxValue = opts.maxValueSize()
 	l.d.SetMaxTokenSize(l.maxValue)
 	err := l.run()
+	if l.par != nil {
+		l.par.stop()
+	}
 	if err != nil && l.inTx {
 		l.rollback(&err)
 	}
@@ -68,12 +71,20 @@ func InsertURL(ctx context.Context, url, table string, r io.Reader, opts *Option
 }
 
 type loader struct {
-	ctx   context.Context
-	conn  *pgx.Conn
-	d     *json.Decoder
-	opts  *Options
-	table string
-	res   Result
+	ctx  context.Context
+	conn *pgx.Conn
+	r    io.Reader
+	d    *json.Decoder
+	base int64     // the input offset d starts at (parallel.go)
+	par  *parallel // the parallel decoders, when they run
+	// tuple, when not nil, is the row to send, already in COPY's format
+	// (fields only) by a parallel decoder.
+	tuple   []byte
+	worker  bool // a parallel decoder's own loader: it reads rows, never changes columns
+	wantPar bool // start the parallel decoders after the sampled rows
+	opts    *Options
+	table   string
+	res     Result
 
 	cols     []column
 	keys     rowsrc.Keys
@@ -150,6 +161,9 @@ func (l *loader) run() error {
 	if err := l.checkConflict(); err != nil {
 		return err
 	}
+	// The workers start with the first row after the sampled ones, when
+	// the table and its column types are settled.
+	l.wantPar = l.opts.workers() > 1 && !l.rows.InArray() && l.opts.Format != Array && l.deferred == nil
 	for {
 		if err := l.begin(); err != nil {
 			return err
@@ -208,13 +222,16 @@ func (l *loader) sample() error {
 	return nil
 }
 
+// inputOffset is the decoder's offset in the whole input.
+func (l *loader) inputOffset() int64 { return l.base + l.d.InputOffset() }
+
 // readNext reads the next row into l.cur, numbering it.
 func (l *loader) readNext() (bool, error) {
 	more, err := l.nextRow()
 	if err != nil || !more {
 		return false, err
 	}
-	l.rowOff = l.d.InputOffset() - 1
+	l.rowOff = l.inputOffset() - 1
 	l.read++
 	l.row = l.read
 	if err := l.readRow(); err != nil {

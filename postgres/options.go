@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"github.com/jsonpipe/json/internal/rowsrc"
+	"runtime"
 )
 
 // Conflict says what happens when a row collides with a stored one on the
@@ -102,6 +103,21 @@ type Options struct {
 	// Progress, when set, is called after every committed batch and about
 	// every 65,536 rows in between; never concurrently with itself.
 	Progress func(Progress)
+
+	// Workers is the number of goroutines that decode NDJSON (or
+	// concatenated objects) after the first InferRows rows; 0 means
+	// runtime.GOMAXPROCS(0), 1 decodes on the loading goroutine. The
+	// input is cut into chunks of whole lines, each decoded straight into
+	// COPY's format by one worker, and the rows go to the one connection
+	// in input order, with their exact numbers and offsets. A JSON array
+	// is decoded by one goroutine. A row the workers cannot take as they
+	// are (a key the COPY does not name, a value that does not fit, an
+	// object spread over several lines, a syntax error) hands the rest of
+	// the input over to the one-goroutine decoder, which deals with it as
+	// without workers; rows keep their order and numbers either way.
+	Workers int
+
+	blockSize int // the chunks' size for the workers, for tests (0: internal/lines' default)
 }
 
 // Progress is a snapshot of a running load.
@@ -133,6 +149,13 @@ func (o *Options) batchSize() int64 {
 		return int64(o.BatchSize)
 	}
 	return defaultBatchSize
+}
+
+func (o *Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 func (o *Options) inferRows() int {

@@ -19,6 +19,9 @@ const maxAliases = 256
 func (l *loader) nextRow() (bool, error) {
 	more, off, err := l.rows.Next()
 	if err != nil {
+		if off >= 0 {
+			off += l.base
+		}
 		return false, l.rowError(err, l.read+1, off)
 	}
 	return more, nil
@@ -61,6 +64,9 @@ func (l *loader) readRow() error {
 // for is added when sampling (the table is yet to be created) or with
 // Alter, and is an error otherwise.
 func (l *loader) newKey(tok []byte) (int, error) {
+	if l.worker {
+		return -1, errSerial
+	}
 	name := string(json.AppendUnquoted(nil, tok))
 	for i := range l.cols {
 		if l.cols[i].name == name {
@@ -89,6 +95,10 @@ func (l *loader) newKey(tok []byte) (int, error) {
 func (l *loader) keyedValue(c *column, v *value) {
 	c.keyed = true
 	c.seen = c.seen.add(v.kind)
+	if l.worker {
+		l.newCols = true
+		return
+	}
 	if !l.sampling {
 		l.newCols = true
 	}
@@ -104,9 +114,13 @@ func (l *loader) rowError(err error, row, off int64) error {
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
+		// A decoder started mid-input (after the parallel decoders
+		// handed over) counts from where it started: the error is made
+		// to count from the start of the input.
+		se.Offset += l.base
 		off = se.Offset
 	} else if off < 0 {
-		off = l.d.InputOffset()
+		off = l.inputOffset()
 	}
 	return &RowError{Row: row, Offset: off, Err: err}
 }

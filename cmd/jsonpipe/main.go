@@ -126,7 +126,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		pk, notNull, defaults                listFlag
 		nl, array, alter, allOrNothing, bulk bool
 		replace, ignore, upsert, progress    bool
-		batch, inferRows, maxValue           int
+		batch, inferRows, maxValue, workers  int
 	)
 	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
 	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
@@ -142,6 +142,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.IntVar(&inferRows, "infer-rows", 1000, "rows read to infer a new table's column types")
 	fs.BoolVar(&bulk, "bulk", false, "SQLite: synchronous=OFF and journal_mode=MEMORY during the load (faster; a crash mid-load can corrupt the database)")
 	fs.IntVar(&maxValue, "max-value-size", 0, "refuse any single value longer than this many `bytes`, as soon as it passes them (0: the database's own limit, 1,000,000,000 for SQLite, 1 GiB for PostgreSQL)")
+	fs.IntVar(&workers, "workers", 0, "PostgreSQL: goroutines decoding NDJSON (0: the number of CPUs); SQLite decodes on one, overlapping its writer")
 	fs.BoolVar(&progress, "progress", false, "report progress on standard error even when it is not a terminal")
 	pos, err := parseInterleaved(fs, args, "jsonpipe insert [flags] DB TABLE [FILE|-]")
 	if err != nil {
@@ -173,7 +174,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	} else if array {
 		opts.Format = sqlite.Array
 	}
-	if batch <= 0 || inferRows <= 0 || maxValue < 0 {
+	if batch <= 0 || inferRows <= 0 || maxValue < 0 || workers < 0 {
 		return errUsage{"--batch-size and --infer-rows must be positive, --max-value-size not negative"}
 	}
 	opts.MaxValueSize = maxValue
@@ -216,7 +217,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		case len(notNull) > 0 || len(defaults) > 0 || bulk:
 			return errUsage{"--not-null, --default and --bulk are for SQLite; with PostgreSQL, create the table first"}
 		}
-		res, err = insertPostgres(ctx, dbPath, table, in, opts)
+		res, err = insertPostgres(ctx, dbPath, table, in, opts, workers)
 	} else {
 		res, err = sqlite.InsertPath(ctx, dbPath, table, in, opts)
 	}

@@ -16,7 +16,7 @@ func TestPostgresEndToEnd(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stderr, "inserted 2 rows into items (created)") {
 		t.Fatalf("insert: %+v", r)
 	}
-	r = jsonpipe(t, "{\"id\":2,\"name\":\"B\"}\n{\"id\":3,\"name\":\"c\",\"extra\":true}\n", "insert", "--upsert", "--alter", "--nl", url, "items", "-")
+	r = jsonpipe(t, "{\"id\":2,\"name\":\"B\"}\n{\"id\":3,\"name\":\"c\",\"extra\":true}\n", "insert", "--upsert", "--alter", "--nl", "--workers", "2", "--infer-rows", "1", url, "items", "-")
 	if r.code != 0 || !strings.Contains(r.stderr, "loaded (2 rows changed) 2 rows into items (added 1 columns)") {
 		t.Fatalf("upsert: %+v", r)
 	}

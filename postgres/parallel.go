@@ -1,0 +1,237 @@
+package postgres
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"iter"
+	"strconv"
+
+	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/lines"
+	"github.com/jsonpipe/json/internal/rowsrc"
+)
+
+// Decoding on several goroutines (Options.Workers). After the first rows,
+// read on the loading goroutine to settle the columns, the rest of the
+// input is cut into chunks of whole lines (internal/lines), and each
+// worker decodes a chunk's rows straight into COPY's format, with a loader
+// of its own that holds a copy of the columns and may not change them.
+// The chunks come back in input order; the loading goroutine numbers their
+// rows and sends them into the COPY as it would its own.
+//
+// A worker stops at the first row it cannot take as it is: a key the COPY
+// does not name, a value that does not fit, a syntax error (or an object
+// spread over lines, which a chunk cuts). Its chunk's rows before that row
+// are sent, and from that row on the rest of the input (the chunk's
+// bytes, then every later chunk's) goes to a decoder on the loading
+// goroutine: the serial path, which adds the column, names the error, or
+// reads the object whole, exactly as without workers.
+
+// errSerial is what a worker's loader returns for a row that needs the
+// serial path.
+var errSerial = errors.New("postgres: row for the serial path")
+
+// chunkRows is a worker's result: the rows of one chunk in COPY's format.
+type chunkRows struct {
+	data  []byte  // the chunk's bytes
+	start int64   // the input offset of data[0]
+	out   []byte  // the rows' fields, one after the other
+	ends  []int   // where each row ends in out
+	offs  []int64 // each row's input offset
+	stop  int     // the offset in data of the row the worker stopped at, or -1
+
+	wl *loader // the worker's loader, made on first use and kept with the slot
+	cp *copier
+}
+
+type parallel struct {
+	next   func() (*chunkRows, error, bool)
+	stop   func()
+	res    *chunkRows
+	i      int // next row of res
+	serial bool
+	done   bool   // no more chunks
+	sent   int64  // input offset reached
+	rest   []byte // what the serial decoder reads next, of the current chunk
+}
+
+// startParallel starts the workers on the input after what l.d has read,
+// with a copy of the columns as they are.
+func (l *loader) startParallel() {
+	cols := append([]column(nil), l.cols...)
+	keys := append([]rowsrc.Key(nil), l.keys.List...)
+	binary := true
+	var copied []int
+	for i := range cols {
+		if cols[i].copied {
+			copied = append(copied, i)
+			if cols[i].ct == tOther {
+				binary = false
+			}
+		}
+	}
+	base := l.inputOffset()
+	rest := io.MultiReader(l.d.Buffered(), l.r)
+	block := l.opts.blockSize
+	if block == 0 {
+		// Big enough that a chunk's hand-offs cost nothing next to its
+		// rows, small enough that the 2×Workers+2 chunks in flight (and
+		// their rows in COPY's format) stay a few megabytes.
+		block = 256 << 10
+	}
+	opts := lines.Options{Workers: l.opts.workers(), BlockSize: block, MaxLineSize: l.maxValue}
+	fn := func(c lines.Chunk, res *chunkRows) error {
+		if res.wl == nil {
+			wl := &loader{opts: l.opts, table: l.table, worker: true, maxValue: l.maxValue,
+				cols: append([]column(nil), cols...), cur: make([]value, len(cols))}
+			wl.keys.List = append([]rowsrc.Key(nil), keys...)
+			wl.d = json.NewDecoderBuffer(bytes.NewReader(nil), make([]byte, 64<<10))
+			wl.d.SetMaxTokenSize(l.maxValue)
+			res.wl = wl
+			res.cp = &copier{l: wl, binary: binary, cols: copied, inline: true}
+		}
+		res.decode(c.Data, base+c.Offset)
+		return nil
+	}
+	next, stop := iter.Pull2(lines.Process(rest, opts, fn))
+	l.par = &parallel{next: next, stop: stop, sent: base}
+}
+
+// decode reads the rows of data into COPY's format, up to the first the
+// serial path must take.
+func (res *chunkRows) decode(data []byte, start int64) {
+	wl, cp := res.wl, res.cp
+	res.data, res.start, res.stop = data, start, -1
+	res.ends, res.offs = res.ends[:0], res.offs[:0]
+	cp.out = res.out[:0]
+	wl.d.Reset(bytes.NewReader(data))
+	wl.rows = rowsrc.Rows{D: wl.d, Format: wl.opts.Format}
+	for {
+		at := wl.d.InputOffset()
+		wl.arena = wl.arena[:0]
+		more, err := wl.nextRow()
+		if err == nil && more {
+			off := wl.d.InputOffset() - 1
+			err = wl.readRow()
+			if err == nil && wl.newCols {
+				err = errSerial
+			}
+			n := len(cp.out)
+			if err == nil {
+				if err = cp.appendFields(); err != nil {
+					cp.out = cp.out[:n]
+				}
+			}
+			if err == nil {
+				res.ends = append(res.ends, len(cp.out))
+				res.offs = append(res.offs, start+off)
+				continue
+			}
+		}
+		if err != nil || wl.rows.InArray() {
+			res.stop = int(at)
+			wl.newCols = false
+		}
+		break
+	}
+	res.out = cp.out
+}
+
+// nextParallel makes l.tuple the next row the workers decoded. It reports
+// false at the end of the input, or when the rest of the input has gone
+// to the serial decoder (l.par.serial).
+func (l *loader) nextParallel() (bool, error) {
+	p := l.par
+	for p.res == nil || p.i == len(p.res.ends) {
+		if p.res != nil && p.res.stop >= 0 {
+			l.toSerial(p.res)
+			return false, nil
+		}
+		res, err, ok := p.next()
+		if !ok {
+			l.eof = true
+			return false, nil
+		}
+		if err != nil {
+			// A read error, or a line longer than MaxValueSize: the row
+			// after the last one read, at the line's offset.
+			off := p.sent
+			var tl *lines.TooLongError
+			if errors.As(err, &tl) {
+				off = tl.Offset
+				err = lineTooLong(tl.Max)
+			}
+			return false, &RowError{Row: l.read + 1, Offset: off, Err: err}
+		}
+		p.res, p.i = res, 0
+		p.sent = res.start + int64(len(res.data))
+	}
+	res := p.res
+	from := 0
+	if p.i > 0 {
+		from = res.ends[p.i-1]
+	}
+	l.tuple = res.out[from:res.ends[p.i]]
+	l.read++
+	l.row, l.rowOff = l.read, res.offs[p.i]
+	p.i++
+	return true, nil
+}
+
+// toSerial hands the input from the row res stopped at to a decoder on
+// the loading goroutine.
+func (l *loader) toSerial(res *chunkRows) {
+	p := l.par
+	p.serial = true
+	p.rest = res.data[res.stop:]
+	l.base = res.start + int64(res.stop)
+	l.d = json.NewDecoderBuffer(restReader{p}, make([]byte, 64<<10))
+	l.d.SetMaxTokenSize(l.maxValue)
+	l.rows = rowsrc.Rows{D: l.d, Format: l.opts.Format}
+}
+
+// restReader reads the rest of the chunk the workers stopped in, then the
+// bytes of every later chunk (whose rows the workers decoded for nothing).
+type restReader struct{ p *parallel }
+
+func (r restReader) Read(b []byte) (int, error) {
+	p := r.p
+	for len(p.rest) == 0 {
+		if p.done {
+			return 0, io.EOF
+		}
+		res, err, ok := p.next()
+		if !ok {
+			p.done = true
+			return 0, io.EOF
+		}
+		if err != nil {
+			var tl *lines.TooLongError
+			if errors.As(err, &tl) {
+				// The serial decoder would stop at the same line; the
+				// workers' splitter has already refused it.
+				return 0, lineTooLong(tl.Max)
+			}
+			return 0, err
+		}
+		p.rest = res.data
+	}
+	n := copy(b, p.rest)
+	p.rest = p.rest[n:]
+	return n, nil
+}
+
+// bytesRead is how far the input has been read, for progress reports.
+func (l *loader) bytesRead() int64 {
+	if l.par != nil && !l.par.serial {
+		return l.par.sent
+	}
+	return l.inputOffset()
+}
+
+// lineTooLong is the error of a line longer than MaxValueSize, which the
+// workers' splitter refuses before it holds it whole.
+func lineTooLong(max int) error {
+	return &TypeError{Msg: "line longer than the limit of " + strconv.Itoa(max) + " bytes (MaxValueSize; with Workers a row's line is held to it)"}
+}

@@ -140,7 +140,7 @@ func (ins *inserter) finish() error {
 }
 
 func (ins *inserter) progress() {
-	ins.opts.Progress(Progress{Rows: ins.row, Committed: ins.res.Rows, Bytes: ins.d.InputOffset()})
+	ins.opts.Progress(Progress{Rows: ins.row, Committed: ins.res.Rows, Bytes: ins.bytesRead()})
 }
 
 func (ins *inserter) begin() error {

@@ -72,12 +72,16 @@ type column struct {
 }
 
 type inserter struct {
-	ctx   context.Context
-	c     *sqlite3.SQLiteConn
-	d     *json.Decoder
-	opts  *Options
-	table string
-	res   Result
+	ctx    context.Context
+	c      *sqlite3.SQLiteConn
+	r      io.Reader
+	d      *json.Decoder
+	base   int64     // the input offset d starts at (parallel.go)
+	par    *parallel // the parallel decoders, when they run
+	worker bool      // a parallel decoder's own inserter: it reads rows, never changes columns
+	opts   *Options
+	table  string
+	res    Result
 
 	cols  []column
 	keys  rowsrc.Keys
@@ -128,7 +132,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if opts.Conflict < Fail || opts.Conflict > Upsert {
 		return res, fmt.Errorf("sqlite: unknown conflict mode %v", opts.Conflict)
 	}
-	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table}
+	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
 	ins.d.SetMaxTokenSize(opts.maxValueSize())
@@ -148,6 +152,9 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	ins.pipelined = !opts.serial && runtime.GOMAXPROCS(0) > 1
 	err = ins.run()
+	if ins.par != nil {
+		ins.par.stop()
+	}
 	if err != nil && ins.inTx {
 		// The rows read before the failure still pending run now: if one
 		// of them fails, that is the first error in input order.

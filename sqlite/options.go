@@ -1,6 +1,8 @@
 package sqlite
 
 import (
+	"runtime"
+
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -119,9 +121,23 @@ type Options struct {
 	// committed batch and about every 65,536 rows in between.
 	Progress func(Progress)
 
+	// Workers is the number of goroutines that decode NDJSON (or
+	// concatenated objects) after the first rows; 0 means
+	// runtime.GOMAXPROCS(0), 1 decodes on the loading goroutine. The
+	// input is cut into chunks of whole lines, each decoded by one worker
+	// into rows of values; the loading goroutine binds them, in input
+	// order with their exact numbers and offsets, and SQLite's one
+	// writer runs the statements as without workers. A JSON array is
+	// decoded by one goroutine. A row the workers cannot take as they are
+	// (a key new to the table, a syntax error, an object over several
+	// lines) hands the rest of the input over to the one-goroutine
+	// decoder, which deals with it as without workers.
+	Workers int
+
 	// serial, for tests and benchmarks, keeps decoding and executing
 	// statements on one goroutine.
-	serial bool
+	serial    bool
+	blockSize int // the chunks' size for the workers, for tests (0: 256 KiB)
 }
 
 // Progress is a snapshot of a running load.
@@ -164,6 +180,16 @@ func (o *Options) maxValueSize() int {
 		return o.MaxValueSize
 	}
 	return defaultMaxValueSize
+}
+
+func (o *Options) workers() int {
+	if o.serial {
+		return 1
+	}
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 func (o *Options) inferRows() int {

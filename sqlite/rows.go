@@ -43,7 +43,29 @@ func (ins *inserter) run() error {
 			return err
 		}
 	}
+	// The workers start with the first row after the sampled ones, when
+	// the table and its columns are settled (parallel.go).
+	if ins.opts.workers() > 1 && !ins.rows.InArray() && ins.opts.Format != Array {
+		ins.startParallel()
+	}
 	for {
+		var start int64
+		if ins.par != nil && !ins.par.serial {
+			ok, err := ins.nextParallel()
+			if err != nil {
+				return err
+			}
+			if ok {
+				if err := ins.addRow(ins.cur, ins.text, ins.row, ins.par.off); err != nil {
+					return err
+				}
+				continue
+			}
+			if !ins.par.serial {
+				break // the end of the input
+			}
+			// The workers handed the rest of the input over to ins.d.
+		}
 		more, err := ins.nextRow()
 		if err != nil {
 			return err
@@ -51,7 +73,7 @@ func (ins *inserter) run() error {
 		if !more {
 			break
 		}
-		start := ins.d.InputOffset() - 1
+		start = ins.inputOffset() - 1
 		ins.row++
 		if err := ins.readRow(); err != nil {
 			return ins.rowError(err, ins.row, -1)
@@ -73,6 +95,9 @@ func (ins *inserter) run() error {
 func (ins *inserter) nextRow() (bool, error) {
 	more, off, err := ins.rows.Next()
 	if err != nil {
+		if off >= 0 {
+			off += ins.base
+		}
 		return false, ins.rowError(err, ins.row+1, off)
 	}
 	return more, nil
@@ -111,6 +136,14 @@ func (ins *inserter) readRow() error {
 // (SQLite column names ignore ASCII case).
 func (ins *inserter) newKey(tok []byte) (int, error) {
 	name := string(json.AppendUnquoted(nil, tok))
+	if ins.worker {
+		for i := range ins.cols {
+			if asciiEqualFold(ins.cols[i].name, name) {
+				return i, nil
+			}
+		}
+		return -1, errSerial
+	}
 	for i := range ins.cols {
 		if asciiEqualFold(ins.cols[i].name, name) {
 			if len(ins.keys.List) < len(ins.cols)+maxAliases {
@@ -166,9 +199,13 @@ func (ins *inserter) rowError(err error, row, off int64) error {
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
+		// A decoder started mid-input (after the parallel decoders
+		// handed over) counts from where it started: the error is made
+		// to count from the start of the input.
+		se.Offset += ins.base
 		off = se.Offset
 	} else if off < 0 {
-		off = ins.d.InputOffset()
+		off = ins.inputOffset()
 	}
 	return &RowError{Row: row, Offset: off, Err: err}
 }

@@ -193,7 +193,7 @@ func (ins *inserter) sample() error {
 		if !more {
 			break
 		}
-		start := ins.d.InputOffset() - 1
+		start := ins.inputOffset() - 1
 		ins.row++
 		if err := ins.readRow(); err != nil {
 			readErr = ins.rowError(err, ins.row, -1)

@@ -17,7 +17,7 @@ func isPostgres(db string) bool {
 
 // insertPostgres is the insert command into PostgreSQL: the same flags,
 // with the same meaning, as sqlite.Options carries them.
-func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sqlite.Options, workers int) (sqlite.Result, error) {
+func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sqlite.Options) (sqlite.Result, error) {
 	opts := &postgres.Options{
 		PrimaryKey:   o.PrimaryKey,
 		Alter:        o.Alter,
@@ -27,7 +27,7 @@ func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sql
 		Format:       o.Format,
 		InferRows:    o.InferRows,
 		MaxValueSize: o.MaxValueSize,
-		Workers:      workers,
+		Workers:      o.Workers,
 	}
 	if o.Progress != nil {
 		opts.Progress = func(p postgres.Progress) { o.Progress(sqlite.Progress(p)) }

@@ -1,0 +1,222 @@
+package sqlite
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"iter"
+	"strconv"
+
+	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/lines"
+	"github.com/jsonpipe/json/internal/rowsrc"
+)
+
+// Decoding on several goroutines (Options.Workers), as in package
+// postgres: after the first rows, the rest of the input is cut into
+// chunks of whole lines (internal/lines), each worker decodes a chunk's
+// rows into values with an inserter of its own that holds a copy of the
+// columns and may not change them, and the loading goroutine binds the
+// rows in input order. SQLite keeps its one writer.
+//
+// A worker stops at the first row it cannot take as it is (a key new to
+// the table, a syntax error, an object spread over lines): its chunk's
+// rows before that row are bound, and from that row on the rest of the
+// input goes to a decoder on the loading goroutine, exactly as without
+// workers.
+
+// errSerial is what a worker's inserter returns for a row that needs the
+// serial path.
+var errSerial = errors.New("sqlite: row for the serial path")
+
+// decodedChunk is a worker's result: the rows of one chunk as values.
+type decodedChunk struct {
+	data    []byte  // the chunk's bytes
+	start   int64   // the input offset of data[0]
+	vals    []value // ncols values a row
+	text    []byte  // the rows' text, which vals point into
+	textEnd []int   // where each row's text ends
+	offs    []int64 // each row's input offset
+	stop    int     // the offset in data of the row the worker stopped at, or -1
+
+	wi *inserter // the worker's inserter, made on first use and kept with the slot
+}
+
+type parallel struct {
+	next   func() (*decodedChunk, error, bool)
+	stop   func()
+	res    *decodedChunk
+	i      int // next row of res
+	ncols  int
+	serial bool
+	done   bool   // no more chunks
+	sent   int64  // input offset reached
+	off    int64  // the input offset of the row last handed out
+	rest   []byte // what the serial decoder reads next, of the current chunk
+}
+
+// startParallel starts the workers on the input after what ins.d has
+// read, with a copy of the columns as they are.
+func (ins *inserter) startParallel() {
+	cols := append([]column(nil), ins.cols...)
+	keys := append([]rowsrc.Key(nil), ins.keys.List...)
+	max := ins.opts.maxValueSize()
+	block := ins.opts.blockSize
+	if block == 0 {
+		block = 256 << 10
+	}
+	base := ins.inputOffset()
+	rest := io.MultiReader(ins.d.Buffered(), ins.r)
+	opts := lines.Options{Workers: ins.opts.workers(), BlockSize: block, MaxLineSize: max}
+	fn := func(c lines.Chunk, res *decodedChunk) error {
+		if res.wi == nil {
+			wi := &inserter{opts: ins.opts, table: ins.table, worker: true,
+				cols: append([]column(nil), cols...), cur: make([]value, len(cols))}
+			wi.keys.List = append([]rowsrc.Key(nil), keys...)
+			wi.d = json.NewDecoderBuffer(bytes.NewReader(nil), make([]byte, 64<<10))
+			wi.d.SetMaxTokenSize(max)
+			res.wi = wi
+		}
+		res.decode(c.Data, base+c.Offset)
+		return nil
+	}
+	next, stop := iter.Pull2(lines.Process(rest, opts, fn))
+	ins.par = &parallel{next: next, stop: stop, sent: base, ncols: len(cols)}
+}
+
+// decode reads the rows of data into values, up to the first the serial
+// path must take.
+func (res *decodedChunk) decode(data []byte, start int64) {
+	wi := res.wi
+	res.data, res.start, res.stop = data, start, -1
+	res.vals, res.textEnd, res.offs = res.vals[:0], res.textEnd[:0], res.offs[:0]
+	wi.text = res.text[:0]
+	wi.d.Reset(bytes.NewReader(data))
+	wi.rows = rowsrc.Rows{D: wi.d, Format: wi.opts.Format}
+	for {
+		at := wi.d.InputOffset()
+		more, err := wi.nextRow()
+		if err == nil && more {
+			off := wi.d.InputOffset() - 1
+			from := len(wi.text)
+			if err = wi.readRow(); err == nil {
+				res.vals = append(res.vals, wi.cur...)
+				res.textEnd = append(res.textEnd, len(wi.text))
+				res.offs = append(res.offs, start+off)
+				continue
+			}
+			wi.text = wi.text[:from]
+		}
+		if err != nil || wi.rows.InArray() {
+			res.stop = int(at)
+		}
+		break
+	}
+	res.text = wi.text
+}
+
+// nextParallel makes ins.cur (its text appended to ins.text) the next row
+// the workers decoded, and numbers it. It reports false at the end of the
+// input, or when the rest of the input has gone to the serial decoder
+// (ins.par.serial).
+func (ins *inserter) nextParallel() (bool, error) {
+	p := ins.par
+	for p.res == nil || p.i == len(p.res.offs) {
+		if p.res != nil && p.res.stop >= 0 {
+			ins.toSerial(p.res)
+			return false, nil
+		}
+		res, err, ok := p.next()
+		if !ok {
+			return false, nil
+		}
+		if err != nil {
+			// A read error, or a line longer than MaxValueSize: the row
+			// after the last one read, at the line's offset.
+			off := p.sent
+			var tl *lines.TooLongError
+			if errors.As(err, &tl) {
+				off = tl.Offset
+				err = lineTooLong(tl.Max)
+			}
+			return false, &RowError{Row: ins.row + 1, Offset: off, Err: err}
+		}
+		p.res, p.i = res, 0
+		p.sent = res.start + int64(len(res.data))
+	}
+	res, i, n := p.res, p.i, p.ncols
+	from := 0
+	if i > 0 {
+		from = res.textEnd[i-1]
+	}
+	delta := int64(len(ins.text) - from)
+	ins.text = append(ins.text, res.text[from:res.textEnd[i]]...)
+	copy(ins.cur, res.vals[i*n:(i+1)*n])
+	for c := range n {
+		if ins.cur[c].kind >= kindText {
+			ins.cur[c].i += delta
+		}
+	}
+	ins.row++
+	p.off = res.offs[i]
+	p.i++
+	return true, nil
+}
+
+// toSerial hands the input from the row res stopped at to a decoder on
+// the loading goroutine.
+func (ins *inserter) toSerial(res *decodedChunk) {
+	p := ins.par
+	p.serial = true
+	p.rest = res.data[res.stop:]
+	ins.base = res.start + int64(res.stop)
+	ins.d = json.NewDecoderBuffer(restReader{p}, make([]byte, 64<<10))
+	ins.d.SetMaxTokenSize(ins.opts.maxValueSize())
+	ins.rows = rowsrc.Rows{D: ins.d, Format: ins.opts.Format}
+}
+
+// restReader reads the rest of the chunk the workers stopped in, then the
+// bytes of every later chunk (whose rows the workers decoded for nothing).
+type restReader struct{ p *parallel }
+
+func (r restReader) Read(b []byte) (int, error) {
+	p := r.p
+	for len(p.rest) == 0 {
+		if p.done {
+			return 0, io.EOF
+		}
+		res, err, ok := p.next()
+		if !ok {
+			p.done = true
+			return 0, io.EOF
+		}
+		if err != nil {
+			var tl *lines.TooLongError
+			if errors.As(err, &tl) {
+				return 0, lineTooLong(tl.Max)
+			}
+			return 0, err
+		}
+		p.rest = res.data
+	}
+	n := copy(b, p.rest)
+	p.rest = p.rest[n:]
+	return n, nil
+}
+
+// lineTooLong is the error of a line longer than MaxValueSize, which the
+// workers' splitter refuses before it holds it whole.
+func lineTooLong(max int) error {
+	return &TypeError{Msg: "line longer than the limit of " + strconv.Itoa(max) + " bytes (MaxValueSize; with Workers a row's line is held to it)"}
+}
+
+// inputOffset is the decoder's offset in the whole input.
+func (ins *inserter) inputOffset() int64 { return ins.base + ins.d.InputOffset() }
+
+// bytesRead is how far the input has been read, for progress reports.
+func (ins *inserter) bytesRead() int64 {
+	if ins.par != nil && !ins.par.serial {
+		return ins.par.sent
+	}
+	return ins.inputOffset()
+}

@@ -230,6 +230,28 @@ func benchLoad(b *testing.B, load func(*sql.DB, []byte, int) error, in []byte, n
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
 
+// BenchmarkInsertNDJSON/tasks/workers=N: the same rows as NDJSON, decoded
+// on one goroutine and on two (SQLite's one writer either way).
+//
+//	go test ./sqlite -run='^$' -bench='InsertNDJSON' -benchmem -count=10
+func BenchmarkInsertNDJSON(b *testing.B) {
+	const n = 100_000
+	in := tasksJSON(n, true)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("tasks/workers=%d", workers), func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			benchLoad(b, func(db *sql.DB, in []byte, n int) error {
+				res, err := Insert(context.Background(), db, "tasks", bytes.NewReader(in), &Options{Workers: workers})
+				if err == nil && res.Rows != int64(n) {
+					err = fmt.Errorf("inserted %d rows, want %d", res.Rows, n)
+				}
+				return err
+			}, in, n, "")
+		})
+	}
+}
+
 // BenchmarkInsertMutex: the Go floor and sqlite.Insert on databases opened
 // in SQLite's serialized mode (go-sqlite3's default, _mutex=full) and in
 // multi-thread mode (_mutex=no, what InsertPath uses): what the

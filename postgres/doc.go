@@ -25,9 +25,19 @@
 // arrays, domains...) is copied in COPY's text format instead, and
 // PostgreSQL parses those values itself. Every Options.BatchSize rows are
 // one transaction. Memory stays flat whatever the input's size: the
-// decoder's window and one buffer of COPY data; a value longer than 32 KiB
-// is sent from where it was unescaped, not copied again, so one huge value
-// costs about twice its size (the window and its unescaped text).
+// decoder's window and one buffer of COPY data. A value longer than 32 KiB
+// is sent from where it was unescaped, not copied again; still, one huge
+// value is held twice, in the decoder's window (which grows by doubling)
+// and unescaped, and peak memory was measured at 3.75 times the size of a
+// 300 MB string.
+//
+// With Options.Workers above one (the default: GOMAXPROCS), NDJSON after
+// the first rows is cut into chunks of whole lines that several
+// goroutines decode straight into COPY's format; the rows go into the one
+// COPY in input order, with their exact numbers and offsets. A row the
+// workers cannot take as it is (a key the COPY does not name, a value that
+// does not fit, a syntax error, an object spread over lines) hands the
+// rest of the input to the one-goroutine decoder.
 //
 // # Tables and types
 //

@@ -36,6 +36,14 @@
 // (which grows only to hold a single long value, capped by
 // Options.MaxValueSize), and SQLite's own page cache.
 //
+// With Options.Workers above one (the default: GOMAXPROCS), NDJSON after
+// the first rows is cut into chunks of whole lines that several
+// goroutines decode into rows of values; the loading goroutine binds them
+// in input order, with their exact numbers and offsets, and SQLite keeps
+// its one writer. A row the workers cannot take as it is (a key new to the
+// table, a syntax error, an object spread over lines) hands the rest of
+// the input to the one-goroutine decoder.
+//
 // # Tables and types
 //
 // A missing table is created, inside the first batch's transaction. Its

@@ -474,3 +474,26 @@ func TestRawValueAfterBadSeparator(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeTokenWindow: past bigWindow the window grows by a quarter, so a
+// huge token ends in a window near its size, and decodes whole.
+func TestHugeTokenWindow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes a 100 MB string")
+	}
+	const n = 100 << 20
+	in := make([]byte, 0, n+8)
+	in = append(in, '"')
+	for len(in) < n+1 {
+		in = append(in, "0123456789abcdef"...)
+	}
+	in = append(in[:n+1], '"')
+	d := NewDecoder(iotest.HalfReader(bytes.NewReader(in)))
+	var s string
+	if err := d.Decode(&s); err != nil || len(s) != n || s[:16] != "0123456789abcdef" {
+		t.Fatalf("%d bytes, %v", len(s), err)
+	}
+	if c := cap(d.s.br.data); c > n+n/4 {
+		t.Errorf("window of %d MB for a %d MB token", c>>20, n>>20)
+	}
+}

@@ -3,6 +3,7 @@ package json
 import (
 	"errors"
 	"io"
+	"runtime"
 )
 
 const (
@@ -61,6 +62,15 @@ func (b *byteReader) release(n int) { b.offset += n }
 // pos is the absolute input offset of the window's first byte.
 func (b *byteReader) pos() int64 { return b.base + int64(b.offset) }
 
+// bigWindow is the window size past which it grows by a quarter rather
+// than double, and the old window is collected at once: for one huge token
+// (a 300 MB string) the old and the new window held together while one is
+// copied into the other, plus the garbage of every earlier step left for
+// the next collection, came to two and a half times the token; now the
+// window ends near the token's size and the steps' garbage is gone. A
+// token that long is rare, and one collection costs less than copying it.
+const bigWindow = 64 << 20
+
 // extend reads more input onto the end of the window (slow path), keeping
 // the unconsumed bytes (and anything pinned). It returns the number of bytes
 // added; 0 means no more input, with b.err saying why (io.EOF at the end).
@@ -90,6 +100,9 @@ func (b *byteReader) extend() int {
 			return 0
 		}
 		newCap := 2 * cap(b.data)
+		if cap(b.data) >= bigWindow {
+			newCap = cap(b.data) + cap(b.data)/4
+		}
 		if newCap < defaultBufSize {
 			newCap = defaultBufSize
 		}
@@ -98,7 +111,11 @@ func (b *byteReader) extend() int {
 		}
 		nb := make([]byte, len(b.data), newCap)
 		copy(nb, b.data)
+		old := cap(b.data)
 		b.data = nb
+		if old >= bigWindow {
+			runtime.GC()
+		}
 	}
 	for empty := 0; empty < maxEmptyReads; empty++ {
 		n, err := b.r.Read(b.data[len(b.data):cap(b.data)])

@@ -53,6 +53,7 @@ type parallel struct {
 	serial bool
 	done   bool   // no more chunks
 	sent   int64  // input offset reached
+	base   int64  // the input offset the workers' part starts at
 	rest   []byte // what the serial decoder reads next, of the current chunk
 }
 
@@ -95,7 +96,7 @@ func (l *loader) startParallel() {
 		return nil
 	}
 	next, stop := iter.Pull2(lines.Process(rest, opts, fn))
-	l.par = &parallel{next: next, stop: stop, sent: base}
+	l.par = &parallel{next: next, stop: stop, sent: base, base: base}
 }
 
 // decode reads the rows of data into COPY's format, up to the first the
@@ -159,7 +160,7 @@ func (l *loader) nextParallel() (bool, error) {
 			off := p.sent
 			var tl *lines.TooLongError
 			if errors.As(err, &tl) {
-				off = tl.Offset
+				off = p.base + tl.Offset
 				err = lineTooLong(tl.Max)
 			}
 			return false, &RowError{Row: l.read + 1, Offset: off, Err: err}

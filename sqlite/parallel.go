@@ -51,6 +51,7 @@ type parallel struct {
 	serial bool
 	done   bool   // no more chunks
 	sent   int64  // input offset reached
+	base   int64  // the input offset the workers' part starts at
 	off    int64  // the input offset of the row last handed out
 	rest   []byte // what the serial decoder reads next, of the current chunk
 }
@@ -81,7 +82,7 @@ func (ins *inserter) startParallel() {
 		return nil
 	}
 	next, stop := iter.Pull2(lines.Process(rest, opts, fn))
-	ins.par = &parallel{next: next, stop: stop, sent: base, ncols: len(cols)}
+	ins.par = &parallel{next: next, stop: stop, sent: base, base: base, ncols: len(cols)}
 }
 
 // decode reads the rows of data into values, up to the first the serial
@@ -136,7 +137,7 @@ func (ins *inserter) nextParallel() (bool, error) {
 			off := p.sent
 			var tl *lines.TooLongError
 			if errors.As(err, &tl) {
-				off = tl.Offset
+				off = p.base + tl.Offset
 				err = lineTooLong(tl.Max)
 			}
 			return false, &RowError{Row: ins.row + 1, Offset: off, Err: err}

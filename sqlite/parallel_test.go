@@ -41,6 +41,8 @@ func TestWorkersAgree(t *testing.T) {
 		{name: "1-byte reader", in: many(100, plain), reader: iotest.OneByteReader},
 		{name: "upsert", in: many(100, func(i int) string { return fmt.Sprintf(`{"id":%d,"v":%d}`, i%37, i) }),
 			opts: Options{PrimaryKey: []string{"id"}, Conflict: Upsert}},
+		{name: "value too long", in: many(100, func(i int) string { return `{"s":"short"}` }) + `{"s":"` + strings.Repeat("y", 80) + `"}` + "\n" + many(5, plain),
+			opts: Options{MaxValueSize: 60}},
 		{name: "unique in row 170, batches", in: many(200, func(i int) string { return fmt.Sprintf(`{"id":%d}`, i%170) }),
 			create: "CREATE TABLE t (id INTEGER PRIMARY KEY)", opts: Options{BatchSize: 30}},
 	}
@@ -77,6 +79,14 @@ func TestWorkersAgree(t *testing.T) {
 				return o
 			}
 			serial, par := run(1), run(3)
+			if tc.name == "value too long" {
+				// The workers refuse the line, not the value: another text.
+				want := fmt.Sprintf("sqlite: row 101 at byte %d:", strings.Index(tc.in, `{"s":"yyy`))
+				if serial.res.Rows != par.res.Rows || serial.err == "" || !strings.HasPrefix(par.err, want) {
+					t.Errorf("serial %+v %s\nworkers %+v %s", serial.res, serial.err, par.res, par.err)
+				}
+				return
+			}
 			if tc.name == "reader error" {
 				// The row is the same; the offset is where reading stopped
 				// on one goroutine, and the end of the last whole line the

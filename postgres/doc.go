@@ -31,7 +31,8 @@
 // and unescaped, and peak memory was measured at 3.75 times the size of a
 // 300 MB string.
 //
-// With Options.Workers above one (the default: GOMAXPROCS), NDJSON after
+// With Options.Workers above one (by default one fewer than GOMAXPROCS:
+// the writer keeps a core busy), NDJSON after
 // the first rows is cut into chunks of whole lines that several
 // goroutines decode straight into COPY's format; the rows go into the one
 // COPY in input order, with their exact numbers and offsets. A row the

@@ -36,7 +36,8 @@
 // (which grows only to hold a single long value, capped by
 // Options.MaxValueSize), and SQLite's own page cache.
 //
-// With Options.Workers above one (the default: GOMAXPROCS), NDJSON after
+// With Options.Workers above one (by default one fewer than GOMAXPROCS:
+// the writer keeps a core busy), NDJSON after
 // the first rows is cut into chunks of whole lines that several
 // goroutines decode into rows of values; the loading goroutine binds them
 // in input order, with their exact numbers and offsets, and SQLite keeps

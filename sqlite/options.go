@@ -122,8 +122,9 @@ type Options struct {
 	Progress func(Progress)
 
 	// Workers is the number of goroutines that decode NDJSON (or
-	// concatenated objects) after the first rows; 0 means
-	// runtime.GOMAXPROCS(0), 1 decodes on the loading goroutine. The
+	// concatenated objects) after the first rows; 0 means one fewer than
+	// runtime.GOMAXPROCS(0) (SQLite's writer keeps a core busy), at least
+	// one; 1 decodes on the loading goroutine. The
 	// input is cut into chunks of whole lines, each decoded by one worker
 	// into rows of values; the loading goroutine binds them, in input
 	// order with their exact numbers and offsets, and SQLite's one
@@ -189,7 +190,11 @@ func (o *Options) workers() int {
 	if o.Workers > 0 {
 		return o.Workers
 	}
-	return runtime.GOMAXPROCS(0)
+	// The writer keeps a core busy (SQLite's statements, or a PostgreSQL
+	// server on the same machine): on two cores a second decoder only
+	// competes with it (measured: SQLite 14% slower, PostgreSQL on
+	// flights 29% slower).
+	return max(1, runtime.GOMAXPROCS(0)-1)
 }
 
 func (o *Options) inferRows() int {

@@ -142,7 +142,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.IntVar(&inferRows, "infer-rows", 1000, "rows read to infer a new table's column types")
 	fs.BoolVar(&bulk, "bulk", false, "SQLite: synchronous=OFF and journal_mode=MEMORY during the load (faster; a crash mid-load can corrupt the database)")
 	fs.IntVar(&maxValue, "max-value-size", 0, "refuse any single value longer than this many `bytes`, as soon as it passes them (0: the database's own limit, 1,000,000,000 for SQLite, 1 GiB for PostgreSQL)")
-	fs.IntVar(&workers, "workers", 0, "goroutines decoding NDJSON, rows kept in input order (0: the number of CPUs; a JSON array is decoded by one)")
+	fs.IntVar(&workers, "workers", 0, "goroutines decoding NDJSON, rows kept in input order (0: one fewer than the CPUs, at least one, as the writer keeps a core busy; a JSON array is decoded by one)")
 	fs.BoolVar(&progress, "progress", false, "report progress on standard error even when it is not a terminal")
 	pos, err := parseInterleaved(fs, args, "jsonpipe insert [flags] DB TABLE [FILE|-]")
 	if err != nil {

@@ -112,6 +112,11 @@ func (res *chunkRows) decode(data []byte, start int64) {
 		at := wl.d.InputOffset()
 		wl.arena = wl.arena[:0]
 		more, err := wl.nextRow()
+		if err == nil && more && wl.rows.InArray() {
+			// An array: from its '[' on, the serial path, which keeps
+			// track of being inside it.
+			err = errSerial
+		}
 		if err == nil && more {
 			off := wl.d.InputOffset() - 1
 			err = wl.readRow()
@@ -130,7 +135,7 @@ func (res *chunkRows) decode(data []byte, start int64) {
 				continue
 			}
 		}
-		if err != nil || wl.rows.InArray() {
+		if err != nil {
 			res.stop = int(at)
 			wl.newCols = false
 		}

@@ -38,6 +38,8 @@ func TestWorkersAgree(t *testing.T) {
 		{name: "syntax error", in: many(120, plain) + `{"id":1,,}` + "\n" + many(50, plain)},
 		{name: "a number for a row", in: many(50, plain) + "12\n" + many(10, plain)},
 		{name: "an array later", in: many(50, plain) + `[{"id":7},{"id":8}]` + "\n" + many(10, plain)},
+		{name: "an array over many chunks", in: many(50, plain) + "[" + strings.ReplaceAll(strings.TrimSpace(many(80, plain)), "\n", ",\n") + "]\n" + many(10, plain)},
+		{name: "an array left open", in: many(50, plain) + "[" + strings.ReplaceAll(strings.TrimSpace(many(20, plain)), "\n", ",\n") + "\n"},
 		{name: "existing column first seen late", in: many(80, func(i int) string { return fmt.Sprintf(`{"a":%d}`, i) }) +
 			many(80, func(i int) string { return fmt.Sprintf(`{"a":%d,"b":"late"}`, i) }), create: "CREATE TABLE t (a bigint, b text DEFAULT 'dflt')"},
 		{name: "text COPY", in: many(100, func(i int) string { return fmt.Sprintf(`{"a":%d,"at":"2024-01-%02dT00:00:00Z"}`, i, i%28+1) }),

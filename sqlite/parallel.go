@@ -97,6 +97,11 @@ func (res *decodedChunk) decode(data []byte, start int64) {
 	for {
 		at := wi.d.InputOffset()
 		more, err := wi.nextRow()
+		if err == nil && more && wi.rows.InArray() {
+			// An array: from its '[' on, the serial path, which keeps
+			// track of being inside it.
+			err = errSerial
+		}
 		if err == nil && more {
 			off := wi.d.InputOffset() - 1
 			from := len(wi.text)
@@ -108,7 +113,7 @@ func (res *decodedChunk) decode(data []byte, start int64) {
 			}
 			wi.text = wi.text[:from]
 		}
-		if err != nil || wi.rows.InArray() {
+		if err != nil {
 			res.stop = int(at)
 		}
 		break

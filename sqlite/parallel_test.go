@@ -1,7 +1,9 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"strings"
@@ -36,6 +38,8 @@ func TestWorkersAgree(t *testing.T) {
 		{name: "syntax error", in: many(120, plain) + `{"id":1,,}` + "\n" + many(50, plain)},
 		{name: "a number for a row", in: many(50, plain) + "12\n" + many(10, plain)},
 		{name: "an array later", in: many(50, plain) + `[{"id":7},{"id":8}]` + "\n" + many(10, plain)},
+		{name: "an array over many chunks", in: many(50, plain) + "[" + strings.ReplaceAll(strings.TrimSpace(many(80, plain)), "\n", ",\n") + "]\n" + many(10, plain)},
+		{name: "an array left open", in: many(50, plain) + "[" + strings.ReplaceAll(strings.TrimSpace(many(20, plain)), "\n", ",\n") + "\n"},
 		{name: "number out of range", in: many(50, plain) + `{"f":1e999}` + "\n" + many(10, plain)},
 		{name: "reader error", in: many(200, plain) + `{"id":1`, reader: func(r io.Reader) io.Reader { b, _ := io.ReadAll(r); return &failingReader{data: b, err: errBoom} }},
 		{name: "1-byte reader", in: many(100, plain), reader: iotest.OneByteReader},
@@ -113,4 +117,44 @@ func dropOffset(msg string) string {
 		}
 	}
 	return msg
+}
+
+// FuzzWorkersAgree loads arbitrary bytes with one decoding goroutine and
+// with three, in chunks of a few bytes, and requires the same result, the
+// same error and the same rows.
+//
+//	go test ./sqlite -run='^$' -fuzz=FuzzWorkersAgree -fuzztime=1m
+func FuzzWorkersAgree(f *testing.F) {
+	for _, s := range []string{
+		"{\"a\":1}\n{\"a\":2,\"b\":\"x\"}\n{\"a\":3}\n{\"a\":4}\n",
+		"{\"a\":1}\n{\"a\":\n2}\n{\"a\":3}\n",
+		"{\"a\":1}\n{\"a\":2}\n[{\"a\":3}]\n{\"A\":4}\n",
+		"{\"a\":1}\r\n\r\n{\"a\":2} {\"a\":3}\n{\"a\":1e999}\n",
+		"{\"a\":1}\n{\"a\":2}\n{\"a\":\"\\ud800\"}\n{\"a\",}\n",
+	} {
+		f.Add([]byte(s), uint8(3), false)
+	}
+	f.Fuzz(func(t *testing.T, in []byte, block uint8, alter bool) {
+		run := func(workers int) string {
+			db, err := sql.Open("sqlite3", ":memory:")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			db.SetMaxOpenConns(1)
+			opts := &Options{Alter: alter, BatchSize: 3, RowsPerStatement: 2, InferRows: 1,
+				Workers: workers, blockSize: int(block%32) + 1}
+			res, err := Insert(context.Background(), db, "t", bytes.NewReader(in), opts)
+			out := fmt.Sprintf("%+v %v\n", res, err)
+			var n int
+			db.QueryRow("SELECT count(*) FROM sqlite_master WHERE name = 't'").Scan(&n)
+			if n > 0 {
+				out += dump(t, db, "SELECT * FROM t")
+			}
+			return out
+		}
+		if serial, par := run(1), run(3); serial != par {
+			t.Fatalf("serial:\n%s\nworkers:\n%s", serial, par)
+		}
+	})
 }

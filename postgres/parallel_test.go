@@ -3,10 +3,13 @@ package postgres
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jsonpipe/json/internal/pgtest"
 )
 
@@ -126,4 +129,103 @@ func dropOffset(msg string) string {
 		}
 	}
 	return msg
+}
+
+// TestWorkersAgreeRandom is TestWorkersAgree over generated inputs: rows
+// of a few keys and every kind of value, with blank lines, several rows a
+// line, rows over several lines, arrays, new keys, values that do not fit
+// and syntax errors here and there, each loaded with one goroutine and
+// with three in chunks of 1 to 64 bytes. (FuzzWorkersAgree in package
+// sqlite does this with a fuzzer; against a server it would be too slow.)
+func TestWorkersAgreeRandom(t *testing.T) {
+	n := 150
+	if testing.Short() {
+		n = 20
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	keys := []string{"a", "b", "c", `d\"q`, "e"}
+	vals := []func() string{
+		func() string { return strconv.Itoa(rng.IntN(1000) - 500) },
+		func() string { return fmt.Sprintf("%d.%d", rng.IntN(100), rng.IntN(100)) },
+		func() string { return `"s` + strconv.Itoa(rng.IntN(50)) + `\n"` },
+		func() string { return "true" },
+		func() string { return "null" },
+		func() string { return `[1,{"x":"y"}]` },
+	}
+	for i := range n {
+		var b strings.Builder
+		rows := 5 + rng.IntN(60)
+		inArray := false
+		for r := range rows {
+			b.WriteString("{")
+			nk := rng.IntN(len(keys))
+			for k := range nk {
+				if k > 0 {
+					b.WriteString(",")
+				}
+				key := keys[k]
+				if r > 10 && rng.IntN(40) == 0 {
+					key = "new" // a key first seen late
+				}
+				fmt.Fprintf(&b, `"%s":%s`, key, vals[k%len(vals)]())
+				if rng.IntN(100) == 0 {
+					b.WriteString(`"oops"`) // a syntax error
+				}
+			}
+			if rng.IntN(30) == 0 {
+				b.WriteString(`,"a":"not a number"`) // does not fit a's type, most often
+			}
+			b.WriteString("}")
+			switch rng.IntN(12) {
+			case 0:
+				b.WriteString("\n\n  \r\n")
+			case 1:
+				b.WriteString(" ")
+			case 2:
+				if !inArray && r > 12 {
+					b.WriteString("\n[")
+					inArray = true
+					continue
+				}
+				b.WriteString("\n")
+			case 3:
+				if inArray {
+					b.WriteString("]\n")
+					inArray = false
+					continue
+				}
+				b.WriteString("\n")
+			default:
+				if inArray {
+					b.WriteString(",\n")
+				} else {
+					b.WriteString("\n")
+				}
+			}
+		}
+		in := strings.TrimSuffix(strings.TrimSuffix(b.String(), ",\n"), "\n")
+		if inArray && rng.IntN(2) == 0 {
+			in += "]"
+		}
+		block, alter := 1+rng.IntN(64), rng.IntN(2) == 0
+		load := func(workers int) string {
+			c, err := pgx.Connect(bg, pgtest.Schema(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close(bg)
+			res, err := Insert(bg, c, "t", strings.NewReader(in), &Options{Workers: workers, InferRows: 3, BatchSize: 7,
+				Alter: alter, blockSize: block})
+			out := fmt.Sprintf("%+v %v\n", res, err)
+			var exists bool
+			c.QueryRow(bg, "SELECT to_regclass('t') IS NOT NULL").Scan(&exists)
+			if exists {
+				out += dump(t, c, "SELECT * FROM t")
+			}
+			return out
+		}
+		if serial, par := load(1), load(3); serial != par {
+			t.Fatalf("input %d (block %d, alter %v):\n%s\nserial:\n%s\nworkers:\n%s", i, block, alter, in, serial, par)
+		}
+	}
 }

@@ -59,6 +59,33 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 				continue
 			}
 			i += bits.TrailingZeros64(m) >> 3
+		} else if len(s) >= 8 {
+			// Fewer than 8 bytes left: the string's last 8 in one word,
+			// those before i made plain, so that only bytes from i on are
+			// flagged (a flagged byte below them could wrongly flag the
+			// one above it).
+			low := uint64(1)<<((8-(len(s)-i))*8) - 1
+			w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[len(s)-8:]), 8))
+			m := strbody.EscapeMask(w&^low|plainWord&low, escapeHTML)
+			if m == 0 {
+				i = len(s)
+				continue
+			}
+			i = len(s) - 8 + bits.TrailingZeros64(m)>>3
+		} else if i == 0 && len(s) >= 4 {
+			// A string of 4 to 7 bytes: its first 4 and its last 4 in one
+			// word. A flag in the last 4 is right when none is in the
+			// first 4: only a flagged byte wrongly flags the one above.
+			lo := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s), 4))
+			hi := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[len(s)-4:]), 4))
+			m := strbody.EscapeMask(uint64(lo)|uint64(hi)<<32, escapeHTML)
+			if m == 0 {
+				i = len(s)
+				continue
+			}
+			if i = bits.TrailingZeros64(m) >> 3; i >= 4 {
+				i += len(s) - 8 // byte i-4 of the last 4
+			}
 		} else if plain[s[i]] {
 			i++
 			continue
@@ -135,6 +162,9 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+// plainWord is eight bytes that need no escape.
+const plainWord = 0x61616161_61616161 // "aaaaaaaa"
 
 // simpleLead3 has bit n set for the lead byte 0xE0+n of a three-byte
 // character after which any two continuation bytes make a valid one that

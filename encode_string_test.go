@@ -64,6 +64,23 @@ func TestAppendString(t *testing.T) {
 		}
 	}
 	checkAppendString(t, strings.Repeat("plain text, quite long ", 10))
+	// two specials close together before a short tail, and short strings
+	// (under 8 bytes, checked as their first and last 4): a flagged byte
+	// below the tail's window must not flag a plain byte in it
+	// (a '\\' wrongly flags a ']' or '\\' above it, a control byte a '!'
+	// or a control byte, so those are among the neighbours)
+	few := []string{"\"", "\\", "\x00", "\x1f", "<", "é", "\xff", "\u2028", "a", "]", "!", " "}
+	for _, a := range few {
+		for _, b := range few {
+			for pre := 0; pre <= 9; pre++ {
+				for gap := 0; gap <= 3; gap++ {
+					for post := 0; post <= 7; post++ {
+						checkAppendString(t, strings.Repeat("p", pre)+a+strings.Repeat("]", gap)+b+strings.Repeat("!", post))
+					}
+				}
+			}
+		}
+	}
 }
 
 func FuzzAppendString(f *testing.F) {

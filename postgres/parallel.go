@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"iter"
-	"strconv"
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/lines"
@@ -51,10 +50,8 @@ type parallel struct {
 	res    *chunkRows
 	i      int // next row of res
 	serial bool
-	done   bool   // no more chunks
-	sent   int64  // input offset reached
-	base   int64  // the input offset the workers' part starts at
-	rest   []byte // what the serial decoder reads next, of the current chunk
+	sent   int64 // input offset reached
+	base   int64 // the input offset the workers' part starts at
 }
 
 // startParallel starts the workers on the input after what l.d has read,
@@ -162,12 +159,7 @@ func (l *loader) nextParallel() (bool, error) {
 		if err != nil {
 			// A read error, or a line longer than MaxValueSize: the row
 			// after the last one read, at the line's offset.
-			off := p.sent
-			var tl *lines.TooLongError
-			if errors.As(err, &tl) {
-				off = p.base + tl.Offset
-				err = lineTooLong(tl.Max)
-			}
+			off, err := rowsrc.ChunkError(err, p.base, p.sent)
 			return false, &RowError{Row: l.read + 1, Offset: off, Err: err}
 		}
 		p.res, p.i = res, 0
@@ -190,42 +182,17 @@ func (l *loader) nextParallel() (bool, error) {
 func (l *loader) toSerial(res *chunkRows) {
 	p := l.par
 	p.serial = true
-	p.rest = res.data[res.stop:]
 	l.base = res.start + int64(res.stop)
-	l.d = json.NewDecoderBuffer(restReader{p}, make([]byte, 64<<10))
+	rest := &rowsrc.Rest{Data: res.data[res.stop:], Next: func() ([]byte, error, bool) {
+		res, err, ok := p.next()
+		if res == nil {
+			return nil, err, ok
+		}
+		return res.data, err, ok
+	}}
+	l.d = json.NewDecoderBuffer(rest, make([]byte, 64<<10))
 	l.d.SetMaxTokenSize(l.maxValue)
 	l.rows = rowsrc.Rows{D: l.d, Format: l.opts.Format}
-}
-
-// restReader reads the rest of the chunk the workers stopped in, then the
-// bytes of every later chunk (whose rows the workers decoded for nothing).
-type restReader struct{ p *parallel }
-
-func (r restReader) Read(b []byte) (int, error) {
-	p := r.p
-	for len(p.rest) == 0 {
-		if p.done {
-			return 0, io.EOF
-		}
-		res, err, ok := p.next()
-		if !ok {
-			p.done = true
-			return 0, io.EOF
-		}
-		if err != nil {
-			var tl *lines.TooLongError
-			if errors.As(err, &tl) {
-				// The serial decoder would stop at the same line; the
-				// workers' splitter has already refused it.
-				return 0, lineTooLong(tl.Max)
-			}
-			return 0, err
-		}
-		p.rest = res.data
-	}
-	n := copy(b, p.rest)
-	p.rest = p.rest[n:]
-	return n, nil
 }
 
 // bytesRead is how far the input has been read, for progress reports.
@@ -234,10 +201,4 @@ func (l *loader) bytesRead() int64 {
 		return l.par.sent
 	}
 	return l.inputOffset()
-}
-
-// lineTooLong is the error of a line longer than MaxValueSize, which the
-// workers' splitter refuses before it holds it whole.
-func lineTooLong(max int) error {
-	return &TypeError{Msg: "line longer than the limit of " + strconv.Itoa(max) + " bytes (MaxValueSize; with Workers a row's line is held to it)"}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"iter"
-	"strconv"
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/lines"
@@ -49,11 +48,9 @@ type parallel struct {
 	i      int // next row of res
 	ncols  int
 	serial bool
-	done   bool   // no more chunks
-	sent   int64  // input offset reached
-	base   int64  // the input offset the workers' part starts at
-	off    int64  // the input offset of the row last handed out
-	rest   []byte // what the serial decoder reads next, of the current chunk
+	sent   int64 // input offset reached
+	base   int64 // the input offset the workers' part starts at
+	off    int64 // the input offset of the row last handed out
 }
 
 // startParallel starts the workers on the input after what ins.d has
@@ -139,12 +136,7 @@ func (ins *inserter) nextParallel() (bool, error) {
 		if err != nil {
 			// A read error, or a line longer than MaxValueSize: the row
 			// after the last one read, at the line's offset.
-			off := p.sent
-			var tl *lines.TooLongError
-			if errors.As(err, &tl) {
-				off = p.base + tl.Offset
-				err = lineTooLong(tl.Max)
-			}
+			off, err := rowsrc.ChunkError(err, p.base, p.sent)
 			return false, &RowError{Row: ins.row + 1, Offset: off, Err: err}
 		}
 		p.res, p.i = res, 0
@@ -174,46 +166,17 @@ func (ins *inserter) nextParallel() (bool, error) {
 func (ins *inserter) toSerial(res *decodedChunk) {
 	p := ins.par
 	p.serial = true
-	p.rest = res.data[res.stop:]
 	ins.base = res.start + int64(res.stop)
-	ins.d = json.NewDecoderBuffer(restReader{p}, make([]byte, 64<<10))
+	rest := &rowsrc.Rest{Data: res.data[res.stop:], Next: func() ([]byte, error, bool) {
+		res, err, ok := p.next()
+		if res == nil {
+			return nil, err, ok
+		}
+		return res.data, err, ok
+	}}
+	ins.d = json.NewDecoderBuffer(rest, make([]byte, 64<<10))
 	ins.d.SetMaxTokenSize(ins.opts.maxValueSize())
 	ins.rows = rowsrc.Rows{D: ins.d, Format: ins.opts.Format}
-}
-
-// restReader reads the rest of the chunk the workers stopped in, then the
-// bytes of every later chunk (whose rows the workers decoded for nothing).
-type restReader struct{ p *parallel }
-
-func (r restReader) Read(b []byte) (int, error) {
-	p := r.p
-	for len(p.rest) == 0 {
-		if p.done {
-			return 0, io.EOF
-		}
-		res, err, ok := p.next()
-		if !ok {
-			p.done = true
-			return 0, io.EOF
-		}
-		if err != nil {
-			var tl *lines.TooLongError
-			if errors.As(err, &tl) {
-				return 0, lineTooLong(tl.Max)
-			}
-			return 0, err
-		}
-		p.rest = res.data
-	}
-	n := copy(b, p.rest)
-	p.rest = p.rest[n:]
-	return n, nil
-}
-
-// lineTooLong is the error of a line longer than MaxValueSize, which the
-// workers' splitter refuses before it holds it whole.
-func lineTooLong(max int) error {
-	return &TypeError{Msg: "line longer than the limit of " + strconv.Itoa(max) + " bytes (MaxValueSize; with Workers a row's line is held to it)"}
 }
 
 // inputOffset is the decoder's offset in the whole input.

@@ -43,28 +43,47 @@ const asciiZeros = 0x30303030_30303030
 // appendUint10 appends u in decimal. It may write up to 24 bytes of dst's
 // spare capacity past the number; only the number's bytes are appended.
 func appendUint10(dst []byte, u uint64) []byte {
-	if u < 10 {
-		return append(dst, byte('0'+u))
-	}
-	dst = slices.Grow(dst, 24)
 	l := len(dst)
-	return dst[:l+putUint(dst[l:l+24], u)]
+	if cap(dst)-l < 24 {
+		dst = slices.Grow(dst, 24)
+	}
+	d := dst[l : l+24]
+	if u < 1e8 {
+		w, lead := smallDigits(uint32(u))
+		binary.LittleEndian.PutUint64(d, w|asciiZeros)
+		return dst[:l+8-lead>>3]
+	}
+	return dst[:l+putUint(d, u)]
 }
 
 // appendInt10 appends x in decimal, as appendUint10 does.
 func appendInt10(dst []byte, x int64) []byte {
-	if uint64(x) < 10 {
-		return append(dst, byte('0'+x))
-	}
-	dst = slices.Grow(dst, 25)
 	l := len(dst)
+	if cap(dst)-l < 25 {
+		dst = slices.Grow(dst, 25)
+	}
 	d := dst[l : l+25]
 	u, n := uint64(x), 0
 	if x < 0 {
 		d[0] = '-'
 		u, n = -u, 1
 	}
+	if u < 1e8 { // most integers: one word of digits, without putUint's call
+		w, lead := smallDigits(uint32(u))
+		binary.LittleEndian.PutUint64(d[n:], w|asciiZeros)
+		return dst[:l+n+8-lead>>3]
+	}
 	return dst[:l+n+putUint(d[n:], u)]
+}
+
+// smallDigits returns the digits of v, which is below 1e8 (0 too), as one
+// word of byte values 0 to 9 to make ASCII and store little-endian, and the
+// bits of the leading zero digits shifted out of it: the digits are its
+// first 8-lead/8 bytes.
+func smallDigits(v uint32) (uint64, int) {
+	w := digits8(v)
+	lead := bits.TrailingZeros64(w|1<<56) & 56 // 0 still has its last digit
+	return w >> lead, lead
 }
 
 // putUint writes the digits of u, which is not 0, at d[0:] and returns how
@@ -88,9 +107,8 @@ func putUint(d []byte, u uint64) int {
 		hi, n = uint32(q), 16
 		mid, lo = digits8(uint32(m))|asciiZeros, digits8(uint32(rest-m*1e8))|asciiZeros
 	}
-	w := digits8(hi)
-	lead := bits.TrailingZeros64(w) & 56 // the leading zero digits, 8 bits each
-	binary.LittleEndian.PutUint64(d, w>>lead|asciiZeros)
+	w, lead := smallDigits(hi)
+	binary.LittleEndian.PutUint64(d, w|asciiZeros)
 	h := 8 - lead>>3
 	switch n {
 	case 8:

@@ -20,6 +20,61 @@ const hexDigits = "0123456789abcdef"
 // \ufffd; U+2028 and U+2029 always as \u2028 and \u2029; and '<', '>' and '&'
 // as \u003c, \u003e and \u0026 when escapeHTML is set.
 //
+// A string of up to 32 bytes that needs no escape, most of the strings a
+// struct holds, is checked and copied in the same words, stored straight
+// into dst's spare capacity; the rest goes through appendEscaped.
+func appendString(dst []byte, s string, escapeHTML bool) []byte {
+	n, l := len(s), len(dst)
+	if n > 32 || cap(dst)-l < 34 {
+		return appendEscaped(dst, s, escapeHTML)
+	}
+	d := dst[l : l+34]
+	switch {
+	case n >= 8:
+		// Whole words from the front, then the last word, which overlaps
+		// the one before it; each is written where it goes as it is checked.
+		// Nothing is flagged unless a byte needs a look: a wrong flag only
+		// ever sits above a right one.
+		var m uint64
+		for i := 0; i < n-8; i += 8 {
+			w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+			m |= strbody.EscapeMask(w, escapeHTML)
+			binary.LittleEndian.PutUint64(d[1+i:], w)
+		}
+		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
+		if m|strbody.EscapeMask(w, escapeHTML) != 0 {
+			return appendEscaped(dst, s, escapeHTML)
+		}
+		binary.LittleEndian.PutUint64(d[n-7:], w)
+	case n >= 4:
+		// The first 4 bytes and the last 4, which overlap, in one word.
+		lo := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s), 4))
+		hi := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[n-4:]), 4))
+		if strbody.EscapeMask(uint64(lo)|uint64(hi)<<32, escapeHTML) != 0 {
+			return appendEscaped(dst, s, escapeHTML)
+		}
+		binary.LittleEndian.PutUint32(d[1:], lo)
+		binary.LittleEndian.PutUint32(d[n-3:], hi)
+	case n > 0:
+		// The first, the middle and the last byte are all of 1 to 3.
+		plain := &plainBytes
+		if escapeHTML {
+			plain = &plainBytesHTML
+		}
+		a, m, z := s[0], s[n>>1], s[n-1]
+		if !plain[a] || !plain[m] || !plain[z] {
+			return appendEscaped(dst, s, escapeHTML)
+		}
+		d[1], d[1+n>>1], d[n] = a, m, z
+	}
+	d[0] = '"'
+	d[n+1] = '"'
+	return dst[:l+n+2]
+}
+
+// appendEscaped is appendString's long way, for strings over 32 bytes and
+// those with a byte that needs a look.
+//
 // Runs of ASCII that need no escape are skipped 16 bytes at a time; past
 // their first 16 bytes, and from a multi-byte character on, the
 // strbody.Escape kernel takes over, 32 bytes at a time, passing over valid
@@ -27,7 +82,7 @@ const hexDigits = "0123456789abcdef"
 // do are the only ones looked at one by one. Near a string's end
 // multi-byte characters are checked in place, without decoding them to a
 // rune.
-func appendString(dst []byte, s string, escapeHTML bool) []byte {
+func appendEscaped(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	plain := &plainBytes
 	if escapeHTML {

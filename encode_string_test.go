@@ -21,10 +21,24 @@ func stdString(s string, escapeHTML bool) string {
 func checkAppendString(t *testing.T, s string) {
 	t.Helper()
 	for _, html := range []bool{true, false} {
-		if got, want := string(appendString([]byte("x"), s, html)), "x"+stdString(s, html); got != want {
-			t.Errorf("appendString(%q, %v) = %s, want %s", s, html, got, want)
+		want := stdString(s, html)
+		if got := string(appendString([]byte("x"), s, html)); got != "x"+want {
+			t.Errorf("appendString(%q, %v) = %s, want x%s", s, html, got, want)
 		}
-		if got, want := string(appendBytesString(nil, []byte(s), html)), stdString(s, html); got != want {
+		// with spare capacity, as a growing buffer has it: the short
+		// strings' word stores, with the capacity they need and no more,
+		// over stale bytes
+		for _, spare := range []int{33, 34, 100} {
+			dst := append(make([]byte, 0, 3+spare), "xyz"...)
+			stale := dst[:cap(dst)]
+			for i := 3; i < len(stale); i++ {
+				stale[i] = '#'
+			}
+			if got := string(appendString(dst, s, html)); got != "xyz"+want {
+				t.Errorf("appendString(%q, %v) with %d spare = %s, want xyz%s", s, html, spare, got, want)
+			}
+		}
+		if got := string(appendBytesString(nil, []byte(s), html)); got != want {
 			t.Errorf("appendBytesString(%q, %v) = %s, want %s", s, html, got, want)
 		}
 	}

@@ -10,36 +10,41 @@ import (
 // from the struct, and its encoder.
 
 type encField struct {
-	// names are `,"name":` without and with '<', '>' and '&' escaped
-	// (indexed by encodeState.html). The comma of the first field written
-	// is overwritten by '{'.
-	names [2]string
+	// name is `,"name":`, with '<', '>' and '&' escaped in the table for
+	// HTML escaping; the comma of the first field written is overwritten
+	// by '{'. A name of up to 16 bytes (short) is also held padded with
+	// zeros to 16, and copied in one 16-byte move into the spare capacity,
+	// not through memmove.
+	name  string
+	pad   [16]byte
+	short bool
+
+	// rare: derefs or omit is set, and the loop takes the long way.
+	rare   bool
+	direct encDirect
 
 	// The field is at offset from the struct, or, when it is promoted
 	// through embedded pointers, at offset from the struct that the last of
 	// them points to; derefs are the offsets of those pointers, each from
 	// the struct the previous one points to. A nil one hides the field.
 	offset uintptr
-	derefs []uintptr
-
-	// rare: derefs or omit is set, and the loop takes the long way.
-	rare   bool
-	direct encDirect
 	fn     encodeFn
+	derefs []uintptr
 	// omit, when the field has omitempty or omitzero, reports whether the
 	// value at p is left out.
 	omit func(p unsafe.Pointer) bool
 }
 
+// structEncoder holds the fields twice, indexed by encodeState.html: the
+// same but for their names, without and with HTML escaping.
 type structEncoder struct {
-	fields []encField
+	fields [2][]encField
 }
 
 func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 	se := &structEncoder{}
 	for _, sf := range typeFields(t) {
 		f := encField{}
-		f.names = [2]string{`,"` + sf.name + `":`, `,"` + htmlEscapeName(sf.name) + `":`}
 		ft := t
 		fieldAddr := addr
 		for _, i := range sf.index {
@@ -59,7 +64,14 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
 		}
 		f.rare = f.omit != nil || f.derefs != nil
-		se.fields = append(se.fields, f)
+		for html, name := range [2]string{sf.name, htmlEscapeName(sf.name)} {
+			f.name = `,"` + name + `":`
+			f.pad = [16]byte{}
+			if f.short = len(f.name) <= 16; f.short {
+				copy(f.pad[:], f.name)
+			}
+			se.fields[html] = append(se.fields[html], f)
+		}
 	}
 	return &typeEncoder{fn: se.encode, value: valueByCopy(t, se.encode)}
 }
@@ -84,9 +96,9 @@ func htmlEscapeName(name string) string {
 // kinds go through appendDirect, the rest through their encoder.
 func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 	mark := len(b)
-	html := es.html
-	for i := range se.fields {
-		f := &se.fields[i]
+	fields := se.fields[es.html&1]
+	for i := range fields {
+		f := &fields[i]
 		fp := unsafe.Add(p, f.offset)
 		if f.rare {
 			var ok bool
@@ -94,10 +106,15 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 				continue
 			}
 		}
-		b = append(b, f.names[html&1]...)
+		if l := len(b); f.short && cap(b)-l >= 16 {
+			*(*[16]byte)(b[l : l+16]) = f.pad
+			b = b[:l+len(f.name)]
+		} else {
+			b = append(b, f.name...)
+		}
 		switch f.direct {
 		case encString:
-			b = appendString(b, *(*string)(fp), html != 0)
+			b = appendString(b, *(*string)(fp), es.html != 0)
 			continue
 		case encInt64:
 			b = appendInt10(b, *(*int64)(fp))

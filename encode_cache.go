@@ -24,6 +24,9 @@ type typeEncoder struct {
 	// direct: fn is the plain encoder of a scalar kind, which struct, slice
 	// and array encoders write inline instead of calling fn.
 	direct encDirect
+	// st, for a struct type, is fn's receiver, which those loops call
+	// directly rather than through fn, a method value.
+	st *structEncoder
 }
 
 // encDirect names the scalar encoders written inline by the loops over

@@ -18,7 +18,12 @@ func newPointerEncoder(t reflect.Type, quoted bool) *typeEncoder {
 		if err := es.enter(k, t); err != nil {
 			return b, err
 		}
-		b, err := elem.fn(es, b, ptr)
+		var err error
+		if elem.st != nil {
+			b, err = elem.st.encode(es, b, ptr)
+		} else {
+			b, err = elem.fn(es, b, ptr)
+		}
 		if err != nil {
 			return b, err
 		}
@@ -79,8 +84,12 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 	elem := encoderFor(et, true, false)
 	size := et.Size()
 	core := func(es *encodeState, b []byte, data unsafe.Pointer, n int) ([]byte, error) {
-		if data == nil {
-			return append(b, "null"...), nil
+		if n == 0 {
+			if data == nil {
+				return append(b, "null"...), nil
+			}
+			// Nothing inside: no cycle can pass through it.
+			return append(b, '[', ']'), nil
 		}
 		k := cycleKey{p: data, n: n}
 		if err := es.enter(k, t); err != nil {
@@ -96,6 +105,12 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 	return &typeEncoder{
 		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			s := *(*[]byte)(p) // only its data pointer and length are read
+			if len(s) == 0 { // nil or empty, without core's call
+				if s == nil {
+					return append(b, "null"...), nil
+				}
+				return append(b, '[', ']'), nil
+			}
 			return core(es, b, unsafe.Pointer(unsafe.SliceData(s)), len(s))
 		},
 		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
@@ -153,6 +168,13 @@ func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.P
 		}
 	}
 	var err error
+	if se := elem.st; se != nil {
+		for ; i < n; i++ {
+			if b, err = se.encode(es, append(b, ','), unsafe.Add(data, uintptr(i)*size)); err != nil {
+				return b, err
+			}
+		}
+	}
 	for ; i < n; i++ {
 		b = append(b, ',')
 		p := unsafe.Add(data, uintptr(i)*size)

@@ -29,6 +29,7 @@ type encField struct {
 	// the struct the previous one points to. A nil one hides the field.
 	offset uintptr
 	fn     encodeFn
+	st     *structEncoder // a struct field's encoder, called directly
 	derefs []uintptr
 	// omit, when the field has omitempty or omitzero, reports whether the
 	// value at p is left out.
@@ -59,7 +60,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 			ft = field.Type
 		}
 		te := encoderFor(ft, fieldAddr, sf.quoted)
-		f.fn, f.direct = te.fn, te.direct
+		f.fn, f.direct, f.st = te.fn, te.direct, te.st
 		if sf.omitEmpty || sf.omitZero {
 			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
 		}
@@ -73,7 +74,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 			se.fields[html] = append(se.fields[html], f)
 		}
 	}
-	return &typeEncoder{fn: se.encode, value: valueByCopy(t, se.encode)}
+	return &typeEncoder{fn: se.encode, value: valueByCopy(t, se.encode), st: se}
 }
 
 // htmlEscapeName escapes '<', '>' and '&' in a field name; a name from a tag
@@ -127,7 +128,12 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			}
 		}
 		var err error
-		if b, err = f.fn(es, b, fp); err != nil {
+		if f.st != nil {
+			b, err = f.st.encode(es, b, fp)
+		} else {
+			b, err = f.fn(es, b, fp)
+		}
+		if err != nil {
 			return b, err
 		}
 	}

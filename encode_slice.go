@@ -105,7 +105,8 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 	return &typeEncoder{
 		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			s := *(*[]byte)(p) // only its data pointer and length are read
-			if len(s) == 0 { // nil or empty, without core's call
+			// nil or empty: written without core's call
+			if len(s) == 0 {
 				if s == nil {
 					return append(b, "null"...), nil
 				}

@@ -73,6 +73,14 @@ func appendInt10(dst []byte, x int64) []byte {
 		binary.LittleEndian.PutUint64(d[n:], w|asciiZeros)
 		return dst[:l+n+8-lead>>3]
 	}
+	if u < 1e16 { // ids and timestamps: two words
+		q := u / 1e8
+		w, lead := smallDigits(uint32(q))
+		binary.LittleEndian.PutUint64(d[n:], w|asciiZeros)
+		n += 8 - lead>>3
+		binary.LittleEndian.PutUint64(d[n:], digits8(uint32(u-q*1e8))|asciiZeros)
+		return dst[:l+n+8]
+	}
 	return dst[:l+n+putUint(d[n:], u)]
 }
 

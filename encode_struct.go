@@ -12,11 +12,11 @@ import (
 type encField struct {
 	// name is `,"name":`, with '<', '>' and '&' escaped in the table for
 	// HTML escaping; the comma of the first field written is overwritten
-	// by '{'. A name of up to 16 bytes (short) is also held padded with
-	// zeros to 16, and copied in one 16-byte move into the spare capacity,
+	// by '{'. A name of up to 32 bytes (short) is also held padded with
+	// zeros to 32, and copied in one 32-byte move into the spare capacity,
 	// not through memmove.
 	name  string
-	pad   [16]byte
+	pad   [32]byte
 	short bool
 
 	// rare: derefs or omit is set, and the loop takes the long way.
@@ -67,8 +67,8 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		f.rare = f.omit != nil || f.derefs != nil
 		for html, name := range [2]string{sf.name, htmlEscapeName(sf.name)} {
 			f.name = `,"` + name + `":`
-			f.pad = [16]byte{}
-			if f.short = len(f.name) <= 16; f.short {
+			f.pad = [32]byte{}
+			if f.short = len(f.name) <= 32; f.short {
 				copy(f.pad[:], f.name)
 			}
 			se.fields[html] = append(se.fields[html], f)
@@ -107,8 +107,8 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 				continue
 			}
 		}
-		if l := len(b); f.short && cap(b)-l >= 16 {
-			*(*[16]byte)(b[l : l+16]) = f.pad
+		if l := len(b); f.short && cap(b)-l >= 32 {
+			*(*[32]byte)(b[l : l+32]) = f.pad
 			b = b[:l+len(f.name)]
 		} else {
 			b = append(b, f.name...)
@@ -119,6 +119,13 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			continue
 		case encInt64:
 			b = appendInt10(b, *(*int64)(fp))
+			continue
+		case encBool:
+			if *(*bool)(fp) {
+				b = append(b, "true"...)
+			} else {
+				b = append(b, "false"...)
+			}
 			continue
 		case encCall:
 		default:

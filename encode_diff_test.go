@@ -306,6 +306,22 @@ func namedMarshalCases() []struct {
 		{"chan", make(chan int)},
 		{"map chan values empty", map[string]chan int{}},
 		{"func field skipped", encTags{Ch: make(chan int)}},
+		// the struct encoder keeps a second field table only from the
+		// first name that HTML escaping changes
+		{"HTML field name after plain ones", struct {
+			A, B int
+			C    string `json:"c<&>"`
+			D    bool
+		}{1, 2, "x", true}},
+		{"HTML field name first", struct {
+			A int `json:"&"`
+			B string
+		}{1, "y"}},
+		{"field names of 32 and 33 bytes", struct {
+			A int    `json:"abcdefghijklmnopqrstuvwxyz0123"`
+			B string `json:"abcdefghijklmnopqrstuvwxyz01234"`
+			C bool   `json:"abcdefghijklmnopqrstuvwxyz<>"`
+		}{1, "z", false}},
 	}
 }
 

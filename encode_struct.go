@@ -2,6 +2,7 @@ package json
 
 import (
 	"reflect"
+	"strings"
 	"unsafe"
 )
 
@@ -44,7 +45,10 @@ type structEncoder struct {
 
 func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 	se := &structEncoder{}
-	for _, sf := range typeFields(t) {
+	sfs := typeFields(t)
+	plain := make([]encField, 0, len(sfs))
+	var html []encField // made at the first name that differs with HTML escaping
+	for i, sf := range sfs {
 		f := encField{}
 		ft := t
 		fieldAddr := addr
@@ -65,21 +69,40 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
 		}
 		f.rare = f.omit != nil || f.derefs != nil
-		for html, name := range [2]string{sf.name, htmlEscapeName(sf.name)} {
-			f.name = `,"` + name + `":`
-			f.pad = [32]byte{}
-			if f.short = len(f.name) <= 32; f.short {
-				copy(f.pad[:], f.name)
+		f.setName(sf.name)
+		plain = append(plain, f)
+		if h := htmlEscapeName(sf.name); h != sf.name {
+			if html == nil {
+				html = append(make([]encField, 0, len(sfs)), plain[:i]...)
 			}
-			se.fields[html] = append(se.fields[html], f)
+			f.setName(h)
+		}
+		if html != nil {
+			html = append(html, f)
 		}
 	}
+	if html == nil {
+		html = plain // no name has '<', '>' or '&': one table
+	}
+	se.fields = [2][]encField{plain, html}
 	return &typeEncoder{fn: se.encode, value: valueByCopy(t, se.encode), st: se}
+}
+
+// setName sets f's name, written out, to the member name of key.
+func (f *encField) setName(key string) {
+	f.name = `,"` + key + `":`
+	f.pad = [32]byte{}
+	if f.short = len(f.name) <= 32; f.short {
+		copy(f.pad[:], f.name)
+	}
 }
 
 // htmlEscapeName escapes '<', '>' and '&' in a field name; a name from a tag
 // holds no other character that needs escaping (isValidTag).
 func htmlEscapeName(name string) string {
+	if !strings.ContainsAny(name, "<>&") {
+		return name
+	}
 	var b []byte
 	for i := 0; i < len(name); i++ {
 		switch c := name[i]; c {

@@ -8,10 +8,12 @@ import (
 
 // Compact, Indent and HTMLEscape, and the compaction and indentation that
 // Marshal, MarshalIndent and Encoder apply to what MarshalJSON returns and
-// to their own output. Compact checks and copies in one pass (the
-// validator's compact); the others validate their input with Valid (no
-// allocation, no recursion) and then rewrite it knowing it is valid, run
-// by run. Only an invalid input pays for wording the error (syntaxErrorOf).
+// to their own output. Compact and Indent check and copy in one pass (the
+// validator's compact and indent); HTMLEscape and the HTML-escaping
+// compaction validate their input with Valid (no allocation, no recursion)
+// and then rewrite it knowing it is valid, run by run; MarshalIndent
+// indents what Marshal wrote (appendIndentValid). Only an invalid input
+// pays for wording the error (syntaxErrorOf).
 
 // Compact appends to dst the JSON-encoded src with insignificant space
 // characters elided. On a syntax error it appends nothing and returns a
@@ -128,12 +130,16 @@ func skipPlain(src []byte, i int) int {
 	return i
 }
 
-// appendIndent is Indent on byte slices.
+// appendIndent is Indent on byte slices: checked and indented in one pass
+// (the validator's indent). An invalid src appends nothing.
 func appendIndent(dst, src []byte, prefix, indent string) ([]byte, error) {
-	if !Valid(src) {
-		return dst, syntaxErrorOf(src)
+	var v validator
+	var nl newline
+	nl.init(prefix, indent)
+	if out, ok := v.indent(src, dst, &nl); ok {
+		return out, nil
 	}
-	return appendIndentValid(dst, src, prefix, indent), nil
+	return dst, syntaxErrorOf(src)
 }
 
 // appendIndentValid indents src, which is valid JSON: MarshalIndent and an

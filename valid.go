@@ -282,6 +282,147 @@ key: // an object's key must start at data[i:], after whitespace
 	goto value
 }
 
+// indent is valid that also appends data to dst indented as Indent
+// indents it (nl writes each line's start): Indent in one pass, where
+// validating first and then indenting read everything twice. What follows
+// the value (space only, in valid JSON) is kept, as encoding/json keeps it.
+// Like compact, the same loop as valid's, kept apart.
+func (v *validator) indent(data, dst []byte, nl *newline) ([]byte, bool) {
+	depth := 0
+	obj := false // the innermost open container is an object
+	i := 0
+value: // a value must start at data[i:], after whitespace
+	i = skipWhitespace(data, i)
+	if i >= len(data) {
+		return dst, false
+	}
+	switch data[i] {
+	case '"':
+		j, _ := stringStop(data, i+1)
+		if j < len(data) && data[j] == '"' {
+			j++
+		} else if j = validString(data, j); j < 0 {
+			return dst, false
+		}
+		dst = append(dst, data[i:j]...)
+		i = j
+	case '{', '[':
+		if depth >= defaultMaxDepth {
+			return dst, false
+		}
+		c := data[i]
+		obj = c == '{'
+		w, b := depth>>6, depth&63
+		v.stack[w] = v.stack[w]&^(1<<b) | uint64(c>>5&1)<<b // '{' has 0x20 set, '[' not
+		depth++
+		i = skipWhitespace(data, i+1)
+		if i < len(data) && data[i] == c+2 { // '}' or ']': empty, on one line
+			dst = append(dst, c, c+2)
+			i++
+			goto closed
+		}
+		dst = nl.append(append(dst, c), depth)
+		if obj {
+			goto key
+		}
+		goto value
+	case 't':
+		if len(data)-i < 4 || string(data[i:i+4]) != "true" {
+			return dst, false
+		}
+		dst = append(dst, "true"...)
+		i += 4
+	case 'f':
+		if len(data)-i < 5 || string(data[i:i+5]) != "false" {
+			return dst, false
+		}
+		dst = append(dst, "false"...)
+		i += 5
+	case 'n':
+		if len(data)-i < 4 || string(data[i:i+4]) != "null" {
+			return dst, false
+		}
+		dst = append(dst, "null"...)
+		i += 4
+	default:
+		j := i
+		if c := data[i]; '1' <= c && c <= '9' {
+			// An integer, which most numbers are, without a call.
+			j = intEnd(data, i+1)
+			if j < len(data) && (data[j] == '.' || data[j]|0x20 == 'e') {
+				j = fractionEnd(data, j)
+			}
+		} else {
+			j = numberEnd(data, i)
+		}
+		if j < 0 {
+			return dst, false
+		}
+		dst = append(dst, data[i:j]...)
+		i = j
+	}
+after: // a value ends at data[i]: what may follow it
+	if depth == 0 {
+		if skipWhitespace(data, i) != len(data) {
+			return dst, false
+		}
+		return append(dst, data[i:]...), true
+	}
+	i = skipWhitespace(data, i)
+	if i >= len(data) {
+		return dst, false
+	}
+	switch data[i] {
+	case ',':
+		i++
+		dst = nl.append(append(dst, ','), depth)
+		if obj {
+			goto key
+		}
+		goto value
+	case '}':
+		if !obj {
+			return dst, false
+		}
+	case ']':
+		if obj {
+			return dst, false
+		}
+	default:
+		return dst, false
+	}
+	dst = append(nl.append(dst, depth-1), data[i])
+	i++
+closed: // the innermost container was closed just before data[i]
+	depth--
+	if depth > 0 {
+		l := depth - 1
+		obj = v.stack[l>>6]>>(l&63)&1 != 0
+	}
+	goto after
+key: // an object's key must start at data[i:], after whitespace
+	i = skipWhitespace(data, i)
+	if i >= len(data) || data[i] != '"' {
+		return dst, false
+	}
+	if j, _ := stringStop(data, i+1); j < len(data) && data[j] == '"' {
+		dst = append(dst, data[i:j+1]...)
+		i = j + 1
+	} else if j = validString(data, j); j < 0 {
+		return dst, false
+	} else {
+		dst = append(dst, data[i:j]...)
+		i = j
+	}
+	i = skipWhitespace(data, i)
+	if i >= len(data) || data[i] != ':' {
+		return dst, false
+	}
+	i++
+	dst = append(dst, ':', ' ')
+	goto value
+}
+
 // validString is the slow part of a string: it goes on from data[j], where
 // stringStop stopped short of a closing quote (at an escape, a control byte,
 // or fewer than 8 bytes before the end), and returns the index after the

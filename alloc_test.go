@@ -116,8 +116,11 @@ func TestTokenAllocs(t *testing.T) {
 	}
 }
 
-// TestInlining keeps the hot path's inlining honest.
+// TestInlining keeps the hot path's inlining honest: the decoder's, and
+// the encoder's digit conversions (smallDigits sits just under the
+// inliner's budget; appendInt10 and appendUint10 count on it).
 func TestInlining(t *testing.T) {
 	checkInlined(t, `\(\*Decoder\)\.NextToken`, `\(\*byteReader\)\.window`,
-		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`, `stringStop`, `stringStop32`, `escapeEnd`)
+		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`, `stringStop`, `stringStop32`, `escapeEnd`,
+		`digits8`, `smallDigits`)
 }

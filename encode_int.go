@@ -68,7 +68,9 @@ func appendInt10(dst []byte, x int64) []byte {
 		d[0] = '-'
 		u, n = -u, 1
 	}
-	if u < 1e8 { // most integers: one word of digits, without putUint's call
+	// putUint's first two cases, written out here to save its call (and
+	// appendUint10's first one).
+	if u < 1e8 { // most integers: one word of digits
 		w, lead := smallDigits(uint32(u))
 		binary.LittleEndian.PutUint64(d[n:], w|asciiZeros)
 		return dst[:l+n+8-lead>>3]

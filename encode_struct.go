@@ -37,8 +37,9 @@ type encField struct {
 	omit func(p unsafe.Pointer) bool
 }
 
-// structEncoder holds the fields twice, indexed by encodeState.html: the
-// same but for their names, without and with HTML escaping.
+// structEncoder holds the field table for each value of encodeState.html:
+// the names without and with HTML escaping. Both are one table unless a
+// name has '<', '>' or '&'.
 type structEncoder struct {
 	fields [2][]encField
 }

@@ -9,11 +9,11 @@ import (
 // Compact, Indent and HTMLEscape, and the compaction and indentation that
 // Marshal, MarshalIndent and Encoder apply to what MarshalJSON returns and
 // to their own output. Compact and Indent check and copy in one pass (the
-// validator's compact and indent); HTMLEscape and the HTML-escaping
-// compaction validate their input with Valid (no allocation, no recursion)
-// and then rewrite it knowing it is valid, run by run; MarshalIndent
-// indents what Marshal wrote (appendIndentValid). Only an invalid input
-// pays for wording the error (syntaxErrorOf).
+// validator's compact and indent); the HTML-escaping compaction validates
+// its input with Valid (no allocation, no recursion) and then rewrites it
+// knowing it is valid, run by run; MarshalIndent indents what Marshal wrote
+// (appendIndentValid); HTMLEscape, as encoding/json's, checks nothing. Only
+// an invalid input pays for wording the error (syntaxErrorOf).
 
 // Compact appends to dst the JSON-encoded src with insignificant space
 // characters elided. On a syntax error it appends nothing and returns a

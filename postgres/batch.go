@@ -2,13 +2,18 @@ package postgres
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jsonpipe/json"
 )
 
 // Transactions, COPYs and the staging table: how the rows the loader reads
@@ -17,7 +22,9 @@ import (
 // defineTable settles the columns of a table to create: those of
 // Options.Columns, then the keys the sampled rows hold, typed by their
 // values; a single primary-key column the rows never hold becomes an
-// identity column. It is created in the first transaction.
+// identity column; Options.NotNull and Options.Defaults add their
+// constraints (a default for a key no row holds, its column). It is
+// created in the first transaction.
 func (l *loader) defineTable() error {
 	if len(l.sampleRows) == 0 && len(l.cols) == 0 {
 		return nil // no rows: nothing to create
@@ -51,8 +58,75 @@ func (l *loader) defineTable() error {
 			l.samples = samples
 		}
 	}
+	for _, name := range l.opts.NotNull {
+		i := l.colIndex(name)
+		if i < 0 {
+			return fmt.Errorf("postgres: NotNull: table %s has no column %s", shortName(l.table), shortName(name))
+		}
+		l.cols[i].notNull = true
+	}
+	names := make([]string, 0, len(l.opts.Defaults))
+	for name := range l.opts.Defaults {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		expr, typ, err := literal(l.opts.Defaults[name])
+		if err != nil {
+			return fmt.Errorf("postgres: Defaults: column %s: %w", shortName(name), err)
+		}
+		i := l.colIndex(name)
+		if i < 0 {
+			// A default for a key the input lacks: a column holding it,
+			// which the COPY does not name.
+			if err := checkName(name); err != nil {
+				return fmt.Errorf("postgres: Defaults: %w", err)
+			}
+			l.cols = append(l.cols, column{name: name, typ: typ})
+			l.keys.Add(string(json.AppendQuote(nil, name)), len(l.cols)-1)
+			l.cur = append(l.cur, value{})
+			i = len(l.cols) - 1
+		}
+		l.cols[i].dflt = expr
+	}
 	l.create = createTableSQL(l.table, l.cols, l.pk)
 	return nil
+}
+
+// literal renders a Defaults value as a PostgreSQL expression, and the
+// type of a column made for it. Strings are escape strings (E'...'), read
+// the same whatever standard_conforming_strings says.
+func literal(v any) (expr, typ string, err error) {
+	switch v := v.(type) {
+	case nil:
+		return "NULL", TypeText, nil
+	case bool:
+		return strconv.FormatBool(v), TypeBoolean, nil
+	case int:
+		return strconv.Itoa(v), TypeBigint, nil
+	case int32:
+		return strconv.FormatInt(int64(v), 10), TypeBigint, nil
+	case int64:
+		return strconv.FormatInt(v, 10), TypeBigint, nil
+	case uint64:
+		return strconv.FormatUint(v, 10), TypeNumeric, nil
+	case float64:
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return "", "", fmt.Errorf("default %v is not a finite number", v)
+		}
+		return "'" + strconv.FormatFloat(v, 'g', -1, 64) + "'::double precision", TypeDouble, nil
+	case string:
+		if strings.IndexByte(v, 0) >= 0 {
+			return "", "", errors.New("default string contains a NUL byte, which PostgreSQL text cannot hold")
+		}
+		if !utf8.ValidString(v) {
+			return "", "", errors.New("default string is not valid UTF-8")
+		}
+		return "E'" + strings.NewReplacer(`\`, `\\`, "'", "''").Replace(v) + "'", TypeText, nil
+	case []byte:
+		return `E'\\x` + hex.EncodeToString(v) + "'::bytea", "bytea", nil
+	}
+	return "", "", fmt.Errorf("default of type %T is not supported (use bool, integer, float64, string or []byte)", v)
 }
 
 func (l *loader) colIndex(name string) int {

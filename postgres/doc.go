@@ -50,6 +50,8 @@
 // nulls is text. [ColumnsOf] derives the columns from a Go struct instead,
 // and Options.Columns takes them as given. A single primary-key column the
 // rows never hold becomes an identity column that PostgreSQL numbers.
+// Options.NotNull and Options.Defaults add constraints, as in package
+// sqlite (a default for a key no row holds adds its column).
 //
 // An existing table is loaded as it is: the COPY names the columns the
 // rows hold, so the others take their defaults. Values must fit their

@@ -66,6 +66,19 @@ type Options struct {
 	// table's own primary key is used when this is empty.
 	PrimaryKey []string
 
+	// NotNull and Defaults add NOT NULL constraints and DEFAULT values to
+	// the named columns of a table Insert creates (in addition to those
+	// set in Columns); they are ignored when the table exists. A default
+	// for a key the input does not have adds a column typed after the
+	// default's Go type (bool boolean; int, int32, int64 bigint; uint64
+	// numeric; float64 double precision; string text; []byte bytea). A
+	// default fills a column that a load's COPY does not name, that is
+	// when none of the load's rows has the key; where the COPY names it, a
+	// row that lacks the key or holds null stores null. NotNull must name
+	// a column that exists.
+	NotNull  []string
+	Defaults map[string]any
+
 	// Alter adds a column, typed from its first value, for each key first
 	// seen after the table was created. Without it such a key is an error
 	// naming the key and the row.

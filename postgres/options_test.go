@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -120,6 +121,67 @@ func TestExistingTableDefaults(t *testing.T) {
 		var re *RowError
 		if !errors.As(err, &re) || re.Row != 2 {
 			t.Errorf("%s: err %v, want a RowError for row 2", tc.in, err)
+		}
+	}
+}
+
+// TestNotNullDefaults: the constraints and defaults of a created table,
+// for keys the rows have and keys they lack, with hostile text; and the
+// errors for what cannot be done.
+func TestNotNullDefaults(t *testing.T) {
+	c := pgtest.Conn(t)
+	opts := &Options{
+		NotNull: []string{"title"},
+		Defaults: map[string]any{
+			"done": false, "prio": 2, "big": uint64(1 << 63), "i32": int32(-5), "i64": int64(1) << 40,
+			"w": 1.5, "tiny": 1e-300, "note": `it's a \n "quote"`, "raw": []byte{0, 1, 0xfe},
+			"title": "untitled", "gone": nil,
+		},
+	}
+	mustLoad(t, c, "d", `{"title":"a","prio":9} {"title":"b","prio":null}`, opts)
+	if got, want := columnTypes(t, c, "d"), "title text\nprio bigint\nbig numeric\ndone boolean\ngone text\ni32 bigint\ni64 bigint\nnote text\nraw bytea\ntiny double precision\nw double precision\n"; got != want {
+		t.Errorf("columns %q\nwant    %q", got, want)
+	}
+	// The rows' own keys are copied (null stays null); the others take
+	// their defaults.
+	if got, want := dump(t, c, `SELECT title, prio, big, done, gone, i32, i64, note, encode(raw, 'hex'), tiny, w FROM d ORDER BY title`),
+		"a|9|9223372036854775808|f|NULL|-5|1099511627776|it's a \\n \"quote\"|0001fe|1e-300|1.5\n"+
+			"b|NULL|9223372036854775808|f|NULL|-5|1099511627776|it's a \\n \"quote\"|0001fe|1e-300|1.5\n"; got != want {
+		t.Errorf("rows %q\nwant %q", got, want)
+	}
+	if got := dump(t, c, `SELECT column_default, is_nullable FROM information_schema.columns WHERE table_name = 'd' AND column_name = 'title'`); got != "'untitled'::text|NO\n" {
+		t.Errorf("title's default and nullability: %q", got)
+	}
+	// NOT NULL holds: a later row with a null title is refused and named.
+	_, err := load(t, c, "d", `{"title":"c"} {"title":null}`, nil)
+	var re *RowError
+	var pe *pgconn.PgError
+	if !errors.As(err, &re) || re.Row != 2 || !errors.As(err, &pe) || pe.Code != "23502" {
+		t.Errorf("null title: %v, want a not-null violation in row 2", err)
+	}
+	// On an existing table both options are ignored; a load whose rows
+	// lack a key leaves that column to the table's default.
+	mustLoad(t, c, "d", `{"title":"e"}`, &Options{NotNull: []string{"nosuch"}, Defaults: map[string]any{"x": 1}})
+	if got := dump(t, c, `SELECT prio, done FROM d WHERE title = 'e'`); got != "2|f\n" {
+		t.Errorf("existing table: %q", got)
+	}
+	for _, tc := range []struct {
+		opts *Options
+		want string
+	}{
+		{&Options{NotNull: []string{"nosuch"}}, "NotNull: table"},
+		{&Options{Defaults: map[string]any{"x": math.NaN()}}, "not a finite number"},
+		{&Options{Defaults: map[string]any{"x": "a\x00b"}}, "NUL byte"},
+		{&Options{Defaults: map[string]any{"x": "\xff"}}, "not valid UTF-8"},
+		{&Options{Defaults: map[string]any{"x": struct{}{}}}, "not supported"},
+		{&Options{Defaults: map[string]any{strings.Repeat("k", 64): 1}}, "63-byte limit"},
+	} {
+		_, err := load(t, c, "d2", `{"a":1}`, tc.opts)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err %v, want %q", tc.opts, err, tc.want)
+		}
+		if n := dump(t, c, `SELECT count(*) FROM pg_tables WHERE tablename = 'd2'`); n != "0\n" {
+			t.Errorf("%+v: table made all the same", tc.opts)
 		}
 	}
 }

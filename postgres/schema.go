@@ -32,6 +32,7 @@ type column struct {
 	typ     string // as PostgreSQL prints it (format_type)
 	ct      colType
 	notNull bool
+	dflt    string  // a DEFAULT clause's expression for a table Insert creates, or ""
 	inTable bool    // the table has it (else it is a key seen, to be added)
 	copied  bool    // it is in the COPY's column list
 	keyed   bool    // a row has held its key
@@ -166,6 +167,9 @@ func createTableSQL(table string, cols []column, pk []string) string {
 		b.WriteString("  " + quoteIdent(c.name) + " " + c.typ)
 		if c.notNull {
 			b.WriteString(" NOT NULL")
+		}
+		if c.dflt != "" {
+			b.WriteString(" DEFAULT " + c.dflt)
 		}
 	}
 	if len(pk) > 0 {

@@ -213,9 +213,8 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	}
 	var res sqlite.Result
 	if isPostgres(dbPath) {
-		switch {
-		case len(notNull) > 0 || len(defaults) > 0 || bulk:
-			return errUsage{"--not-null, --default and --bulk are for SQLite; with PostgreSQL, create the table first"}
+		if bulk {
+			return errUsage{"--bulk is for SQLite (PostgreSQL's COPY needs no pragmas)"}
 		}
 		res, err = insertPostgres(ctx, dbPath, table, in, opts)
 	} else {

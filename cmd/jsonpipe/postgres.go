@@ -20,6 +20,8 @@ func isPostgres(db string) bool {
 func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sqlite.Options) (sqlite.Result, error) {
 	opts := &postgres.Options{
 		PrimaryKey:   o.PrimaryKey,
+		NotNull:      o.NotNull,
+		Defaults:     o.Defaults,
 		Alter:        o.Alter,
 		Conflict:     o.Conflict, // one type in both packages
 		BatchSize:    o.BatchSize,

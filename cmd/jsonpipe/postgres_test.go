@@ -44,3 +44,22 @@ func TestPostgresEndToEnd(t *testing.T) {
 		t.Fatalf("--bulk with PostgreSQL: %+v", r)
 	}
 }
+
+// TestPostgresNotNullDefault: --not-null and --default make the created
+// table's constraints, as for SQLite.
+func TestPostgresNotNullDefault(t *testing.T) {
+	url := pgtest.Schema(t)
+	r := jsonpipe(t, `{"title":"t"}`+"\n", "insert", "--not-null", "title",
+		"--default", "done=false", "--default", "prio=2", "--default", `note="x y"`, "--default", "w=1.5", url, "t", "-")
+	if r.code != 0 || !strings.Contains(r.stderr, "inserted 1 rows into t (created)") {
+		t.Fatalf("insert: %+v", r)
+	}
+	r = jsonpipe(t, "", "query", "--nl", url, "SELECT * FROM t")
+	if want := `{"title":"t","done":false,"note":"x y","prio":2,"w":1.5}` + "\n"; r.code != 0 || r.stdout != want {
+		t.Errorf("row %+v, want %q", r, want)
+	}
+	r = jsonpipe(t, `{"title":null}`, "insert", url, "t")
+	if r.code != 1 || !strings.Contains(r.stderr, "row 1") || !strings.Contains(r.stderr, "not-null") {
+		t.Errorf("null title: %+v", r)
+	}
+}

@@ -2,7 +2,7 @@ package json
 
 import (
 	"encoding/binary"
-	"math/bits"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
@@ -75,79 +75,26 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 // appendEscaped is appendString's long way, for strings over 32 bytes and
 // those with a byte that needs a look.
 //
-// Runs of ASCII that need no escape are skipped 16 bytes at a time; past
-// their first 16 bytes, and from a multi-byte character on, the
-// strbody.Escape kernel takes over, 32 bytes at a time, passing over valid
-// UTF-8 too, up to the first character that needs a look. The bytes that
-// do are the only ones looked at one by one. Near a string's end
-// multi-byte characters are checked in place, without decoding them to a
-// rune.
+// The strbody.EscapeCopy kernel copies the string into dst's spare
+// capacity as it looks at it, 32 bytes at a time, passing over valid
+// UTF-8, up to the first character that needs a look; that one is written
+// here, and the kernel goes on after it.
 func appendEscaped(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
-	plain := &plainBytes
-	if escapeHTML {
-		plain = &plainBytesHTML
-	}
-	start := 0 // s[start:i] is still to be copied
 	i := 0
-	for i < len(s) {
-		if i+16 <= len(s) { // two words a turn: long plain runs are most of a text
-			p := unsafe.Slice(unsafe.StringData(s[i:]), 16)
-			if m := strbody.EscapeMask(binary.LittleEndian.Uint64(p), escapeHTML); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3 // the lowest byte flagged does need a look
-			} else if m := strbody.EscapeMask(binary.LittleEndian.Uint64(p[8:]), escapeHTML); m != 0 {
-				i += 8 + bits.TrailingZeros64(m)>>3
-			} else {
-				i += 16
-				if i+strbody.Block <= len(s) {
-					// A long plain run, as in a text: on to the kernel,
-					// 32 bytes a turn, up to its first character that
-					// needs a look.
-					i = strbody.Escape(s, i, escapeHTML)
-				}
-				continue
-			}
-		} else if i+8 <= len(s) {
-			m := strbody.EscapeMask(binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8)), escapeHTML)
-			if m == 0 {
-				i += 8
-				continue
-			}
-			i += bits.TrailingZeros64(m) >> 3
-		} else if len(s) >= 8 {
-			// Fewer than 8 bytes left: the string's last 8 in one word,
-			// those before i made plain, so that only bytes from i on are
-			// flagged (a flagged byte below them could wrongly flag the
-			// one above it).
-			low := uint64(1)<<((8-(len(s)-i))*8) - 1
-			w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[len(s)-8:]), 8))
-			m := strbody.EscapeMask(w&^low|plainWord&low, escapeHTML)
-			if m == 0 {
-				i = len(s)
-				continue
-			}
-			i = len(s) - 8 + bits.TrailingZeros64(m)>>3
-		} else if i == 0 && len(s) >= 4 {
-			// A string of 4 to 7 bytes: its first 4 and its last 4 in one
-			// word. A flag in the last 4 is right when none is in the
-			// first 4: only a flagged byte wrongly flags the one above.
-			lo := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s), 4))
-			hi := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[len(s)-4:]), 4))
-			m := strbody.EscapeMask(uint64(lo)|uint64(hi)<<32, escapeHTML)
-			if m == 0 {
-				i = len(s)
-				continue
-			}
-			if i = bits.TrailingZeros64(m) >> 3; i >= 4 {
-				i += len(s) - 8 // byte i-4 of the last 4
-			}
-		} else if plain[s[i]] {
-			i++
-			continue
+	for {
+		if cap(dst)-len(dst) < len(s)-i+strbody.Block {
+			dst = slices.Grow(dst, len(s)-i+strbody.Block)
 		}
+		l := len(dst)
+		k := strbody.EscapeCopy(dst[l:cap(dst)], s, i, escapeHTML)
+		dst = dst[:l+k-i]
+		if k == len(s) {
+			return append(dst, '"')
+		}
+		i = k
 		c := s[i]
 		if c < utf8.RuneSelf {
-			dst = append(dst, s[start:i]...)
 			switch c {
 			case '"', '\\':
 				dst = append(dst, '\\', c)
@@ -165,67 +112,15 @@ func appendEscaped(dst []byte, s string, escapeHTML bool) []byte {
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
 			i++
-			start = i
-			continue
-		}
-		// A multi-byte character. With 32 bytes or more left, the kernel
-		// passes over it and what follows up to the first character that
-		// needs a look; if that is this one, or fewer bytes are left, it
-		// and the ones right after it are checked here, in place.
-		if i+strbody.Block <= len(s) {
-			if k := strbody.Escape(s, i, escapeHTML); k > i {
-				i = k
-				continue
-			}
-		}
-		for {
-			if i+8 <= len(s) {
-				// Two three-byte characters at once (a CJK text is made
-				// of them): lead bytes whose every pair of continuation
-				// bytes is valid and none of U+2028 and U+2029.
-				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
-				if w&0xC0C0F0_C0C0F0 == 0x8080E0_8080E0 && simpleLead3>>(w&15)&(simpleLead3>>(w>>24&15))&1 != 0 {
-					i += 6
-					goto next
-				}
-			}
-			if c-0xE1 <= 0xEF-0xE1 && c != 0xE2 && c != 0xED && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
-				i += 3 // after these lead bytes any two continuation bytes are valid, and none is U+2028 or U+2029
-			} else {
-				switch size := strbody.CharSize(s[i:]); {
-				case size == 0:
-					dst = append(dst, s[start:i]...)
-					dst = append(dst, `\ufffd`...)
-					i++
-					start = i
-				case size == 3 && c == 0xE2 && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8: // U+2028, U+2029
-					dst = append(dst, s[start:i]...)
-					dst = append(dst, '\\', 'u', '2', '0', '2', '8'+s[i+2]&1)
-					i += 3
-					start = i
-				default:
-					i += size
-				}
-			}
-		next:
-			if i >= len(s) || s[i] < utf8.RuneSelf {
-				break
-			}
-			c = s[i]
+		} else if strbody.CharSize(s[i:]) == 0 {
+			dst = append(dst, `\ufffd`...)
+			i++
+		} else { // U+2028 or U+2029, the only valid characters the kernel stops at
+			dst = append(dst, '\\', 'u', '2', '0', '2', '8'+s[i+2]&1)
+			i += 3
 		}
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }
-
-// plainWord is eight bytes that need no escape.
-const plainWord = 0x61616161_61616161 // "aaaaaaaa"
-
-// simpleLead3 has bit n set for the lead byte 0xE0+n of a three-byte
-// character after which any two continuation bytes make a valid one that
-// needs no escape: all but 0xE0 (overlong forms), 0xE2 (U+2028, U+2029)
-// and 0xED (surrogates).
-const simpleLead3 = 0xFFFF &^ (1<<0 | 1<<2 | 1<<13)
 
 // appendBytesString is appendString for a []byte, read in place.
 func appendBytesString(dst, b []byte, escapeHTML bool) []byte {

@@ -2,24 +2,30 @@ package strbody
 
 import "math/bits"
 
-// Escape is the encoder's Stop: it returns the index k >= j of the first
-// character of s[j:] that a JSON encoder must look at on its own: '"',
-// '\\', a byte below 0x20, with html '<', '>' and '&', a byte that does not
-// start a valid UTF-8 character, and U+2028 and U+2029. Valid multi-byte
-// characters are passed over. It looks only at the whole 32-byte blocks
-// from j: when they hold no such character, k is the end of the last of
-// them, or the start of a character that runs past that end. j must be in
-// [0, len(s)] and at the start of a character.
+// EscapeCopy is the encoder's Stop, copying as it looks: it returns the
+// index k >= j of the first character of s[j:] that a JSON encoder must
+// look at on its own ('"', '\\', a byte below 0x20, with html '<', '>' and
+// '&', a byte that does not start a valid UTF-8 character, and U+2028 and
+// U+2029), or len(s) when there is none, and copies s[j:k] to the start of
+// d. Valid multi-byte characters are passed over. j must be in [0, len(s)]
+// and at the start of a character; d must hold at least len(s)-j+Block
+// bytes, as the kernel stores whole blocks (what it stores past s[j:k] is
+// to be written over).
 //
-// The kernel (escapeAVX2 on amd64 with AVX2, escapeGeneric elsewhere)
-// returns a place at most three bytes past the character sought; the last
-// steps are taken here, a character at a time, from the start of the
-// character the kernel stopped in.
-func Escape(s string, j int, html bool) int {
-	_ = s[j:] // j in range, for the assembly
-	end := j + (len(s)-j)&^(Block-1)
-	k := escape(s, j, html)
-	if (k == end || s[k] < 0x80) && (k == j || s[k-1] < 0x80) {
+// The kernel (escapeCopyAVX2 on amd64 with AVX2, escapeCopyGeneric
+// elsewhere) returns a place at most three bytes past the character
+// sought; the last steps are taken here, a character at a time, from the
+// start of the character the kernel stopped in.
+func EscapeCopy(d []byte, s string, j int, html bool) int {
+	_ = s[j:]               // j in range, for the assembly
+	_ = d[len(s)-j+Block-1] // room for the last block, for the assembly
+	var k int
+	if useAVX2 { // the kernel chosen here, not in a function of its own: one call less
+		k = escapeCopyAVX2(d, s, j, html)
+	} else {
+		k = escapeCopyGeneric(d, s, j, html)
+	}
+	if (k == len(s) || s[k] < 0x80) && (k == j || s[k-1] < 0x80) {
 		// The common stop: an ASCII byte after an ASCII byte (or none)
 		// is flagged only when it must be escaped, as a complete
 		// character before it leaves nothing to check.
@@ -36,12 +42,15 @@ func Escape(s string, j int, html bool) int {
 			break
 		}
 	}
-	for p < end {
-		n := plainSize(s[p:end], html)
+	for p < len(s) {
+		n := plainSize(s[p:], html)
 		if n == 0 {
 			break
 		}
 		p += n
+	}
+	if p > k { // never from the kernels as they are; copied all the same
+		copy(d[k-j:], s[k:p])
 	}
 	return p
 }
@@ -117,29 +126,30 @@ func EscapeMask(v uint64, html bool) uint64 {
 	return (m | v) & msb
 }
 
-// escapeGeneric is the kernel in Go: whole words of plain ASCII are passed
-// over, the rest a character at a time; it returns exactly the place
-// Escape returns.
-func escapeGeneric(s string, j int, html bool) int {
-	end := j + (len(s)-j)&^(Block-1)
-	for j < end {
-		if j+8 <= end {
-			m := EscapeMask(word(s, j), html)
+// escapeCopyGeneric is the kernel in Go: whole words of plain ASCII are
+// passed over, the rest a character at a time; it returns exactly the
+// place EscapeCopy returns, and copies what it passed over.
+func escapeCopyGeneric(d []byte, s string, j int, html bool) int {
+	k := j
+	for k < len(s) {
+		if k+8 <= len(s) {
+			m := EscapeMask(word(s, k), html)
 			if m == 0 {
-				j += 8
+				k += 8
 				continue
 			}
-			if j += bits.TrailingZeros64(m) >> 3; s[j] < 0x80 {
-				return j // an ASCII byte to escape
+			if k += bits.TrailingZeros64(m) >> 3; s[k] < 0x80 {
+				break // an ASCII byte to escape
 			}
 		}
-		n := plainSize(s[j:end], html)
+		n := plainSize(s[k:], html)
 		if n == 0 {
-			return j
+			break
 		}
-		j += n
+		k += n
 	}
-	return j
+	copy(d, s[j:k])
+	return k
 }
 
 // word is s[j:j+8] read little-endian.

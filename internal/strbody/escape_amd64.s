@@ -26,9 +26,52 @@ CONST32(c80, 0x8080808080808080)
 CONST32(c01, 0x0101010101010101)
 CONST32(cA9, 0xa9a9a9a9a9a9a9a9)
 
-// func escapeAVX2(s string, j int, html bool) int
+CONST32(c22, 0x2222222222222222)
+CONST32(c5C, 0x5c5c5c5c5c5c5c5c)
+CONST32(c1F, 0x1f1f1f1f1f1f1f1f)
+
+// A, B and C of the ASCII test below, 32 bytes each, without and with html.
+#define ABC(name, a, b, c) \
+	DATA name<>+0(SB)/8, $a \
+	DATA name<>+8(SB)/8, $a \
+	DATA name<>+16(SB)/8, $a \
+	DATA name<>+24(SB)/8, $a \
+	DATA name<>+32(SB)/8, $b \
+	DATA name<>+40(SB)/8, $b \
+	DATA name<>+48(SB)/8, $b \
+	DATA name<>+56(SB)/8, $b \
+	DATA name<>+64(SB)/8, $c \
+	DATA name<>+72(SB)/8, $c \
+	DATA name<>+80(SB)/8, $c \
+	DATA name<>+88(SB)/8, $c \
+	GLOBL name<>(SB), RODATA|NOPTR, $96
+
+ABC(plain, 0x2222222222222222, 0, 0x2222222222222222)
+ABC(html, 0x2626262626262626, 0x0202020202020202, 0x3e3e3e3e3e3e3e3e)
+
+// keep<>+32-n is n bytes of 0xff and then zeros.
+DATA keep<>+0(SB)/8, $0xffffffffffffffff
+DATA keep<>+8(SB)/8, $0xffffffffffffffff
+DATA keep<>+16(SB)/8, $0xffffffffffffffff
+DATA keep<>+24(SB)/8, $0xffffffffffffffff
+DATA keep<>+32(SB)/8, $0
+DATA keep<>+40(SB)/8, $0
+DATA keep<>+48(SB)/8, $0
+DATA keep<>+56(SB)/8, $0
+GLOBL keep<>(SB), RODATA|NOPTR, $64
+
+// func escapeCopyAVX2(d []byte, s string, j int, html bool) int
 //
-// Per 32-byte block at s[j:], a mask of the bytes to look at:
+// Each 32-byte block of s from j is stored, as it is read, at the same
+// place in d (s[j] at d[0]), and checked. The bytes left after the whole
+// blocks, if any, are read as one more block, zero-padded: straight from s
+// when those 32 bytes do not cross a page (so the read cannot fault), else
+// through a copy on the stack; that block is stored whole too, so d must
+// hold Block bytes past s's end. A zero byte is a control byte, so the
+// padding's first byte is always flagged: the kernel always stops, at the
+// end of s at the latest.
+//
+// Per block, a mask of the bytes to look at:
 //
 //   - ASCII: '"', '\\', at most 0x1f (min(c, 0x1f) == c), equal to A, or
 //     equal to C once ORed with B. With html, A is '&' and B, C are 2, '>'
@@ -45,47 +88,37 @@ CONST32(cA9, 0xa9a9a9a9a9a9a9a9)
 //
 // Valid UTF-8 without those characters flags nothing; a character that
 // must be looked at is flagged at one of its bytes, within three of its
-// start. It returns the index of the first flagged byte, or the end of the
-// last whole block.
-TEXT ·escapeAVX2(SB), NOSPLIT, $0-40
-	MOVQ    s_base+0(FP), SI
-	MOVQ    s_len+8(FP), DX
-	MOVQ    j+16(FP), AX
-	MOVBLZX html+24(FP), CX
-	MOVQ    $0x2222222222222222, BX
-	MOVQ    BX, X1
-	VPBROADCASTQ X1, Y1
-	MOVQ    $0x5c5c5c5c5c5c5c5c, BX
-	MOVQ    BX, X2
-	VPBROADCASTQ X2, Y2
-	MOVQ    $0x1f1f1f1f1f1f1f1f, BX
-	MOVQ    BX, X3
-	VPBROADCASTQ X3, Y3
-	MOVQ    $0x2222222222222222, R8
-	XORQ    R9, R9
-	MOVQ    R8, R10
+// start; an incomplete one at the end of s is flagged at the padding. It
+// returns the index of the first flagged byte, at most len(s).
+TEXT ·escapeCopyAVX2(SB), NOSPLIT, $32-64
+	MOVQ    d_base+0(FP), DI
+	MOVQ    s_base+24(FP), SI
+	MOVQ    s_len+32(FP), DX
+	MOVQ    j+40(FP), AX
+	MOVBLZX html+48(FP), CX
+	SUBQ    AX, DI // s[i] goes to (DI)(i*1)
+	VMOVDQU c22<>(SB), Y1
+	VMOVDQU c5C<>(SB), Y2
+	VMOVDQU c1F<>(SB), Y3
+	LEAQ    plain<>(SB), R8
+	LEAQ    html<>(SB), R10
 	TESTQ   CX, CX
-	JZ      consts
-	MOVQ    $0x2626262626262626, R8
-	MOVQ    $0x0202020202020202, R9
-	MOVQ    $0x3e3e3e3e3e3e3e3e, R10
-
-consts:
-	MOVQ    R8, X8
-	VPBROADCASTQ X8, Y8
-	MOVQ    R9, X9
-	VPBROADCASTQ X9, Y9
-	MOVQ    R10, X10
-	VPBROADCASTQ X10, Y10
+	CMOVQNE R10, R8
+	VMOVDQU 0(R8), Y8
+	VMOVDQU 32(R8), Y9
+	VMOVDQU 64(R8), Y10
 	VPXOR   Y12, Y12, Y12 // the block before: none, as zeros
 	VPXOR   Y13, Y13, Y13 // zeros
 	XORL    R9, R9        // the block before's bytes of 0x80 or more, as bits
-	SUBQ    $32, DX       // the last index a whole block starts at
+	LEAQ    -32(DX), R13  // the last index a whole block starts at
 
 loop:
-	CMPQ      AX, DX
-	JGT       done
+	CMPQ      AX, R13
+	JGT       tail
 	VMOVDQU   (SI)(AX*1), Y0
+	VMOVDQU   Y0, (DI)(AX*1)
+
+check:
 	VPCMPEQB  Y0, Y1, Y4
 	VPCMPEQB  Y0, Y2, Y5
 	VPMINUB   Y0, Y3, Y6
@@ -169,11 +202,44 @@ utf8:
 	ADDQ      $32, AX
 	JMP       loop
 
+tail:
+	MOVQ  DX, CX
+	SUBQ  AX, CX // the bytes left, 0 to 31
+	JZ    done
+	LEAQ  (SI)(AX*1), R12
+	MOVL  R12, R8
+	ANDL  $4095, R8
+	CMPL  R8, $(4096-32)
+	JHI   near
+	VMOVDQU (R12), Y0
+	JMP   pad
+
+near: // the next page may not be there: the bytes left, one by one
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, buf-32(SP)
+	LEAQ    buf-32(SP), R10
+	XORQ    BX, BX
+
+byte:
+	MOVBLZX (R12)(BX*1), R11
+	MOVB    R11, (R10)(BX*1)
+	INCQ    BX
+	CMPQ    BX, CX
+	JLT     byte
+	VMOVDQU (R10), Y0
+
+pad:
+	LEAQ    keep<>(SB), R10
+	NEGQ    CX
+	VPAND   32(R10)(CX*1), Y0, Y0
+	VMOVDQU Y0, (DI)(AX*1)
+	JMP     check // the padding is flagged: on to found
+
 found:
 	BSFL BX, BX
 	ADDQ BX, AX
 
 done:
 	VZEROUPPER
-	MOVQ AX, ret+32(FP)
+	MOVQ AX, ret+56(FP)
 	RET

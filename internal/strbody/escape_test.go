@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
-// escapeReference is Escape a character at a time, with the standard
-// library's decoder.
+// escapeReference is EscapeCopy's index a character at a time, with the
+// standard library's decoder.
 func escapeReference(s string, j int, html bool) int {
-	end := j + (len(s)-j)/Block*Block
-	for j < end {
-		r, n := utf8.DecodeRuneInString(s[j:end])
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
 		switch {
 		case r == utf8.RuneError && n == 1, r < 0x20, r == '"', r == '\\', r == 0x2028, r == 0x2029,
 			html && (r == '<' || r == '>' || r == '&'):
@@ -23,31 +23,54 @@ func escapeReference(s string, j int, html bool) int {
 	return j
 }
 
-// checkEscape compares Escape, with the assembly kernel and without it,
-// with the reference on s from every start of a character, with and
+// checkEscape compares EscapeCopy, with the assembly kernel and without
+// it, with the reference on s from every start of a character, with and
 // without html; and checks that the assembly kernel stops within three
 // bytes past the character sought.
 func checkEscape(t *testing.T, s string) {
 	t.Helper()
-	avx2 := useAVX2
-	defer func() { useAVX2 = avx2 }()
 	for _, html := range []bool{false, true} {
 		for j := 0; j <= len(s); j++ {
 			if j < len(s) && !utf8.RuneStart(s[j]) {
 				continue
 			}
-			want := escapeReference(s, j, html)
-			for _, useAVX2 = range []bool{avx2, false} {
-				if k := Escape(s, j, html); k != want {
-					t.Fatalf("Escape(%q, %d, %v) = %d; want %d (AVX2 %v)", s, j, html, k, want, useAVX2)
-				}
-			}
-			useAVX2 = avx2
-			end := j + (len(s)-j)/Block*Block
-			if k := escape(s, j, html); k < want || k > want+3 && k != end {
-				t.Fatalf("kernel (AVX2 %v) on (%q, %d, %v) stopped at %d; the character sought is at %d", avx2, s, j, html, k, want)
-			}
+			checkEscapeAt(t, s, j, html, true)
 		}
+	}
+}
+
+// checkEscapeAt checks EscapeCopy on s from j, with and without the
+// assembly kernel: its index against the reference, and the bytes it
+// copied, into a buffer of stale bytes just as large as it must be. With
+// kernel, the kernel's own stop too: within three bytes past the
+// character sought.
+func checkEscapeAt(t *testing.T, s string, j int, html, kernel bool) {
+	t.Helper()
+	avx2 := useAVX2
+	defer func() { useAVX2 = avx2 }()
+	want := escapeReference(s, j, html)
+	d := make([]byte, len(s)-j+Block)
+	for _, useAVX2 = range []bool{avx2, false} {
+		for i := range d {
+			d[i] = 0xAA
+		}
+		if k := EscapeCopy(d, s, j, html); k != want {
+			t.Fatalf("EscapeCopy(%q, %d, %v) = %d; want %d (AVX2 %v)", s, j, html, k, want, useAVX2)
+		}
+		if got := string(d[:want-j]); got != s[j:want] {
+			t.Fatalf("EscapeCopy(%q, %d, %v) copied %q; want %q (AVX2 %v)", s, j, html, got, s[j:want], useAVX2)
+		}
+	}
+	useAVX2 = avx2
+	if !kernel {
+		return
+	}
+	fn := escapeCopyGeneric
+	if avx2 {
+		fn = escapeCopyAVX2
+	}
+	if k := fn(d, s, j, html); k < want || k > want+3 || k > len(s) {
+		t.Fatalf("kernel (AVX2 %v) on (%q, %d, %v) stopped at %d; the character sought is at %d", avx2, s, j, html, k, want)
 	}
 }
 
@@ -117,13 +140,37 @@ func TestEscapePairs(t *testing.T) {
 // checkEscapeFrom is checkEscape from one start.
 func checkEscapeFrom(t *testing.T, s string, j int) {
 	t.Helper()
-	avx2 := useAVX2
-	defer func() { useAVX2 = avx2 }()
 	for _, html := range []bool{false, true} {
-		want := escapeReference(s, j, html)
-		for _, useAVX2 = range []bool{avx2, false} {
-			if k := Escape(s, j, html); k != want {
-				t.Fatalf("Escape(%q, %d, %v) = %d; want %d (AVX2 %v)", s, j, html, k, want, useAVX2)
+		checkEscapeAt(t, s, j, html, false)
+	}
+}
+
+// TestEscapeEnds checks strings cut off where the bytes after them would
+// complete, or spoil, their last character: the kernel reads the bytes
+// past the last whole block as one more block and must not let what lies
+// beyond the end count. Each string is checked in place in a larger one,
+// and again laid at the end of a page, where the kernel must not read
+// past it (here the next page is there, holding the same bytes, so that
+// reading it would show).
+func TestEscapeEnds(t *testing.T) {
+	const page = 4096
+	mem := make([]byte, 3*page)
+	base := page - int(uintptr(unsafe.Pointer(&mem[0]))%page) // the start of a page in mem
+	for _, after := range []string{"\x80\x80\x80\x80", "\xa8\xa9aa", "\"aaa"} {
+		for n := 0; n <= 70; n++ {
+			for _, x := range escapePieces() {
+				for _, pre := range []string{"", "é", "語"} {
+					s := pre + strings.Repeat("a", n) + x
+					if len(s) > 100 {
+						continue
+					}
+					whole := s + after
+					checkEscape(t, whole[:len(s)])
+					end := base + page
+					copy(mem[end-len(s):], s)
+					copy(mem[end:], after)
+					checkEscape(t, unsafe.String(&mem[end-len(s)], len(s)))
+				}
 			}
 		}
 	}
@@ -153,14 +200,7 @@ func FuzzEscape(f *testing.F) {
 		if j < 0 || j > len(s) || j < len(s) && !utf8.RuneStart(s[j]) {
 			return
 		}
-		avx2 := useAVX2
-		defer func() { useAVX2 = avx2 }()
-		want := escapeReference(s, j, html)
-		for _, useAVX2 = range []bool{avx2, false} {
-			if k := Escape(s, j, html); k != want {
-				t.Fatalf("Escape(%q, %d, %v) = %d; want %d (AVX2 %v)", s, j, html, k, want, useAVX2)
-			}
-		}
+		checkEscapeAt(t, s, j, html, true)
 	})
 }
 
@@ -170,15 +210,16 @@ func BenchmarkEscape(b *testing.B) {
 		for _, kernel := range []struct {
 			name string
 			avx2 bool
-		}{{"Escape", useAVX2}, {"generic", false}} {
+		}{{"EscapeCopy", useAVX2}, {"generic", false}} {
 			b.Run(text.name+"/"+kernel.name, func(b *testing.B) {
 				avx2 := useAVX2
 				defer func() { useAVX2 = avx2 }()
 				useAVX2 = kernel.avx2
+				d := make([]byte, len(s)+Block)
 				b.SetBytes(int64(len(s)))
 				b.ReportAllocs()
 				for b.Loop() {
-					Escape(s, 0, true)
+					EscapeCopy(d, s, 0, true)
 				}
 			})
 		}

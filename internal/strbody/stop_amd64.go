@@ -19,15 +19,8 @@ func stop(w []byte, j int) (int, uint64) {
 //go:noescape
 func stopAVX2(w []byte, j int) (k int, nonASCII uint64)
 
-func escape(s string, j int, html bool) int {
-	if useAVX2 {
-		return escapeAVX2(s, j, html)
-	}
-	return escapeGeneric(s, j, html)
-}
-
-// escapeAVX2 is the kernel of Escape with AVX2, 32 bytes a turn
+// escapeCopyAVX2 is the kernel of EscapeCopy with AVX2, 32 bytes a turn
 // (escape_amd64.s).
 //
 //go:noescape
-func escapeAVX2(s string, j int, html bool) int
+func escapeCopyAVX2(d []byte, s string, j int, html bool) int

@@ -7,4 +7,7 @@ var useAVX2 = false
 
 func stop(w []byte, j int) (int, uint64) { return stopGeneric(w, j) }
 
-func escape(s string, j int, html bool) int { return escapeGeneric(s, j, html) }
+// escapeCopyAVX2 is never called: useAVX2 is false.
+func escapeCopyAVX2(d []byte, s string, j int, html bool) int {
+	return escapeCopyGeneric(d, s, j, html)
+}

@@ -1,10 +1,10 @@
 // Package strbody finds where a run of a JSON string body ends: for the
 // decoder (Stop) the first '"', '\\' or control byte (below 0x20), for the
-// encoder (Escape) the first byte it must escape or check. Each is the
-// inner loop of every long string, so on amd64 with AVX2 it reads 32 bytes
-// a turn in assembly; the pure-Go version (the purego build tag, other
-// architectures, older CPUs) reads the same 32-byte blocks a word at a time
-// and returns the same results.
+// encoder (EscapeCopy, which also copies what it passes over) the first
+// character it must escape or check. Each is the inner loop of every long
+// string, so on amd64 with AVX2 it reads 32 bytes a turn in assembly; the
+// pure-Go version (the purego build tag, other architectures, older CPUs)
+// reads a word at a time and returns the same results.
 package strbody
 
 import (

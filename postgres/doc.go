@@ -89,7 +89,9 @@
 // row by bisection (each try rolled back to a savepoint). A refusal no row
 // is named for (a deferred constraint) is a *BatchError with the batch's
 // rows. A reader's error, a dropped connection and a cancelled context
-// come back as they are, with the same exact count.
+// come back as they are, with the same exact count; a reader's error in a
+// *RowError naming the row it cut short and the offset where reading
+// stopped, with workers or without.
 //
 // # Output
 //

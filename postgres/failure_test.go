@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -117,6 +118,41 @@ func TestPostgresRefusalNamesRow(t *testing.T) {
 	}
 	if res.Rows != 6 || count(t, c, "t") != 6 {
 		t.Errorf("%+v", res)
+	}
+}
+
+// TestReaderErrorOffsetWorkers: a reader failing mid-row is reported at
+// the row after the last whole one and at the offset where reading
+// stopped, the same with workers as without, whether the workers still
+// decode when it fails or have handed the input over to the one-goroutine
+// decoder (an object spread over two lines, row 150).
+func TestReaderErrorOffsetWorkers(t *testing.T) {
+	rows := rowsOf(200, func(i int) string { return `{"id":` + itoa(i) + `,"title":"t"}` })
+	spread := strings.Replace(rows, `{"id":150,`, "{\"id\":150,\n", 1)
+	for _, in := range []struct{ name, data string }{{"lines", rows}, {"handed over", spread}} {
+		data := in.data + `{"id":201,"ti`
+		for name, wrap := range map[string]func(io.Reader) io.Reader{
+			"whole":  func(r io.Reader) io.Reader { return r },
+			"1-byte": iotest.OneByteReader,
+		} {
+			for _, workers := range []int{1, 3} {
+				t.Run(fmt.Sprintf("%s/%s/workers=%d", in.name, name, workers), func(t *testing.T) {
+					c := pgtest.Conn(t)
+					r := wrap(&failingReader{data: []byte(data), err: errBoom})
+					res, err := Insert(bg, c, "t", r, &Options{BatchSize: 50, InferRows: 3, Workers: workers, blockSize: 64})
+					var re *RowError
+					if !errors.As(err, &re) || !errors.Is(err, errBoom) || re.Err != errBoom {
+						t.Fatalf("error %v, want a RowError holding the reader's error as it is", err)
+					}
+					if re.Row != 201 || re.Offset != int64(len(data)) {
+						t.Errorf("row %d at %d, want row 201 at %d (where reading stopped)", re.Row, re.Offset, len(data))
+					}
+					if res.Rows != 200 || count(t, c, "t") != 200 {
+						t.Errorf("committed %d, table has %d, want 200", res.Rows, count(t, c, "t"))
+					}
+				})
+			}
+		}
 	}
 }
 

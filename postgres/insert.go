@@ -43,6 +43,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 			return Result{}, err
 		}
 	}
+	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
 	l := &loader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
 	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}

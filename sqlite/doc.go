@@ -75,7 +75,8 @@
 // Options.Conflict says what a primary-key collision does: [Fail] (the
 // default), [Ignore], [Replace] or [Upsert]. A syntax error, a value that
 // cannot be stored, a constraint failure or a reader error in row N stops
-// the load with a [*RowError] naming row N (1-based) and a byte offset;
+// the load with a [*RowError] naming row N (1-based) and a byte offset (for
+// a reader's error, where reading stopped, with workers or without);
 // batches committed before it stay, the batch holding it is rolled back,
 // and [Result].Rows says exactly how many rows were committed.
 // AllOrNothing makes the whole load one transaction. Cancellation of ctx

@@ -132,6 +132,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if opts.Conflict < Fail || opts.Conflict > Upsert {
 		return res, fmt.Errorf("sqlite: unknown conflict mode %v", opts.Conflict)
 	}
+	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // The per-row loop: finding each row, reading its members into their
@@ -204,6 +205,10 @@ func (ins *inserter) rowError(err error, row, off int64) error {
 		// to count from the start of the input.
 		se.Offset += ins.base
 		off = se.Offset
+	} else if at, rerr, ok := rowsrc.ReadErrorAt(err); ok {
+		// The reader's error: where reading stopped, with workers or
+		// without.
+		off, err = at, rerr
 	} else if off < 0 {
 		off = ins.inputOffset()
 	}

@@ -37,8 +37,8 @@
 // goroutines decode straight into COPY's format; the rows go into the one
 // COPY in input order, with their exact numbers and offsets. A row the
 // workers cannot take as it is (a key the COPY does not name, a value that
-// does not fit, a syntax error, an object spread over lines) hands the
-// rest of the input to the one-goroutine decoder.
+// does not fit, a syntax error, an object spread over lines, a line over
+// 4 MiB) hands the rest of the input to the one-goroutine decoder.
 //
 // # Tables and types
 //

@@ -126,9 +126,11 @@ type Options struct {
 	// in input order, with their exact numbers and offsets. A JSON array
 	// is decoded by one goroutine. A row the workers cannot take as they
 	// are (a key the COPY does not name, a value that does not fit, an
-	// object spread over several lines, a syntax error) hands the rest of
-	// the input over to the one-goroutine decoder, which deals with it as
-	// without workers; rows keep their order and numbers either way.
+	// object spread over several lines, a syntax error, a line over 4 MiB
+	// or over MaxValueSize) hands the rest of the input over to the
+	// one-goroutine decoder, which deals with it as without workers (a
+	// long line is streamed, each value held to MaxValueSize, never held
+	// whole); rows keep their order, numbers and offsets either way.
 	Workers int
 
 	blockSize int // the chunks' size for the workers, for tests (0: internal/lines' default)

@@ -50,8 +50,9 @@ type parallel struct {
 	res    *chunkRows
 	i      int // next row of res
 	serial bool
-	sent   int64 // input offset reached
-	base   int64 // the input offset the workers' part starts at
+	sent   int64     // input offset reached
+	base   int64     // the input offset the workers' part starts at
+	in     io.Reader // what the workers' splitter reads: the input from base
 }
 
 // startParallel starts the workers on the input after what l.d has read,
@@ -78,7 +79,7 @@ func (l *loader) startParallel() {
 		// their rows in COPY's format) stay a few megabytes.
 		block = 256 << 10
 	}
-	opts := lines.Options{Workers: l.opts.workers(), BlockSize: block, MaxLineSize: l.maxValue}
+	opts := lines.Options{Workers: l.opts.workers(), BlockSize: block, MaxLineSize: min(l.maxValue, rowsrc.MaxWorkerLine)}
 	fn := func(c lines.Chunk, res *chunkRows) error {
 		if res.wl == nil {
 			wl := &loader{opts: l.opts, table: l.table, worker: true, maxValue: l.maxValue,
@@ -93,7 +94,7 @@ func (l *loader) startParallel() {
 		return nil
 	}
 	next, stop := iter.Pull2(lines.Process(rest, opts, fn))
-	l.par = &parallel{next: next, stop: stop, sent: base, base: base}
+	l.par = &parallel{next: next, stop: stop, sent: base, base: base, in: rest}
 }
 
 // decode reads the rows of data into COPY's format, up to the first the
@@ -157,9 +158,16 @@ func (l *loader) nextParallel() (bool, error) {
 			return false, nil
 		}
 		if err != nil {
-			// A read error, or a line longer than MaxValueSize: the row
-			// after the last one read, at the line's offset.
-			off, err := rowsrc.ChunkError(err, p.base, p.sent)
+			var tl *lines.TooLongError
+			if errors.As(err, &tl) {
+				// A line longer than the workers take: it and the rest
+				// of the input go to the serial decoder.
+				l.serialFrom(p.base+tl.Offset, io.MultiReader(bytes.NewReader(tl.Data), p.in))
+				return false, nil
+			}
+			// A read error: the row after the last one read, at the
+			// offset where reading stopped.
+			off, err := rowsrc.ChunkError(err, p.sent)
 			return false, &RowError{Row: l.read + 1, Offset: off, Err: err}
 		}
 		p.res, p.i = res, 0
@@ -181,16 +189,20 @@ func (l *loader) nextParallel() (bool, error) {
 // the loading goroutine.
 func (l *loader) toSerial(res *chunkRows) {
 	p := l.par
-	p.serial = true
-	l.base = res.start + int64(res.stop)
-	rest := &rowsrc.Rest{Data: res.data[res.stop:], Next: func() ([]byte, error, bool) {
+	l.serialFrom(res.start+int64(res.stop), &rowsrc.Rest{Data: res.data[res.stop:], Tail: p.in, Next: func() ([]byte, error, bool) {
 		res, err, ok := p.next()
 		if res == nil {
 			return nil, err, ok
 		}
 		return res.data, err, ok
-	}}
-	l.d = json.NewDecoderBuffer(rest, make([]byte, 64<<10))
+	}})
+}
+
+// serialFrom makes r, the input from offset off on, the serial decoder's.
+func (l *loader) serialFrom(off int64, r io.Reader) {
+	l.par.serial = true
+	l.base = off
+	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	l.d.SetMaxTokenSize(l.maxValue)
 	l.rows = rowsrc.Rows{D: l.d, Format: l.opts.Format}
 }

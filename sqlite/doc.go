@@ -42,8 +42,8 @@
 // goroutines decode into rows of values; the loading goroutine binds them
 // in input order, with their exact numbers and offsets, and SQLite keeps
 // its one writer. A row the workers cannot take as it is (a key new to the
-// table, a syntax error, an object spread over lines) hands the rest of
-// the input to the one-goroutine decoder.
+// table, a syntax error, an object spread over lines, a line over 4 MiB)
+// hands the rest of the input to the one-goroutine decoder.
 //
 // # Tables and types
 //

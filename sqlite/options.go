@@ -131,8 +131,10 @@ type Options struct {
 	// writer runs the statements as without workers. A JSON array is
 	// decoded by one goroutine. A row the workers cannot take as they are
 	// (a key new to the table, a syntax error, an object over several
-	// lines) hands the rest of the input over to the one-goroutine
-	// decoder, which deals with it as without workers.
+	// lines, a line over 4 MiB or over MaxValueSize) hands the rest of the
+	// input over to the one-goroutine decoder, which deals with it as
+	// without workers (a long line is streamed, each value held to
+	// MaxValueSize, never held whole).
 	Workers int
 
 	// serial, for tests and benchmarks, keeps decoding and executing

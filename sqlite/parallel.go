@@ -48,9 +48,10 @@ type parallel struct {
 	i      int // next row of res
 	ncols  int
 	serial bool
-	sent   int64 // input offset reached
-	base   int64 // the input offset the workers' part starts at
-	off    int64 // the input offset of the row last handed out
+	sent   int64     // input offset reached
+	base   int64     // the input offset the workers' part starts at
+	in     io.Reader // what the workers' splitter reads: the input from base
+	off    int64     // the input offset of the row last handed out
 }
 
 // startParallel starts the workers on the input after what ins.d has
@@ -65,7 +66,7 @@ func (ins *inserter) startParallel() {
 	}
 	base := ins.inputOffset()
 	rest := io.MultiReader(ins.d.Buffered(), ins.r)
-	opts := lines.Options{Workers: ins.opts.workers(), BlockSize: block, MaxLineSize: max}
+	opts := lines.Options{Workers: ins.opts.workers(), BlockSize: block, MaxLineSize: min(max, rowsrc.MaxWorkerLine)}
 	fn := func(c lines.Chunk, res *decodedChunk) error {
 		if res.wi == nil {
 			wi := &inserter{opts: ins.opts, table: ins.table, worker: true,
@@ -79,7 +80,7 @@ func (ins *inserter) startParallel() {
 		return nil
 	}
 	next, stop := iter.Pull2(lines.Process(rest, opts, fn))
-	ins.par = &parallel{next: next, stop: stop, sent: base, base: base, ncols: len(cols)}
+	ins.par = &parallel{next: next, stop: stop, sent: base, base: base, in: rest, ncols: len(cols)}
 }
 
 // decode reads the rows of data into values, up to the first the serial
@@ -134,9 +135,16 @@ func (ins *inserter) nextParallel() (bool, error) {
 			return false, nil
 		}
 		if err != nil {
-			// A read error, or a line longer than MaxValueSize: the row
-			// after the last one read, at the line's offset.
-			off, err := rowsrc.ChunkError(err, p.base, p.sent)
+			var tl *lines.TooLongError
+			if errors.As(err, &tl) {
+				// A line longer than the workers take: it and the rest
+				// of the input go to the serial decoder.
+				ins.serialFrom(p.base+tl.Offset, io.MultiReader(bytes.NewReader(tl.Data), p.in))
+				return false, nil
+			}
+			// A read error: the row after the last one read, at the
+			// offset where reading stopped.
+			off, err := rowsrc.ChunkError(err, p.sent)
 			return false, &RowError{Row: ins.row + 1, Offset: off, Err: err}
 		}
 		p.res, p.i = res, 0
@@ -165,16 +173,20 @@ func (ins *inserter) nextParallel() (bool, error) {
 // the loading goroutine.
 func (ins *inserter) toSerial(res *decodedChunk) {
 	p := ins.par
-	p.serial = true
-	ins.base = res.start + int64(res.stop)
-	rest := &rowsrc.Rest{Data: res.data[res.stop:], Next: func() ([]byte, error, bool) {
+	ins.serialFrom(res.start+int64(res.stop), &rowsrc.Rest{Data: res.data[res.stop:], Tail: p.in, Next: func() ([]byte, error, bool) {
 		res, err, ok := p.next()
 		if res == nil {
 			return nil, err, ok
 		}
 		return res.data, err, ok
-	}}
-	ins.d = json.NewDecoderBuffer(rest, make([]byte, 64<<10))
+	}})
+}
+
+// serialFrom makes r, the input from offset off on, the serial decoder's.
+func (ins *inserter) serialFrom(off int64, r io.Reader) {
+	ins.par.serial = true
+	ins.base = off
+	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	ins.d.SetMaxTokenSize(ins.opts.maxValueSize())
 	ins.rows = rowsrc.Rows{D: ins.d, Format: ins.opts.Format}
 }

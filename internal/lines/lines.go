@@ -49,6 +49,12 @@ type TooLongError struct {
 	Line   int64 // the line's number, from 1
 	Offset int64 // the offset in the input of its first byte
 	Max    int   // the limit, in bytes
+	// Data is a copy of the bytes read from the line's first byte on (its
+	// start, or the whole line and some after it), which no chunk holds:
+	// the input goes on with Data and then what the reader has not yet
+	// returned. A caller able to take such a line another way reads it
+	// from there.
+	Data []byte
 }
 
 func (e *TooLongError) Error() string {
@@ -186,7 +192,8 @@ func (s *Splitter) emit(buf []byte, end int, err error) (Chunk, error) {
 	if s.max > 0 && len(buf) > s.max {
 		// The first line too long, whole or cut short, ends the input.
 		if p := longLine(buf, s.max); p >= 0 {
-			err = &TooLongError{Line: s.line + int64(bytes.Count(buf[:p], newline)), Offset: s.off + int64(p), Max: s.max}
+			err = &TooLongError{Line: s.line + int64(bytes.Count(buf[:p], newline)), Offset: s.off + int64(p), Max: s.max,
+				Data: bytes.Clone(buf[p:])}
 			end = min(end, p)
 		}
 	}

@@ -228,8 +228,13 @@ func TestLinesSplitterMaxLineSize(t *testing.T) {
 						return
 					}
 					var te *TooLongError
-					if !errors.As(err, &te) || *te != (TooLongError{Line: tc.line, Offset: tc.off, Max: tc.max}) {
+					if !errors.As(err, &te) || te.Line != tc.line || te.Offset != tc.off || te.Max != tc.max {
 						t.Fatalf("err = %v, want line %d at byte %d too long", err, tc.line, tc.off)
+					}
+					// Data goes on from the line's start, where the chunks
+					// stop: more than Max bytes of the input, as it is.
+					if int64(len(got)) != tc.off || len(te.Data) <= tc.max || !strings.HasPrefix(tc.in, got+string(te.Data)) {
+						t.Fatalf("chunks %d bytes, then Data %q: not the input from the line on", len(got), te.Data)
 					}
 					if want := fmt.Sprintf("lines: line %d at byte %d is longer than %d bytes", tc.line, tc.off, tc.max); err.Error() != want {
 						t.Errorf("text %q, want %q", err, want)

@@ -3,7 +3,6 @@ package rowsrc
 import (
 	"errors"
 	"io"
-	"strconv"
 
 	"github.com/jsonpipe/json/internal/lines"
 )
@@ -12,17 +11,11 @@ import (
 // a chunk, and the reader the serial path takes the input over with.
 
 // ChunkError is the loader's error for err, which the workers' splitter
-// returned after the rows of every chunk before it, with its input
-// offset: a line longer than the cap (counted from base, where the
-// workers' part of the input starts) is a *TypeError at the line's start;
+// returned after the rows of every chunk before it (not a line too long:
+// that one goes to the serial decoder, see Rest), with its input offset:
 // the reader's error (a *ReadError from Counter) is itself, at the offset
 // where reading stopped; any other error is itself, at off.
-func ChunkError(err error, base, off int64) (int64, error) {
-	var tl *lines.TooLongError
-	if errors.As(err, &tl) {
-		return base + tl.Offset, &TypeError{Msg: "line longer than the limit of " + strconv.Itoa(tl.Max) +
-			" bytes (MaxValueSize; with Workers a row's line is held to it)"}
-	}
+func ChunkError(err error, off int64) (int64, error) {
 	if at, rerr, ok := ReadErrorAt(err); ok {
 		return at, rerr
 	}
@@ -72,18 +65,33 @@ func (c *Counter) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// MaxWorkerLine caps the lines the loaders' decoding workers take (or
+// MaxValueSize, when lower): a longer line, and the input after it, goes
+// to the one-goroutine decoder, which streams each value within
+// MaxValueSize instead of holding the line whole, so that a huge value
+// costs no more memory with workers than without, and a long row of
+// values each under the cap is taken either way.
+const MaxWorkerLine = 4 << 20
+
 // Rest reads the rest of the chunk the workers stopped in (Data), then
 // the bytes of every later chunk that Next returns (whose rows the workers
 // decoded for nothing): the input from the row the serial path takes over
-// at.
+// at. After a line too long for the splitter (a *lines.TooLongError) it
+// reads that line's bytes, then Tail, the reader the splitter read from:
+// the splitter stops reading at such a line.
 type Rest struct {
 	Data []byte
 	Next func() ([]byte, error, bool)
+	Tail io.Reader
+	tail bool // Next is done: Data, then Tail
 	done bool
 }
 
 func (r *Rest) Read(b []byte) (int, error) {
 	for len(r.Data) == 0 {
+		if r.tail {
+			return r.Tail.Read(b)
+		}
 		if r.done {
 			return 0, io.EOF
 		}
@@ -93,14 +101,12 @@ func (r *Rest) Read(b []byte) (int, error) {
 			return 0, io.EOF
 		}
 		if err != nil {
-			if _, _, ok := ReadErrorAt(err); !ok {
-				// A line over the cap: the serial decoder would stop at
-				// the same line; the workers' splitter has already
-				// refused it. (The reader's error goes on as it is, with
-				// where reading stopped.)
-				_, err = ChunkError(err, 0, 0)
+			var tl *lines.TooLongError
+			if errors.As(err, &tl) {
+				r.Data, r.tail = tl.Data, true
+				continue
 			}
-			return 0, err
+			return 0, err // the reader's, with where reading stopped
 		}
 		r.Data = data
 	}

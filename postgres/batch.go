@@ -440,6 +440,14 @@ func (l *loader) moveSQL(rowCol string, names []string) string {
 				set = append(set, n+" = EXCLUDED."+n)
 			}
 		}
+		// The table's columns the load does not write take their
+		// defaults, as if the stored row were deleted and the new one
+		// inserted (SQLite's INSERT OR REPLACE).
+		for i := range l.cols {
+			if c := &l.cols[i]; c.inTable && !c.copied && !isPK(quoteIdent(c.name)) {
+				set = append(set, quoteIdent(c.name)+" = DEFAULT")
+			}
+		}
 		sql := insert + "SELECT DISTINCT ON (" + pkList + ") " + list + where +
 			" ORDER BY " + pkList + ", " + rowCol + " DESC ON CONFLICT (" + pkList + ") DO "
 		if len(set) == 0 {

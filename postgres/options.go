@@ -20,10 +20,12 @@ const (
 	// is kept). Loading the same input twice with a primary key changes
 	// nothing.
 	Ignore = rowsrc.Ignore
-	// Replace overwrites the stored row with the new one: every column
-	// the load writes takes the new row's value, null where the new row
-	// has null or lacks the key. Within one batch the last of two rows
-	// with the same key wins, as if they were stored one after the other.
+	// Replace overwrites the stored row with the new one, as SQLite's
+	// INSERT OR REPLACE does: every column the load writes takes the new
+	// row's value, null where the new row has null or lacks the key, and
+	// the table's other columns take their defaults. Within one batch the
+	// last of two rows with the same key wins, as if they were stored one
+	// after the other.
 	Replace = rowsrc.Replace
 	// Upsert updates the stored row's other columns with the new row's
 	// non-null values, keeping stored values where the new row has null

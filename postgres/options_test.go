@@ -231,6 +231,21 @@ func TestConflictModes(t *testing.T) {
 		t.Errorf("replace: rows %q, want %q", got, want)
 	}
 
+	// Replace on a table with columns the load does not write: they take
+	// their defaults, as SQLite's INSERT OR REPLACE leaves them; Upsert
+	// keeps them.
+	if _, err := c.Exec(bg, "CREATE TABLE r (id bigint PRIMARY KEY, v bigint, note text DEFAULT 'dflt', extra bigint)"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Exec(bg, "INSERT INTO r VALUES (1, 1, 'kept?', 5), (2, 2, 'kept', 6)"); err != nil {
+		t.Fatal(err)
+	}
+	mustLoad(t, c, "r", `{"id":1,"v":10} {"id":3,"v":30}`, &Options{Conflict: Replace})
+	mustLoad(t, c, "r", `{"id":2,"v":20}`, &Options{Conflict: Upsert})
+	if got, want := dump(t, c, "SELECT * FROM r ORDER BY id"), "1|10|dflt|NULL\n2|20|kept|6\n3|30|dflt|NULL\n"; got != want {
+		t.Errorf("replace, other columns: rows %q, want %q", got, want)
+	}
+
 	// A refusal in the move from the staging table is found by bisection.
 	if _, err := c.Exec(bg, "ALTER TABLE k ADD CHECK (b IS NULL OR b < 100)"); err != nil {
 		t.Fatal(err)

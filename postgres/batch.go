@@ -430,7 +430,15 @@ func (l *loader) moveSQL(rowCol string, names []string) string {
 	}
 	var set []string
 	insert := "INSERT INTO " + quoteIdent(l.table) + " AS t (" + list + ") "
-	where := " FROM " + stageTable + " WHERE " + rowCol + " <= $1"
+	where := " FROM " + stageTable + " AS s WHERE " + rowCol + " <= $1"
+	isArray := func(name string) bool {
+		for i := range l.cols {
+			if c := &l.cols[i]; quoteIdent(c.name) == name {
+				return strings.HasSuffix(c.typ, "[]")
+			}
+		}
+		return false
+	}
 	switch l.opts.Conflict {
 	case Ignore:
 		return insert + "SELECT " + list + where + " ORDER BY " + rowCol + " ON CONFLICT DO NOTHING"
@@ -463,7 +471,14 @@ func (l *loader) moveSQL(rowCol string, names []string) string {
 			sel = append(sel, n)
 			continue
 		}
-		sel = append(sel, "(array_agg("+n+" ORDER BY "+rowCol+" DESC) FILTER (WHERE "+n+" IS NOT NULL))[1]")
+		if isArray(n) {
+			// array_agg of arrays makes a multidimensional array (and
+			// fails on arrays of different lengths): the staging rows
+			// are gathered whole, their row type being a named one.
+			sel = append(sel, "((array_agg(s ORDER BY "+rowCol+" DESC) FILTER (WHERE "+n+" IS NOT NULL))[1])."+n)
+		} else {
+			sel = append(sel, "(array_agg("+n+" ORDER BY "+rowCol+" DESC) FILTER (WHERE "+n+" IS NOT NULL))[1]")
+		}
 		set = append(set, n+" = COALESCE(EXCLUDED."+n+", t."+n+")")
 	}
 	sql := insert + "SELECT " + strings.Join(sel, ", ") + where + " GROUP BY " + pkList +

@@ -246,6 +246,19 @@ func TestConflictModes(t *testing.T) {
 		t.Errorf("replace, other columns: rows %q, want %q", got, want)
 	}
 
+	// Upsert into array columns (their values as PostgreSQL's array
+	// literals): the last non-null array of a key wins, whatever its
+	// length; a null keeps the stored one.
+	if _, err := c.Exec(bg, "CREATE TABLE arr (id bigint PRIMARY KEY, tags text[], n integer[])"); err != nil {
+		t.Fatal(err)
+	}
+	mustLoad(t, c, "arr", `{"id":1,"tags":"{a,b}","n":"{1}"} {"id":2,"tags":"{x}","n":"{2,3}"}`, nil)
+	mustLoad(t, c, "arr", `{"id":1,"tags":"{c}","n":null} {"id":1,"tags":"{d,e,f}"} {"id":2,"n":"{4,5,6}"} {"id":2,"tags":null}`,
+		&Options{Conflict: Upsert})
+	if got, want := dump(t, c, "SELECT id, tags::text, n::text FROM arr ORDER BY id"), "1|{d,e,f}|{1}\n2|{x}|{4,5,6}\n"; got != want {
+		t.Errorf("upsert, arrays: rows %q, want %q", got, want)
+	}
+
 	// A refusal in the move from the staging table is found by bisection.
 	if _, err := c.Exec(bg, "ALTER TABLE k ADD CHECK (b IS NULL OR b < 100)"); err != nil {
 		t.Fatal(err)

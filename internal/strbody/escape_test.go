@@ -45,20 +45,23 @@ func checkEscape(t *testing.T, s string) {
 // kernel, the kernel's own stop too: within three bytes past the
 // character sought.
 func checkEscapeAt(t *testing.T, s string, j int, html, kernel bool) {
-	t.Helper()
+	// No t.Helper, defer or allocation here: TestEscape calls it some
+	// million times.
 	avx2 := useAVX2
-	defer func() { useAVX2 = avx2 }()
 	want := escapeReference(s, j, html)
-	d := make([]byte, len(s)-j+Block)
-	for _, useAVX2 = range []bool{avx2, false} {
-		for i := range d {
+	if need := len(s) - j + Block; cap(scratch) < need {
+		scratch = make([]byte, need)
+	}
+	d := scratch[:len(s)-j+Block]
+	for _, useAVX2 = range [2]bool{avx2, false} {
+		for i := range d[:want-j] { // stale bytes where the copy must go
 			d[i] = 0xAA
 		}
-		if k := EscapeCopy(d, s, j, html); k != want {
-			t.Fatalf("EscapeCopy(%q, %d, %v) = %d; want %d (AVX2 %v)", s, j, html, k, want, useAVX2)
-		}
-		if got := string(d[:want-j]); got != s[j:want] {
-			t.Fatalf("EscapeCopy(%q, %d, %v) copied %q; want %q (AVX2 %v)", s, j, html, got, s[j:want], useAVX2)
+		k := EscapeCopy(d, s, j, html)
+		if k != want || string(d[:want-j]) != s[j:want] {
+			cur := useAVX2
+			useAVX2 = avx2
+			t.Fatalf("EscapeCopy(%q, %d, %v) = %d, copying %q; want %d, %q (AVX2 %v)", s, j, html, k, d[:min(max(k-j, 0), len(d))], want, s[j:want], cur)
 		}
 	}
 	useAVX2 = avx2
@@ -74,13 +77,21 @@ func checkEscapeAt(t *testing.T, s string, j int, html, kernel bool) {
 	}
 }
 
+// scratch is checkEscapeAt's buffer (the tests of this package do not run
+// in parallel).
+var scratch []byte
+
 // TestEscape puts every byte value, and each character and fragment of the
 // list below, at every place in inputs of 0 to 100 bytes, alone and with a
 // second one after it.
 func TestEscape(t *testing.T) {
 	t.Logf("AVX2 kernel: %v", useAVX2)
 	pieces := escapePieces()
-	for n := 0; n <= 100; n++ {
+	step := 1 // -short (the race detector's run) takes every third length
+	if testing.Short() {
+		step = 3
+	}
+	for n := 0; n <= 100; n += step {
 		plain := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 4)[:n]
 		checkEscape(t, plain)
 		for p := 0; p < n; p += 1 + p/40 {

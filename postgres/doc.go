@@ -103,8 +103,10 @@
 //
 // Citus distributes a table's rows over worker nodes and accepts COPY on
 // its coordinator, routing each row to its shard, so a load into a
-// distributed table is the same Insert; loads over several connections at
-// once (one COPY and one transaction per batch each) spread the
-// coordinator's routing too. CockroachDB and YugabyteDB accept
-// COPY FROM STDIN as well.
+// distributed table is the same Insert. Loads over several connections at
+// once (one COPY and one transaction per batch each) would spread the
+// coordinator's routing too; Insert does not do that yet: it loads over
+// the one connection it is given, and Options.Workers parallelises the
+// decoding only. CockroachDB and YugabyteDB accept COPY FROM STDIN as
+// well.
 package postgres

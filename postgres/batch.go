@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -65,12 +66,7 @@ func (l *loader) defineTable() error {
 		}
 		l.cols[i].notNull = true
 	}
-	names := make([]string, 0, len(l.opts.Defaults))
-	for name := range l.opts.Defaults {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(l.opts.Defaults)) {
 		expr, typ, err := literal(l.opts.Defaults[name])
 		if err != nil {
 			return fmt.Errorf("postgres: Defaults: column %s: %w", shortName(name), err)

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -55,6 +56,11 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	}
 	if err != nil && l.inTx {
 		l.rollback(&err)
+	}
+	if err != nil && ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+		// Cancelled while pgx was reading or writing: its error can be the
+		// closed connection's rather than the context's. Say both.
+		err = fmt.Errorf("%w: %w", ctx.Err(), err)
 	}
 	return l.res, err
 }

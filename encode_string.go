@@ -77,8 +77,10 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 //
 // The strbody.EscapeCopy kernel copies the string into dst's spare
 // capacity as it looks at it, 32 bytes at a time, passing over valid
-// UTF-8, up to the first character that needs a look; that one is written
-// here, and the kernel goes on after it.
+// UTF-8 and writing the escapes of ASCII bytes while the spare capacity
+// holds them, up to the first character it leaves: invalid UTF-8, U+2028
+// or U+2029, or an ASCII escape there was no room for. That one is
+// written here, and the kernel goes on after it.
 func appendEscaped(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	i := 0
@@ -87,30 +89,14 @@ func appendEscaped(dst []byte, s string, escapeHTML bool) []byte {
 			dst = slices.Grow(dst, len(s)-i+strbody.Block)
 		}
 		l := len(dst)
-		k := strbody.EscapeCopy(dst[l:cap(dst)], s, i, escapeHTML)
-		dst = dst[:l+k-i]
+		k, n := strbody.EscapeCopy(dst[l:cap(dst)], s, i, escapeHTML)
+		dst = dst[:l+n]
 		if k == len(s) {
 			return append(dst, '"')
 		}
 		i = k
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+		if c := s[i]; c < utf8.RuneSelf {
+			dst = append(dst, strbody.ASCIIEscape(c)...)
 			i++
 		} else if strbody.CharSize(s[i:]) == 0 {
 			dst = append(dst, `\ufffd`...)

@@ -2,37 +2,43 @@ package strbody
 
 import "math/bits"
 
-// EscapeCopy is the encoder's Stop, copying as it looks: it returns the
-// index k >= j of the first character of s[j:] that a JSON encoder must
-// look at on its own ('"', '\\', a byte below 0x20, with html '<', '>' and
-// '&', a byte that does not start a valid UTF-8 character, and U+2028 and
-// U+2029), or len(s) when there is none, and copies s[j:k] to the start of
-// d. Valid multi-byte characters are passed over. j must be in [0, len(s)]
-// and at the start of a character; d must hold at least len(s)-j+Block
-// bytes, as the kernel stores whole blocks (what it stores past s[j:k] is
-// to be written over).
+// EscapeCopy writes s from j into d escaped as a JSON encoder escapes it,
+// up to the first character it leaves to the caller, and returns that
+// character's index k (len(s) when there is none) and the number n of
+// bytes of d written for s[j:k].
+//
+// Valid multi-byte characters are copied as they are. The ASCII bytes with
+// an escape ('"', '\\', bytes below 0x20, and with html '<', '>' and '&';
+// see ASCIIEscape) are written escaped while d has room for the escape
+// beyond the len(s)-j+Block bytes it must hold, so that the caller decides
+// how d grows. Left to the caller: a byte that does not start a valid UTF-8
+// character, U+2028 and U+2029, and an ASCII escape there is no room for.
+// j must be in [0, len(s)] and at the start of a character; d
+// must hold at least len(s)-j+Block bytes, as the kernel stores whole
+// blocks (what it stores past d[n] is to be written over).
 //
 // The kernel (escapeCopyAVX2 on amd64 with AVX2, escapeCopyGeneric
-// elsewhere) returns a place at most three bytes past the character
-// sought; the last steps are taken here, a character at a time, from the
-// start of the character the kernel stopped in.
-func EscapeCopy(d []byte, s string, j int, html bool) int {
+// elsewhere) returns a place at most three bytes past a character it
+// leaves; the last steps are taken here, a character at a time, from the
+// start of the character it stopped in.
+func EscapeCopy(d []byte, s string, j int, html bool) (k, n int) {
 	_ = s[j:]               // j in range, for the assembly
 	_ = d[len(s)-j+Block-1] // room for the last block, for the assembly
-	var k int
-	if useAVX2 { // the kernel chosen here, not in a function of its own: one call less
-		k = escapeCopyAVX2(d, s, j, html)
+	if useAVX2 {            // the kernel chosen here, not in a function of its own: one call less
+		k, n = escapeCopyAVX2(d, s, j, html)
 	} else {
-		k = escapeCopyGeneric(d, s, j, html)
+		k, n = escapeCopyGeneric(d, s, j, html)
 	}
 	if (k == len(s) || s[k] < 0x80) && (k == j || s[k-1] < 0x80) {
-		// The common stop: an ASCII byte after an ASCII byte (or none)
-		// is flagged only when it must be escaped, as a complete
-		// character before it leaves nothing to check.
-		return k
+		// The common stop: the end or an ASCII byte, after an ASCII byte
+		// (or none), as a complete character before it leaves nothing to
+		// check. Such a byte is left only when it must be escaped and
+		// there was no room.
+		return k, n
 	}
 	// Back from k to the start of the character it is in, if that starts
-	// at j or after: over at most three continuation bytes.
+	// at j or after: over at most three continuation bytes, which were
+	// copied one for one (an escaped byte is ASCII: the walk stops there).
 	p := k
 	for q := k - 1; q >= j && q >= k-3; q-- {
 		if c := s[q]; c >= 0xC0 {
@@ -42,18 +48,41 @@ func EscapeCopy(d []byte, s string, j int, html bool) int {
 			break
 		}
 	}
+	n -= k - p
+	start := p
 	for p < len(s) {
-		n := plainSize(s[p:], html)
-		if n == 0 {
+		m := plainSize(s[p:], html)
+		if m == 0 {
 			break
 		}
-		p += n
+		p += m
 	}
-	if p > k { // never from the kernels as they are; copied all the same
-		copy(d[k-j:], s[k:p])
+	if p > k { // the kernel copied s[start:k] already
+		copy(d[n+k-start:], s[k:p])
 	}
-	return p
+	return p, n + p - start
 }
+
+// ASCIIEscape is the escape of the ASCII byte c as encoding/json writes it
+// ("\\n", "\\u0001", "\\u003c"...), or "" when c has none ('<', '>' and
+// '&' have one: the caller decides whether HTML escaping applies).
+func ASCIIEscape(c byte) string {
+	if c >= 0x80 {
+		return ""
+	}
+	return asciiEscapes[c]
+}
+
+var asciiEscapes = func() (e [0x80]string) {
+	const hex = "0123456789abcdef"
+	for c := range 0x20 {
+		e[c] = `\u00` + string(hex[c>>4]) + string(hex[c&0xF])
+	}
+	e['\b'], e['\f'], e['\n'], e['\r'], e['\t'] = `\b`, `\f`, `\n`, `\r`, `\t`
+	e['"'], e['\\'] = `\"`, `\\`
+	e['<'], e['>'], e['&'] = `\u003c`, `\u003e`, `\u0026`
+	return
+}()
 
 // plainSize is the length of the character at the start of s, which is
 // not empty, when it needs no escape and ends within s; else 0.
@@ -127,10 +156,12 @@ func EscapeMask(v uint64, html bool) uint64 {
 }
 
 // escapeCopyGeneric is the kernel in Go: whole words of plain ASCII are
-// passed over, the rest a character at a time; it returns exactly the
-// place EscapeCopy returns, and copies what it passed over.
-func escapeCopyGeneric(d []byte, s string, j int, html bool) int {
-	k := j
+// passed over, the rest a character at a time; it writes the ASCII escapes
+// as the AVX2 kernel does, while there is room, and stops at the first
+// other character it leaves (exactly, not past it).
+func escapeCopyGeneric(d []byte, s string, j int, html bool) (int, int) {
+	room := len(d) - (len(s) - j) - Block // for the bytes escapes add
+	k, n, r := j, 0, j                    // s[j:r] is d[:n]; s[r:k] is plain
 	for k < len(s) {
 		if k+8 <= len(s) {
 			m := EscapeMask(word(s, k), html)
@@ -138,18 +169,24 @@ func escapeCopyGeneric(d []byte, s string, j int, html bool) int {
 				k += 8
 				continue
 			}
-			if k += bits.TrailingZeros64(m) >> 3; s[k] < 0x80 {
-				break // an ASCII byte to escape
-			}
+			k += bits.TrailingZeros64(m) >> 3
 		}
-		n := plainSize(s[k:], html)
-		if n == 0 {
+		if c := plainSize(s[k:], html); c > 0 {
+			k += c
+			continue
+		}
+		e := ASCIIEscape(s[k])
+		if e == "" || len(e)-1 > room {
 			break
 		}
-		k += n
+		n += copy(d[n:], s[r:k])
+		n += copy(d[n:], e)
+		room -= len(e) - 1
+		k++
+		r = k
 	}
-	copy(d, s[j:k])
-	return k
+	n += copy(d[n:], s[r:k])
+	return k, n
 }
 
 // word is s[j:j+8] read little-endian.

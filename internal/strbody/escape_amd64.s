@@ -60,16 +60,95 @@ DATA keep<>+48(SB)/8, $0
 DATA keep<>+56(SB)/8, $0
 GLOBL keep<>(SB), RODATA|NOPTR, $64
 
-// func escapeCopyAVX2(d []byte, s string, j int, html bool) int
+// escText<>+8*c is the escape of the ASCII byte c, when c has one, in the
+// low bytes of a word; escExtra<>+c is its length less one (1 or 5).
+DATA escText<>+0(SB)/8, $0x000030303030755c // \u0000
+DATA escText<>+8(SB)/8, $0x000031303030755c // \u0001
+DATA escText<>+16(SB)/8, $0x000032303030755c // \u0002
+DATA escText<>+24(SB)/8, $0x000033303030755c // \u0003
+DATA escText<>+32(SB)/8, $0x000034303030755c // \u0004
+DATA escText<>+40(SB)/8, $0x000035303030755c // \u0005
+DATA escText<>+48(SB)/8, $0x000036303030755c // \u0006
+DATA escText<>+56(SB)/8, $0x000037303030755c // \u0007
+DATA escText<>+64(SB)/8, $0x000000000000625c // \b
+DATA escText<>+72(SB)/8, $0x000000000000745c // \t
+DATA escText<>+80(SB)/8, $0x0000000000006e5c // \n
+DATA escText<>+88(SB)/8, $0x000062303030755c // \u000b
+DATA escText<>+96(SB)/8, $0x000000000000665c // \f
+DATA escText<>+104(SB)/8, $0x000000000000725c // \r
+DATA escText<>+112(SB)/8, $0x000065303030755c // \u000e
+DATA escText<>+120(SB)/8, $0x000066303030755c // \u000f
+DATA escText<>+128(SB)/8, $0x000030313030755c // \u0010
+DATA escText<>+136(SB)/8, $0x000031313030755c // \u0011
+DATA escText<>+144(SB)/8, $0x000032313030755c // \u0012
+DATA escText<>+152(SB)/8, $0x000033313030755c // \u0013
+DATA escText<>+160(SB)/8, $0x000034313030755c // \u0014
+DATA escText<>+168(SB)/8, $0x000035313030755c // \u0015
+DATA escText<>+176(SB)/8, $0x000036313030755c // \u0016
+DATA escText<>+184(SB)/8, $0x000037313030755c // \u0017
+DATA escText<>+192(SB)/8, $0x000038313030755c // \u0018
+DATA escText<>+200(SB)/8, $0x000039313030755c // \u0019
+DATA escText<>+208(SB)/8, $0x000061313030755c // \u001a
+DATA escText<>+216(SB)/8, $0x000062313030755c // \u001b
+DATA escText<>+224(SB)/8, $0x000063313030755c // \u001c
+DATA escText<>+232(SB)/8, $0x000064313030755c // \u001d
+DATA escText<>+240(SB)/8, $0x000065313030755c // \u001e
+DATA escText<>+248(SB)/8, $0x000066313030755c // \u001f
+DATA escText<>+272(SB)/8, $0x000000000000225c // \"
+DATA escText<>+304(SB)/8, $0x000036323030755c // \u0026
+DATA escText<>+480(SB)/8, $0x000063333030755c // \u003c
+DATA escText<>+496(SB)/8, $0x000065333030755c // \u003e
+DATA escText<>+736(SB)/8, $0x0000000000005c5c // \\
+GLOBL escText<>(SB), RODATA|NOPTR, $744
+DATA escExtra<>+0(SB)/1, $5
+DATA escExtra<>+1(SB)/1, $5
+DATA escExtra<>+2(SB)/1, $5
+DATA escExtra<>+3(SB)/1, $5
+DATA escExtra<>+4(SB)/1, $5
+DATA escExtra<>+5(SB)/1, $5
+DATA escExtra<>+6(SB)/1, $5
+DATA escExtra<>+7(SB)/1, $5
+DATA escExtra<>+8(SB)/1, $1
+DATA escExtra<>+9(SB)/1, $1
+DATA escExtra<>+10(SB)/1, $1
+DATA escExtra<>+11(SB)/1, $5
+DATA escExtra<>+12(SB)/1, $1
+DATA escExtra<>+13(SB)/1, $1
+DATA escExtra<>+14(SB)/1, $5
+DATA escExtra<>+15(SB)/1, $5
+DATA escExtra<>+16(SB)/1, $5
+DATA escExtra<>+17(SB)/1, $5
+DATA escExtra<>+18(SB)/1, $5
+DATA escExtra<>+19(SB)/1, $5
+DATA escExtra<>+20(SB)/1, $5
+DATA escExtra<>+21(SB)/1, $5
+DATA escExtra<>+22(SB)/1, $5
+DATA escExtra<>+23(SB)/1, $5
+DATA escExtra<>+24(SB)/1, $5
+DATA escExtra<>+25(SB)/1, $5
+DATA escExtra<>+26(SB)/1, $5
+DATA escExtra<>+27(SB)/1, $5
+DATA escExtra<>+28(SB)/1, $5
+DATA escExtra<>+29(SB)/1, $5
+DATA escExtra<>+30(SB)/1, $5
+DATA escExtra<>+31(SB)/1, $5
+DATA escExtra<>+34(SB)/1, $1
+DATA escExtra<>+38(SB)/1, $5
+DATA escExtra<>+60(SB)/1, $5
+DATA escExtra<>+62(SB)/1, $5
+DATA escExtra<>+92(SB)/1, $1
+GLOBL escExtra<>(SB), RODATA|NOPTR, $96
+
+// func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int)
 //
-// Each 32-byte block of s from j is stored, as it is read, at the same
-// place in d (s[j] at d[0]), and checked. The bytes left after the whole
-// blocks, if any, are read as one more block, zero-padded: straight from s
-// when those 32 bytes do not cross a page (so the read cannot fault), else
-// through a copy on the stack; that block is stored whole too, so d must
-// hold Block bytes past s's end. A zero byte is a control byte, so the
-// padding's first byte is always flagged: the kernel always stops, at the
-// end of s at the latest.
+// Each 32-byte block of s from j is stored, as it is read, in d (s[j] at
+// d[0], and one byte further for each byte an escape added), and checked.
+// The bytes left after the whole blocks, if any, are read as one more
+// block, zero-padded: straight from s when those 32 bytes do not cross a
+// page (so the read cannot fault), else through a copy on the stack; that
+// block is stored whole too, so d must hold Block bytes past s's end. A
+// zero byte is a control byte, so the padding's first byte is always
+// flagged: the kernel always stops, at the end of s at the latest.
 //
 // Per block, a mask of the bytes to look at:
 //
@@ -88,15 +167,28 @@ GLOBL keep<>(SB), RODATA|NOPTR, $64
 //
 // Valid UTF-8 without those characters flags nothing; a character that
 // must be looked at is flagged at one of its bytes, within three of its
-// start; an incomplete one at the end of s is flagged at the padding. It
-// returns the index of the first flagged byte, at most len(s).
-TEXT ·escapeCopyAVX2(SB), NOSPLIT, $32-64
+// start; an incomplete one at the end of s is flagged at the padding.
+//
+// At the first flagged byte: when it is an ASCII byte with an escape (not
+// the padding), flagged for itself and not for a character cut short
+// before it (it is s[j], or the byte before is ASCII, or ends a character
+// as long as its lead byte says), its escape is written here, from escText, if d has room for it beyond the
+// len(s)-k+Block bytes the rest may still need (the room left is kept in
+// R14); the scan then starts again after it, with no bytes before (an
+// ASCII byte is no part of a character). Any other flagged byte, or an
+// escape without room, ends the call: k is its index, n the bytes of d
+// written for s[j:k].
+TEXT ·escapeCopyAVX2(SB), NOSPLIT, $32-72
 	MOVQ    d_base+0(FP), DI
+	MOVQ    d_len+8(FP), R14
 	MOVQ    s_base+24(FP), SI
 	MOVQ    s_len+32(FP), DX
 	MOVQ    j+40(FP), AX
 	MOVBLZX html+48(FP), CX
-	SUBQ    AX, DI // s[i] goes to (DI)(i*1)
+	SUBQ    DX, R14
+	ADDQ    AX, R14
+	SUBQ    $32, R14 // the room for escapes: len(d) - (len(s)-j) - Block
+	SUBQ    AX, DI   // s[i] goes to (DI)(i*1); DI grows by each escape's extra bytes
 	VMOVDQU c22<>(SB), Y1
 	VMOVDQU c5C<>(SB), Y2
 	VMOVDQU c1F<>(SB), Y3
@@ -107,10 +199,12 @@ TEXT ·escapeCopyAVX2(SB), NOSPLIT, $32-64
 	VMOVDQU 0(R8), Y8
 	VMOVDQU 32(R8), Y9
 	VMOVDQU 64(R8), Y10
-	VPXOR   Y12, Y12, Y12 // the block before: none, as zeros
 	VPXOR   Y13, Y13, Y13 // zeros
-	XORL    R9, R9        // the block before's bytes of 0x80 or more, as bits
 	LEAQ    -32(DX), R13  // the last index a whole block starts at
+
+restart:
+	VPXOR Y12, Y12, Y12 // the block before: none, as zeros
+	XORL  R9, R9        // the block before's bytes of 0x80 or more, as bits
 
 loop:
 	CMPQ      AX, R13
@@ -236,10 +330,65 @@ pad:
 	JMP     check // the padding is flagged: on to found
 
 found:
-	BSFL BX, BX
-	ADDQ BX, AX
+	BSFL    BX, BX
+	ADDQ    BX, AX
+	CMPQ    AX, DX
+	JGE     done // the padding: the end of s
+	MOVBLZX (SI)(AX*1), CX
+	CMPL    CX, $0x80
+	JAE     done // not ASCII: the caller's
+	CMPQ    AX, j+40(FP)
+	JEQ     escape
+	MOVBLZX -1(SI)(AX*1), R10
+	CMPL    R10, $0x80
+	JB      escape
+
+	// After a byte of 0x80 or more. Every byte before this one passed, so
+	// that byte ends a valid character, or a valid one cut short, which is
+	// flagged here too (and a lead byte just before flags an ASCII byte:
+	// the caller's). Escaped here when the lead byte 2, 3 or 4 back says
+	// the character is that long (it is at j or after, where the check
+	// began).
+	CMPL    R10, $0xC0
+	JAE     done
+	MOVBLZX -2(SI)(AX*1), R10
+	CMPL    R10, $0xC0
+	JB      back3
+	CMPL    R10, $0xE0
+	JB      escape
+	JMP     done
+
+back3:
+	MOVBLZX -3(SI)(AX*1), R10
+	CMPL    R10, $0xE0
+	JB      back4 // a continuation byte (a 2-byte lead here would have been flagged)
+	CMPL    R10, $0xF0
+	JB      escape
+	JMP     done
+
+back4:
+	MOVBLZX -4(SI)(AX*1), R10
+	CMPL    R10, $0xF0
+	JAE     escape
+	JMP     done
+
+escape:
+	LEAQ    escExtra<>(SB), R11
+	MOVBLZX (R11)(CX*1), R12
+	CMPQ    R12, R14
+	JGT     done // no room left: the caller grows d
+	SUBQ    R12, R14
+	LEAQ    escText<>(SB), R11
+	MOVQ    (R11)(CX*8), R10
+	MOVQ    R10, (DI)(AX*1) // the escape, and scratch the next block writes over
+	ADDQ    R12, DI
+	INCQ    AX
+	JMP     restart
 
 done:
 	VZEROUPPER
-	MOVQ AX, ret+56(FP)
+	MOVQ AX, k+56(FP)
+	ADDQ AX, DI
+	SUBQ d_base+0(FP), DI
+	MOVQ DI, n+64(FP)
 	RET

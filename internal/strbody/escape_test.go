@@ -8,14 +8,13 @@ import (
 	"unsafe"
 )
 
-// escapeReference is EscapeCopy's index a character at a time, with the
+// escapeReference is the index of the first character of s from j that
+// a JSON encoder must look at on its own, a character at a time, with the
 // standard library's decoder.
 func escapeReference(s string, j int, html bool) int {
 	for j < len(s) {
 		r, n := utf8.DecodeRuneInString(s[j:])
-		switch {
-		case r == utf8.RuneError && n == 1, r < 0x20, r == '"', r == '\\', r == 0x2028, r == 0x2029,
-			html && (r == '<' || r == '>' || r == '&'):
+		if needsLook(r, n, html) {
 			return j
 		}
 		j += n
@@ -23,45 +22,126 @@ func escapeReference(s string, j int, html bool) int {
 	return j
 }
 
-// checkEscape compares EscapeCopy, with the assembly kernel and without
-// it, with the reference on s from every start of a character, with and
-// without html; and checks that the assembly kernel stops within three
-// bytes past the character sought.
+func needsLook(r rune, n int, html bool) bool {
+	switch {
+	case r == utf8.RuneError && n == 1, r < 0x20, r == '"', r == '\\', r == 0x2028, r == 0x2029,
+		html && (r == '<' || r == '>' || r == '&'):
+		return true
+	}
+	return false
+}
+
+// escapeLimit is where EscapeCopy from j must stop, with room bytes for
+// what escapes add: at the first character that needs a look and is not
+// ASCII, or at the first ASCII escape that no longer fits.
+func escapeLimit(s string, j int, html bool, room int) int {
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if needsLook(r, n, html) {
+			if n > 1 || r >= 0x80 || r == utf8.RuneError {
+				return j
+			}
+			extra := 5 // \u00XX
+			if strings.ContainsRune("\"\\\b\f\n\r\t", r) {
+				extra = 1
+			}
+			if extra > room {
+				return j
+			}
+			room -= extra
+		}
+		j += n
+	}
+	return j
+}
+
+// escapedReference sets refText to s escaped as encoding/json escapes it,
+// without the quotes, a character at a time, and refAt[i] to where the
+// escape of the character at s[i] starts in it (for i = len(s) too): the
+// escaping of s[j:k] is refText[refAt[j]:refAt[k]].
+func escapedReference(s string, html bool) {
+	b, at := refText[:0], refAt[:0]
+	for j := 0; j < len(s); {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		for range n {
+			at = append(at, len(b))
+		}
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b = append(b, `\ufffd`...)
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r == '\b':
+			b = append(b, `\b`...)
+		case r == '\f':
+			b = append(b, `\f`...)
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r < 0x20, r == 0x2028, r == 0x2029, html && (r == '<' || r == '>' || r == '&'):
+			const hex = "0123456789abcdef"
+			b = append(b, '\\', 'u', hex[r>>12], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
+		default:
+			b = append(b, s[j:j+n]...)
+		}
+		j += n
+	}
+	refText, refAt = b, append(at, len(b))
+}
+
+// checkEscape checks EscapeCopy, with the assembly kernel and without it,
+// on s from every start of a character, with and without html, with room
+// for every escape, and from the start with room for none, for one short
+// escape and for one \u00XX.
 func checkEscape(t *testing.T, s string) {
 	t.Helper()
 	for _, html := range []bool{false, true} {
+		escapedReference(s, html)
 		for j := 0; j <= len(s); j++ {
 			if j < len(s) && !utf8.RuneStart(s[j]) {
 				continue
 			}
-			checkEscapeAt(t, s, j, html, true)
+			room := 5 * (len(s) - j) // room for every escape; from the start, also for none, one short one, one \u00XX
+			if j == 0 {
+				checkEscapeAt(t, s, j, html, 0, true)
+				checkEscapeAt(t, s, j, html, 1, true)
+				checkEscapeAt(t, s, j, html, 5, true)
+			}
+			checkEscapeAt(t, s, j, html, room, true)
 		}
 	}
 }
 
-// checkEscapeAt checks EscapeCopy on s from j, with and without the
-// assembly kernel: its index against the reference, and the bytes it
-// copied, into a buffer of stale bytes just as large as it must be. With
-// kernel, the kernel's own stop too: within three bytes past the
-// character sought.
-func checkEscapeAt(t *testing.T, s string, j int, html, kernel bool) {
+// checkEscapeAt checks EscapeCopy on s from j (after escapedReference(s,
+// html)), into a buffer of stale
+// bytes with room bytes more than it must have, with and without the
+// assembly kernel: it stops exactly at escapeLimit, and what it wrote is
+// the reference escaping of what it passed. With
+// kernel, the assembly kernel's own stop too: within three bytes past the
+// limit.
+func checkEscapeAt(t *testing.T, s string, j int, html bool, room int, kernel bool) {
 	// No t.Helper, defer or allocation here: TestEscape calls it some
 	// million times.
 	avx2 := useAVX2
-	want := escapeReference(s, j, html)
-	if need := len(s) - j + Block; cap(scratch) < need {
+	limit := escapeLimit(s, j, html, room)
+	need := len(s) - j + Block + room
+	if cap(scratch) < need {
 		scratch = make([]byte, need)
 	}
-	d := scratch[:len(s)-j+Block]
+	d := scratch[:need]
 	for _, useAVX2 = range [2]bool{avx2, false} {
-		for i := range d[:want-j] { // stale bytes where the copy must go
+		ref := refText[refAt[j]:refAt[limit]]
+		for i := range d[:len(ref)] { // stale bytes where the copy must go
 			d[i] = 0xAA
 		}
-		k := EscapeCopy(d, s, j, html)
-		if k != want || string(d[:want-j]) != s[j:want] {
+		k, n := EscapeCopy(d, s, j, html)
+		if k != limit || n != len(ref) || string(d[:n]) != string(ref) {
 			cur := useAVX2
 			useAVX2 = avx2
-			t.Fatalf("EscapeCopy(%q, %d, %v) = %d, copying %q; want %d, %q (AVX2 %v)", s, j, html, k, d[:min(max(k-j, 0), len(d))], want, s[j:want], cur)
+			t.Fatalf("EscapeCopy(%q, %d, %v), room %d = %d, writing %q; want %d, %q (AVX2 %v)", s, j, html, room, k, d[:min(max(n, 0), len(d))], limit, ref, cur)
 		}
 	}
 	useAVX2 = avx2
@@ -72,14 +152,17 @@ func checkEscapeAt(t *testing.T, s string, j int, html, kernel bool) {
 	if avx2 {
 		fn = escapeCopyAVX2
 	}
-	if k := fn(d, s, j, html); k < want || k > want+3 || k > len(s) {
-		t.Fatalf("kernel (AVX2 %v) on (%q, %d, %v) stopped at %d; the character sought is at %d", avx2, s, j, html, k, want)
+	if k, _ := fn(d, s, j, html); k < j || k > limit+3 || k > len(s) {
+		t.Fatalf("kernel (AVX2 %v) on (%q, %d, %v), room %d stopped at %d; the limit is %d", avx2, s, j, html, room, k, limit)
 	}
 }
 
-// scratch is checkEscapeAt's buffer (the tests of this package do not run
-// in parallel).
-var scratch []byte
+// scratch, refText and refAt are checkEscapeAt's buffers (the tests of
+// this package do not run in parallel).
+var (
+	scratch, refText []byte
+	refAt            []int
+)
 
 // TestEscape puts every byte value, and each character and fragment of the
 // list below, at every place in inputs of 0 to 100 bytes, alone and with a
@@ -152,7 +235,9 @@ func TestEscapePairs(t *testing.T) {
 func checkEscapeFrom(t *testing.T, s string, j int) {
 	t.Helper()
 	for _, html := range []bool{false, true} {
-		checkEscapeAt(t, s, j, html, false)
+		escapedReference(s, html)
+		checkEscapeAt(t, s, j, html, 0, false)
+		checkEscapeAt(t, s, j, html, 100, false)
 	}
 }
 
@@ -204,14 +289,16 @@ func TestEscapeRandom(t *testing.T) {
 }
 
 func FuzzEscape(f *testing.F) {
-	f.Add(`0123456789abcdef0123456789abcdef<`, 0, true)
-	f.Add("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe2\x80\xa8", 3, false)
-	f.Add("語語語語語語語語語語語語語語語語語語語語語\xed\xa0\x80", 0, false)
-	f.Fuzz(func(t *testing.T, s string, j int, html bool) {
+	f.Add(`0123456789abcdef0123456789abcdef<`, 0, true, uint8(0))
+	f.Add("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe2\x80\xa8", 3, false, uint8(7))
+	f.Add("語語語語語語語語語語語語語語語語語語語語語\xed\xa0\x80", 0, false, uint8(1))
+	f.Add("a\"b\nc<d\x01e\\f語\"g", 0, true, uint8(6))
+	f.Fuzz(func(t *testing.T, s string, j int, html bool, room uint8) {
 		if j < 0 || j > len(s) || j < len(s) && !utf8.RuneStart(s[j]) {
 			return
 		}
-		checkEscapeAt(t, s, j, html, true)
+		escapedReference(s, html)
+		checkEscapeAt(t, s, j, html, int(room), true)
 	})
 }
 

@@ -23,4 +23,4 @@ func stopAVX2(w []byte, j int) (k int, nonASCII uint64)
 // (escape_amd64.s).
 //
 //go:noescape
-func escapeCopyAVX2(d []byte, s string, j int, html bool) int
+func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int)

@@ -8,6 +8,6 @@ var useAVX2 = false
 func stop(w []byte, j int) (int, uint64) { return stopGeneric(w, j) }
 
 // escapeCopyAVX2 is never called: useAVX2 is false.
-func escapeCopyAVX2(d []byte, s string, j int, html bool) int {
+func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int) {
 	return escapeCopyGeneric(d, s, j, html)
 }

@@ -1,6 +1,7 @@
 package json
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 	"strconv"
@@ -86,7 +87,15 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 		dst = dst[:l+n]
 		return append(dst, zeros[:dp-n]...)
 	case dp > 0: // dd.ddd: the integer part moved left, the point after it
-		copy(buf, buf[1:1+dp])
+		if dp <= 8 {
+			// In one word: its low dp bytes from one byte on, the rest as
+			// it was (keep is all ones at dp 8, as 1<<64 is 0).
+			keep := uint64(1)<<(8*dp) - 1
+			w := binary.LittleEndian.Uint64(buf[1:9])&keep | binary.LittleEndian.Uint64(buf[0:8])&^keep
+			binary.LittleEndian.PutUint64(buf[0:8], w)
+		} else {
+			copy(buf, buf[1:1+dp])
+		}
 		buf[dp] = '.'
 		return dst[:l+n+1]
 	}

@@ -142,6 +142,14 @@ type encInt int16
 
 type encFloat float64
 
+type encFloatLists struct {
+	Pairs [][2]float64
+	Rings [][]float64
+	Named [][1]encFloat
+	Fixed [2][]float64
+	Empty [][0]float64
+}
+
 type encStrings struct {
 	S  string
 	N  encStr
@@ -797,6 +805,33 @@ func init() {
 			for range f.n(4) {
 				v.Many = append(v.Many, f.float64())
 			}
+			return v
+		}},
+		{"float lists", func(f *encFuzz) any {
+			// Arrays and slices of float64 in arrays and slices, whose
+			// floats the outer loop writes itself (appendFloatLists).
+			var v encFloatLists
+			for range f.n(4) {
+				v.Pairs = append(v.Pairs, [2]float64{f.float64(), f.float64()})
+			}
+			for range f.n(4) {
+				var s []float64
+				switch f.n(3) {
+				case 0: // nil: null
+				case 1:
+					s = []float64{}
+				default:
+					for range 1 + f.n(3) {
+						s = append(s, f.float64())
+					}
+				}
+				v.Rings = append(v.Rings, s)
+			}
+			if f.bool() {
+				v.Named = [][1]encFloat{{encFloat(f.float64())}, {encFloat(f.float64())}}
+			}
+			v.Fixed = [2][]float64{{f.float64()}, nil}
+			v.Empty = make([][0]float64, f.n(3))
 			return v
 		}},
 		{"maps", func(f *encFuzz) any {

@@ -27,7 +27,14 @@ type typeEncoder struct {
 	// st, for a struct type, is fn's receiver, which those loops call
 	// directly rather than through fn, a method value.
 	st *structEncoder
+	// floats, for an array or slice of float64 (GeoJSON's coordinates),
+	// lets the loop over an array of them write their floats itself.
+	floats *floatList
 }
+
+// floatList describes an array (n, its length) or a slice (n < 0) of
+// float64s.
+type floatList struct{ n int }
 
 // encDirect names the scalar encoders written inline by the loops over
 // fields and elements.

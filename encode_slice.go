@@ -102,7 +102,12 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 		es.leave(k)
 		return b, nil
 	}
+	var floats *floatList
+	if elem.direct == encFloat64 {
+		floats = &floatList{n: -1}
+	}
 	return &typeEncoder{
+		floats: floats,
 		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			s := *(*[]byte)(p) // only its data pointer and length are read
 			// nil or empty: written without core's call
@@ -137,7 +142,11 @@ func newArrayEncoder(t reflect.Type, addr bool) *typeEncoder {
 	fn := func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 		return es.appendElements(b, elem, p, n, size)
 	}
-	return &typeEncoder{fn: fn, value: valueByCopy(t, fn)}
+	te := &typeEncoder{fn: fn, value: valueByCopy(t, fn)}
+	if elem.direct == encFloat64 {
+		te.floats = &floatList{n: n}
+	}
+	return te
 }
 
 // appendElements writes the n elements at data, size bytes apart, as a JSON
@@ -169,6 +178,13 @@ func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.P
 		}
 	}
 	var err error
+	if elem.floats != nil {
+		if b, err = es.appendFloatLists(b, elem, data, n, size); err != nil {
+			return b, err
+		}
+		b[mark] = '['
+		return append(b, ']'), nil
+	}
 	if se := elem.st; se != nil {
 		for ; i < n; i++ {
 			if b, err = se.encode(es, append(b, ','), unsafe.Add(data, uintptr(i)*size)); err != nil {
@@ -191,6 +207,42 @@ func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.P
 	}
 	b[mark] = '['
 	return append(b, ']'), nil
+}
+
+// appendFloatLists writes the n elements at data, size bytes apart, each an
+// array or slice of float64 (elem.floats), after a comma each: their floats
+// are written here, without a call to the element's encoder and its own
+// loop for each (the pairs of GeoJSON's coordinates are most of canada's
+// bytes). A float NaN or infinite is left to the element's encoder, which
+// returns the error.
+func (es *encodeState) appendFloatLists(b []byte, elem *typeEncoder, data unsafe.Pointer, n int, size uintptr) ([]byte, error) {
+	fl := elem.floats
+	for i := range n {
+		p := unsafe.Add(data, uintptr(i)*size)
+		q, m := p, fl.n
+		if m < 0 { // a slice: only its data pointer and length are read
+			s := *(*[]byte)(p)
+			if s == nil {
+				b = append(b, ",null"...)
+				continue
+			}
+			q, m = unsafe.Pointer(unsafe.SliceData(s)), len(s)
+		}
+		b = append(b, ',', '[')
+		for j := range m {
+			x := *(*float64)(unsafe.Add(q, uintptr(j)*8))
+			if !finite(x) {
+				return elem.fn(es, b, p)
+			}
+			b = append(appendFloat(b, x, 64), ',')
+		}
+		if m > 0 {
+			b[len(b)-1] = ']'
+		} else {
+			b = append(b, ']')
+		}
+	}
+	return b, nil
 }
 
 // encodeSliceAny is the slice encoder of []any, for the arrays that

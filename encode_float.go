@@ -33,22 +33,16 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 	}
 	var d uint64
 	var e int
-	exp := false // exponent form
 	if bits == 32 {
 		b := math.Float32bits(float32(f))
 		if b&0x7FFFFFFF == float32Tie {
 			return appendFloatStrconv(dst, f, 32)
 		}
-		abs32 := float32(abs)
-		exp = abs32 != 0 && (abs32 < 1e-6 || abs32 >= 1e21)
-		if abs32 != 0 {
+		if abs != 0 {
 			d, e = shortest.Float32(b)
 		}
-	} else {
-		exp = abs != 0 && (abs < 1e-6 || abs >= 1e21)
-		if abs != 0 {
-			d, e = shortest.Float64(math.Float64bits(f))
-		}
+	} else if abs != 0 {
+		d, e = shortest.Float64(math.Float64bits(f))
 	}
 	if math.Signbit(f) {
 		dst = append(dst, '-')
@@ -59,11 +53,16 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 	dst = slices.Grow(dst, 32)
 	l := len(dst)
 	buf := dst[l : l+32]
-	if exp {
-		// d[.ddd]e±x: the digits one place right, the first moved back
-		// before the point.
-		n := putUint(buf[1:], d)
-		x := e + n - 1
+	n := putUint(buf[1:], d) // room before for a move left
+	// The decimal is 0.digits × 10^dp. encoding/json takes the exponent
+	// form when |f| < 1e-6 or |f| >= 1e21: for the shortest decimal, when
+	// dp <= -6 or dp >= 22. (Rounding to the float is monotonic, and 1e-6
+	// and 1e21 are the shortest decimals of the floats nearest them, so
+	// the decimal is on the same side of each bound as the float.)
+	dp := n + e
+	if dp < -5 || dp > 21 {
+		// d[.ddd]e±x: the first digit moved back before the point.
+		x := dp - 1
 		buf[0] = buf[1]
 		if n > 1 {
 			buf[1] = '.'
@@ -78,9 +77,6 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 		}
 		return appendUint10(dst, uint64(x))
 	}
-	// The decimal is 0.digits × 10^dp.
-	n := putUint(buf[1:], d) // room before for the integer part's move left
-	dp := n + e
 	switch {
 	case dp >= n: // a whole number from 2**53 up: the digits, then zeros
 		copy(buf, buf[1:1+n])
@@ -89,8 +85,8 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 	case dp > 0: // dd.ddd: the integer part moved left, the point after it
 		if dp <= 8 {
 			// In one word: its low dp bytes from one byte on, the rest as
-			// it was (keep is all ones at dp 8, as 1<<64 is 0).
-			keep := uint64(1)<<(8*dp) - 1
+			// it was.
+			keep := ^uint64(0) >> ((64 - 8*dp) & 63)
 			w := binary.LittleEndian.Uint64(buf[1:9])&keep | binary.LittleEndian.Uint64(buf[0:8])&^keep
 			binary.LittleEndian.PutUint64(buf[0:8], w)
 		} else {

@@ -59,6 +59,12 @@ func TestAppendFloat(t *testing.T) {
 			checkAppendFloat(t, f, 64)
 			checkAppendFloat(t, f, 32)
 		}
+		// and the float32s next to the power (the exponent form's bounds
+		// are 1e-6 and 1e21 as float32s there)
+		p32 := float32(p)
+		for _, f := range []float32{math.Nextafter32(p32, 0), math.Nextafter32(p32, float32(math.Inf(1)))} {
+			checkAppendFloat(t, float64(f), 32)
+		}
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	n := 1_000_000

@@ -114,8 +114,14 @@ func putUint(d []byte, u uint64) int {
 		q := u / 1e16 // at most 1844
 		rest := u - q*1e16
 		m := rest / 1e8
-		hi, n = uint32(q), 16
 		mid, lo = digits8(uint32(m))|asciiZeros, digits8(uint32(rest-m*1e8))|asciiZeros
+		if q < 10 { // 17 digits, as a float's often are: the first one alone
+			d[0] = '0' + byte(q)
+			binary.LittleEndian.PutUint64(d[1:], mid)
+			binary.LittleEndian.PutUint64(d[9:], lo)
+			return 17
+		}
+		hi, n = uint32(q), 16
 	}
 	w, lead := smallDigits(hi)
 	binary.LittleEndian.PutUint64(d, w|asciiZeros)

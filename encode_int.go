@@ -77,10 +77,21 @@ func appendInt10(dst []byte, x int64) []byte {
 	}
 	if u < 1e16 { // ids and timestamps: two words
 		q := u / 1e8
+		lo := digits8(uint32(u-q*1e8)) | asciiZeros
+		switch { // nine or ten digits (ids, times in seconds): the first ones alone
+		case q < 10:
+			d[n] = '0' + byte(q)
+			binary.LittleEndian.PutUint64(d[n+1:], lo)
+			return dst[:l+n+9]
+		case q < 100:
+			d[n], d[n+1] = digitPairs[2*q], digitPairs[2*q+1]
+			binary.LittleEndian.PutUint64(d[n+2:], lo)
+			return dst[:l+n+10]
+		}
 		w, lead := smallDigits(uint32(q))
 		binary.LittleEndian.PutUint64(d[n:], w|asciiZeros)
 		n += 8 - lead>>3
-		binary.LittleEndian.PutUint64(d[n:], digits8(uint32(u-q*1e8))|asciiZeros)
+		binary.LittleEndian.PutUint64(d[n:], lo)
 		return dst[:l+n+8]
 	}
 	return dst[:l+n+putUint(d[n:], u)]

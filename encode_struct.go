@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"unsafe"
+
+	"github.com/jsonpipe/json/internal/strbody"
 )
 
 // The struct encoder: the fields typeFields finds (fields.go, shared with
@@ -108,7 +110,7 @@ func htmlEscapeName(name string) string {
 	for i := 0; i < len(name); i++ {
 		switch c := name[i]; c {
 		case '<', '>', '&':
-			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			b = append(b, strbody.ASCIIEscape(c)...)
 		default:
 			b = append(b, c)
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/jsonpipe/json/internal/strbody"
 )
 
 // Compact, Indent and HTMLEscape, and the compaction and indentation that
@@ -301,7 +303,7 @@ func appendHTMLEscape(dst, src []byte) []byte {
 		switch c := src[i]; {
 		case c == '<' || c == '>' || c == '&':
 			dst = append(dst, src[start:i]...)
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			dst = append(dst, strbody.ASCIIEscape(c)...)
 			start = i + 1
 		case c == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8:
 			dst = append(dst, src[start:i]...)

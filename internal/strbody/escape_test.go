@@ -8,20 +8,9 @@ import (
 	"unsafe"
 )
 
-// escapeReference is the index of the first character of s from j that
-// a JSON encoder must look at on its own, a character at a time, with the
-// standard library's decoder.
-func escapeReference(s string, j int, html bool) int {
-	for j < len(s) {
-		r, n := utf8.DecodeRuneInString(s[j:])
-		if needsLook(r, n, html) {
-			return j
-		}
-		j += n
-	}
-	return j
-}
-
+// needsLook reports whether the character r, n bytes long as
+// utf8.DecodeRuneInString read it, is one a JSON encoder must look at on
+// its own.
 func needsLook(r rune, n int, html bool) bool {
 	switch {
 	case r == utf8.RuneError && n == 1, r < 0x20, r == '"', r == '\\', r == 0x2028, r == 0x2029,

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jsonpipe/json"
 )
@@ -153,7 +154,15 @@ func (l *loader) checkConflict() error {
 }
 
 func (l *loader) begin() error {
-	if l.inTx {
+	if l.inTx || l.building {
+		return nil
+	}
+	if l.multi != nil && l.create == "" {
+		// Over several connections: the batch is built in memory, and
+		// sent when it is complete (multi.go).
+		l.building = true
+		l.batchFirst, l.inBatch = l.res.Rows+l.multi.queued+1, 0
+		l.multi.cur = &batch{first: l.batchFirst}
 		return nil
 	}
 	if _, err := l.conn.Exec(l.ctx, "BEGIN"); err != nil {
@@ -183,6 +192,10 @@ func (l *loader) begin() error {
 }
 
 func (l *loader) commit() error {
+	if l.building {
+		l.building = false
+		return l.dispatch()
+	}
 	if _, err := l.conn.Exec(l.ctx, "COMMIT"); err != nil {
 		l.inTx = false // a failed COMMIT ends the transaction too
 		return err
@@ -235,7 +248,12 @@ func (l *loader) prepareColumns() error {
 		}
 		if !c.inTable {
 			c.typ = c.seen.declType()
-			if _, err := l.conn.Exec(l.ctx, "ALTER TABLE "+quoteIdent(l.table)+" ADD COLUMN "+quoteIdent(c.name)+" "+c.typ); err != nil {
+			alter := "ALTER TABLE " + quoteIdent(l.table) + " ADD COLUMN " + quoteIdent(c.name) + " " + c.typ
+			if l.building {
+				// The batch adds the column when it runs, alone.
+				l.multi.cur.steps = append(l.multi.cur.steps, step{kind: stepExec, sql: alter, row: l.row, off: l.rowOff})
+				l.multi.cur.alone = true
+			} else if _, err := l.conn.Exec(l.ctx, alter); err != nil {
 				return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
 			}
 			c.ct, c.inTable = declColType(c.typ), true
@@ -312,8 +330,11 @@ func (l *loader) copyRows() error {
 	rowCol := ""
 	if staging {
 		rowCol = l.rowColumn()
-		if _, err := l.conn.Exec(l.ctx, "DROP TABLE IF EXISTS "+stageTable+"; CREATE TEMP TABLE jsonpipe_stage AS SELECT NULL::bigint AS "+
-			rowCol+", "+list+" FROM "+target+" WITH NO DATA"); err != nil {
+		stage := "DROP TABLE IF EXISTS " + stageTable + "; CREATE TEMP TABLE jsonpipe_stage AS SELECT NULL::bigint AS " +
+			rowCol + ", " + list + " FROM " + target + " WITH NO DATA"
+		if l.building {
+			l.multi.cur.steps = append(l.multi.cur.steps, step{kind: stepExec, sql: stage})
+		} else if _, err := l.conn.Exec(l.ctx, stage); err != nil {
 			return err
 		}
 		target, cp.rowNum = stageTable, true
@@ -323,10 +344,16 @@ func (l *loader) copyRows() error {
 	if cp.binary {
 		sql += " (FORMAT binary)"
 	}
+	if l.building {
+		return l.buildCopy(cp, sql, staging, rowCol, names)
+	}
 	tag, err := l.conn.PgConn().CopyFrom(l.ctx, cp, sql)
 	cp.close()
 	if err != nil {
-		return l.copyError(cp, err)
+		if cp.err != nil {
+			return cp.err
+		}
+		return refusal(err, cp.first, cp.offs, l.batchFirst, l.row)
 	}
 	if !staging {
 		l.batchChanges += tag.RowsAffected()
@@ -335,7 +362,9 @@ func (l *loader) copyRows() error {
 	if len(cp.offs) == 0 {
 		return nil
 	}
-	return l.move(cp, rowCol, names)
+	n, err := moveRows(l.ctx, l.conn, l.moveSQL(rowCol, names), cp.first, cp.offs)
+	l.batchChanges += n
+	return err
 }
 
 // rowColumn names the staging table's column of row numbers, unlike any
@@ -352,59 +381,57 @@ func (l *loader) rowColumn() string {
 // column x: ...".
 var copyLine = regexp.MustCompile(`^COPY [^\n]*?, line (\d+)`)
 
-// copyError names the row of a failed COPY: the load's own error (a
-// syntax, type or reader error) as it is, else PostgreSQL's, with the row
-// its context names, or the batch when it names none.
-func (l *loader) copyError(cp *copier, err error) error {
-	if cp.err != nil {
-		return cp.err
-	}
+// refusal names the row of a COPY PostgreSQL refused: the row its error
+// context names, of the COPY's rows (numbered from first, at offsets
+// offs), or the batch (rows batchFirst to last) when it names none.
+func refusal(err error, first int64, offs []int64, batchFirst, last int64) error {
 	var pe *pgconn.PgError
 	if !errors.As(err, &pe) {
 		return err
 	}
 	if m := copyLine.FindStringSubmatch(pe.Where); m != nil {
 		line, _ := strconv.ParseInt(m[1], 10, 64)
-		if row, off, ok := cp.rowAt(line); ok {
-			return &RowError{Row: row, Offset: off, Err: err}
+		if line >= 1 && line <= int64(len(offs)) {
+			return &RowError{Row: first + line - 1, Offset: offs[line-1], Err: err}
 		}
 	}
-	return &BatchError{First: l.batchFirst, Last: l.row, Err: err}
+	return &BatchError{First: batchFirst, Last: last, Err: err}
 }
 
-// move inserts the staging table's rows into the table, as the conflict
-// mode says. When PostgreSQL refuses, the first row it refuses is found by
-// bisection: the rows up to some row are inserted again, each try rolled
-// back to a savepoint.
-func (l *loader) move(cp *copier, rowCol string, names []string) error {
-	sql := l.moveSQL(rowCol, names)
-	last := cp.first + int64(len(cp.offs)) - 1
-	if _, err := l.conn.Exec(l.ctx, "SAVEPOINT jsonpipe_move"); err != nil {
-		return err
+// moveRows inserts the staging table's rows (numbered from first, at
+// input offsets offs) into the table with sql, the conflict mode's
+// INSERT ... SELECT, and returns how many it inserted or updated. When
+// PostgreSQL refuses, the first row it refuses is found by bisection: the
+// rows up to some row are inserted again, each try rolled back to a
+// savepoint. A deadlock is returned as it is: the transaction is to be
+// sent again (multi.go), not searched.
+func moveRows(ctx context.Context, conn *pgx.Conn, sql string, first int64, offs []int64) (int64, error) {
+	last := first + int64(len(offs)) - 1
+	if _, err := conn.Exec(ctx, "SAVEPOINT jsonpipe_move"); err != nil {
+		return 0, err
 	}
-	tag, err := l.conn.Exec(l.ctx, sql, last)
+	tag, err := conn.Exec(ctx, sql, last)
 	if err == nil {
-		l.batchChanges += tag.RowsAffected()
-		_, err = l.conn.Exec(l.ctx, "RELEASE SAVEPOINT jsonpipe_move")
-		return err
+		_, err = conn.Exec(ctx, "RELEASE SAVEPOINT jsonpipe_move")
+		return tag.RowsAffected(), err
 	}
 	var pe *pgconn.PgError
-	if !errors.As(err, &pe) || l.conn.IsClosed() {
-		return err
+	if !errors.As(err, &pe) || conn.IsClosed() || isDeadlock(err) {
+		return 0, err
 	}
-	lo, hi := cp.first, last // the rows up to hi fail; up to lo-1 they pass
+	lo, hi := first, last // the rows up to hi fail; up to lo-1 they pass
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		if _, rerr := l.conn.Exec(l.ctx, "ROLLBACK TO SAVEPOINT jsonpipe_move"); rerr != nil {
-			return err
+		if _, rerr := conn.Exec(ctx, "ROLLBACK TO SAVEPOINT jsonpipe_move"); rerr != nil {
+			return 0, err
 		}
-		if _, merr := l.conn.Exec(l.ctx, sql, mid); merr != nil {
+		if _, merr := conn.Exec(ctx, sql, mid); merr != nil {
 			hi, err = mid, merr
 		} else {
 			lo = mid + 1
 		}
 	}
-	return &RowError{Row: hi, Offset: cp.offs[hi-cp.first], Err: err}
+	return 0, &RowError{Row: hi, Offset: offs[hi-first], Err: err}
 }
 
 // moveSQL is the INSERT ... SELECT from the staging table of the rows up

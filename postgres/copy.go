@@ -202,11 +202,25 @@ func (cp *copier) close() {
 	cp.mu.Unlock()
 }
 
-// rowAt returns the number and the offset of the COPY's line'th row
-// (1-based, as PostgreSQL counts them in its error context).
-func (cp *copier) rowAt(line int64) (int64, int64, bool) {
-	if line < 1 || line > int64(len(cp.offs)) {
-		return 0, 0, false
+// readAll reads the whole COPY's data, for a batch sent later, into
+// chunks of chunkSize bytes taken from free (and returned to it when
+// the batch is done with them): no copy as the data grows, and a load's
+// chunks are reused from batch to batch.
+func (cp *copier) readAll(free *chunks) ([][]byte, error) {
+	var data [][]byte
+	for {
+		if len(data) == 0 || len(data[len(data)-1]) == chunkSize {
+			data = append(data, free.get())
+		}
+		last := data[len(data)-1]
+		n, err := cp.Read(last[len(last):chunkSize])
+		data[len(data)-1] = last[:len(last)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			free.put(data)
+			return nil, err
+		}
 	}
-	return cp.first + line - 1, cp.offs[line-1], true
 }

@@ -50,12 +50,27 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	l.maxValue = opts.maxValueSize()
 	l.d.SetMaxTokenSize(l.maxValue)
+	if n := opts.connections(); n > 1 {
+		m, err := openMulti(ctx, conn, n)
+		if err != nil {
+			return Result{}, err
+		}
+		defer m.close()
+		l.multi = m
+	}
 	err := l.run()
 	if l.par != nil {
 		l.par.stop()
 	}
 	if err != nil && l.inTx {
 		l.rollback(&err)
+	}
+	if l.multi != nil {
+		// The batches still in flight come before whatever ended the
+		// load: they commit, or their error is the first.
+		if ferr := l.settleAll(); ferr != nil {
+			err = ferr
+		}
 	}
 	if err != nil && ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
 		// Cancelled while pgx was reading or writing: its error can be the
@@ -84,6 +99,10 @@ type loader struct {
 	d    *json.Decoder
 	base int64     // the input offset d starts at (parallel.go)
 	par  *parallel // the parallel decoders, when they run
+	// multi, for a load over several connections, sends the batches;
+	// building says the open batch is being built in memory for it.
+	multi    *multi
+	building bool
 	// tuple, when not nil, is the row to send, already in COPY's format
 	// (fields only) by a parallel decoder.
 	tuple   []byte

@@ -135,6 +135,26 @@ type Options struct {
 	// whole); rows keep their order, numbers and offsets either way.
 	Workers int
 
+	// Connections is the number of connections the batches go over: each
+	// batch is one COPY (or several, when Alter adds a column) and one
+	// transaction on one of them, and batches commit in input order, so
+	// that an error still leaves exactly the batches before the failing
+	// one committed. 0 means the same number as Workers when Workers is
+	// set, else 1. Insert opens the others with conn.Config() (and the
+	// main connection's search_path, TimeZone, DateStyle and
+	// IntervalStyle), InsertURL opens all of them; both close what they
+	// opened. With more than one, a batch is encoded whole into memory
+	// before it is sent, so a load holds up to Connections+1 batches of
+	// COPY data at once (BatchSize bounds it, not the input's size). The
+	// first batch, when it creates the table, and a batch that adds a
+	// column run alone. When two batches in flight hold the same key, the
+	// later one can make the earlier wait: PostgreSQL reports the deadlock
+	// that waiting for the input order then makes (after its
+	// deadlock_timeout), and the batches not yet committed are sent again
+	// one at a time, with the result a single connection gives.
+	// AllOrNothing keeps one connection.
+	Connections int
+
 	blockSize int // the chunks' size for the workers, for tests (0: internal/lines' default)
 }
 
@@ -178,6 +198,18 @@ func (o *Options) workers() int {
 	// competes with it (measured: SQLite 14% slower, PostgreSQL on
 	// flights 29% slower).
 	return max(1, runtime.GOMAXPROCS(0)-1)
+}
+
+func (o *Options) connections() int {
+	switch {
+	case o.AllOrNothing:
+		return 1
+	case o.Connections > 0:
+		return o.Connections
+	case o.Workers > 0:
+		return o.Workers
+	}
+	return 1
 }
 
 func (o *Options) inferRows() int {

@@ -158,12 +158,9 @@ func (l *loader) begin() error {
 		return nil
 	}
 	if l.multi != nil && l.create == "" {
-		// Over several connections: the batch is built in memory, and
-		// sent when it is complete (multi.go).
-		l.building = true
-		l.batchFirst, l.inBatch = l.res.Rows+l.multi.queued+1, 0
-		l.multi.cur = &batch{first: l.batchFirst}
-		return nil
+		// Over several connections: the batch goes to a connection of
+		// its own, its COPY data kept in memory (multi.go).
+		return l.startBatch()
 	}
 	if _, err := l.conn.Exec(l.ctx, "BEGIN"); err != nil {
 		return err
@@ -193,8 +190,7 @@ func (l *loader) begin() error {
 
 func (l *loader) commit() error {
 	if l.building {
-		l.building = false
-		return l.dispatch()
+		return l.endBatch()
 	}
 	if _, err := l.conn.Exec(l.ctx, "COMMIT"); err != nil {
 		l.inTx = false // a failed COMMIT ends the transaction too
@@ -251,8 +247,8 @@ func (l *loader) prepareColumns() error {
 			alter := "ALTER TABLE " + quoteIdent(l.table) + " ADD COLUMN " + quoteIdent(c.name) + " " + c.typ
 			if l.building {
 				// The batch adds the column when it runs, alone.
-				l.multi.cur.steps = append(l.multi.cur.steps, step{kind: stepExec, sql: alter, row: l.row, off: l.rowOff})
 				l.multi.cur.alone = true
+				l.multi.cur.add(&step{kind: stepExec, sql: alter, row: l.row, off: l.rowOff})
 			} else if _, err := l.conn.Exec(l.ctx, alter); err != nil {
 				return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
 			}
@@ -333,7 +329,7 @@ func (l *loader) copyRows() error {
 		stage := "DROP TABLE IF EXISTS " + stageTable + "; CREATE TEMP TABLE jsonpipe_stage AS SELECT NULL::bigint AS " +
 			rowCol + ", " + list + " FROM " + target + " WITH NO DATA"
 		if l.building {
-			l.multi.cur.steps = append(l.multi.cur.steps, step{kind: stepExec, sql: stage})
+			l.multi.cur.add(&step{kind: stepExec, sql: stage})
 		} else if _, err := l.conn.Exec(l.ctx, stage); err != nil {
 			return err
 		}
@@ -345,7 +341,7 @@ func (l *loader) copyRows() error {
 		sql += " (FORMAT binary)"
 	}
 	if l.building {
-		return l.buildCopy(cp, sql, staging, rowCol, names)
+		return l.streamCopy(cp, sql, staging, rowCol, names)
 	}
 	tag, err := l.conn.PgConn().CopyFrom(l.ctx, cp, sql)
 	cp.close()

@@ -201,26 +201,3 @@ func (cp *copier) close() {
 	cp.closed = true
 	cp.mu.Unlock()
 }
-
-// readAll reads the whole COPY's data, for a batch sent later, into
-// chunks of chunkSize bytes taken from free (and returned to it when
-// the batch is done with them): no copy as the data grows, and a load's
-// chunks are reused from batch to batch.
-func (cp *copier) readAll(free *chunks) ([][]byte, error) {
-	var data [][]byte
-	for {
-		if len(data) == 0 || len(data[len(data)-1]) == chunkSize {
-			data = append(data, free.get())
-		}
-		last := data[len(data)-1]
-		n, err := cp.Read(last[len(last):chunkSize])
-		data[len(data)-1] = last[:len(last)+n]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			free.put(data)
-			return nil, err
-		}
-	}
-}

@@ -66,6 +66,9 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		l.rollback(&err)
 	}
 	if l.multi != nil {
+		if l.building {
+			l.abortBatch(err)
+		}
 		// The batches still in flight come before whatever ended the
 		// load: they commit, or their error is the first.
 		if ferr := l.settleAll(); ferr != nil {

@@ -15,10 +15,13 @@ import (
 // Loads over several connections (Options.Connections).
 //
 // The loading goroutine reads the rows as it does for one connection, but
-// a batch's COPY data goes into memory (a batch: its steps, in order) and,
-// once the batch is complete, the batch goes to a goroutine of its own on
-// a free connection, while the loader reads the next. Batches commit in
-// input order: each waits, before its COMMIT, for the one before it to
+// each batch (its statements: COPYs, and the staging table's and ALTER's)
+// goes to a goroutine of its own on a free connection, which runs the
+// statements as the loader adds them, COPY data included, while the
+// loader reads on and then starts the next batch on another connection.
+// The COPY data is also kept in memory until the batch has committed, so
+// the loader never waits for a server, and a batch can be sent again.
+// Batches commit in input order: each waits, before its COMMIT, for the one before it to
 // have committed, and rolls back if it did not. An error thus leaves
 // exactly the batches before the failing one committed, as with one
 // connection, and Result counts them.
@@ -44,25 +47,34 @@ const (
 	stepMove                 // the staging table's rows into the table, with sql (moveRows)
 )
 
-// step is one statement of a batch.
+// step is one statement of a batch. A COPY's data, offs and closed grow
+// while the batch runs, under the batch's mu.
 type step struct {
 	kind     stepKind
 	sql      string
-	row, off int64   // stepExec: the row and offset its error is reported at, when row > 0
+	row, off int64    // stepExec: the row and offset its error is reported at, when row > 0
 	data     [][]byte // stepCopy: the COPY data, in chunks
-	first    int64   // stepCopy, stepMove: the number of the first row
-	offs     []int64 // each row's input offset
-	count    bool    // stepCopy: its rows count as changes (no staging table)
+	closed   bool     // stepCopy: data is complete
+	first    int64    // stepCopy, stepMove: the number of the first row
+	offs     []int64  // each row's input offset
+	count    bool     // stepCopy: its rows count as changes (no staging table)
 }
 
 // batch is one transaction of a load over several connections.
 type batch struct {
-	seq         int32 // its number in the load, for its advisory lock
-	first, rows int64 // its rows: first to first+rows-1
-	steps       []step
-	added       []string // columns its ALTERs add
-	alone       bool     // it changes the table: nothing else runs with it
-	retried     bool     // sent again after a deadlock, alone
+	seq     int32 // its number in the load, for its advisory lock
+	first   int64 // its first row
+	rows    int64 // how many, once it is complete
+	added   []string
+	alone   bool // it adds a column: the next batch starts after it commits
+	retried bool // sent again after a deadlock, alone
+
+	mu     sync.Mutex
+	cond   sync.Cond // signalled when steps, data, sealed, abort or failed change
+	steps  []*step
+	sealed bool  // all its steps are added
+	abort  error // the loader's error that ended it before it was complete
+	failed error // its goroutine's error, as soon as it has one
 
 	prev    *batch        // the batch before, which commits first
 	locked  chan struct{} // closed once it holds its advisory lock, or has ended
@@ -73,16 +85,20 @@ type batch struct {
 
 // multi is the loader's state for a load over several connections.
 type multi struct {
-	conns  chan *pgx.Conn // the free connections
-	n      int
-	opened []*pgx.Conn // those Insert opened, closed when it returns
-	key    int32       // the load's advisory lock key
-	seq    int32
-	cur    *batch   // the batch being built
-	flight []*batch // batches sent and not yet counted, in input order
-	last   *batch   // the last batch sent
-	queued int64    // the rows of flight
-	free   chunks   // COPY data chunks to reuse
+	conns    chan *pgx.Conn // the free connections
+	n        int
+	opened   []*pgx.Conn     // those Insert opened, closed when it returns
+	key      int32           // the load's advisory lock key
+	cfg      *pgx.ConnConfig // the caller's connection's, for the others
+	set      string          // the statement that copies its settings to them
+	settings []any
+	seq      int32
+	cur      *batch   // the batch being read
+	flight   []*batch // batches started and not yet counted, in input order
+	last     *batch   // the last batch started
+	queued   int64    // the rows of the complete batches of flight
+	free     chunks   // COPY data chunks to reuse
+	freeOffs [][]int64 // row offset slices to reuse
 }
 
 const chunkSize = 256 << 10
@@ -111,24 +127,6 @@ func (c *chunks) put(data [][]byte) {
 	c.mu.Unlock()
 }
 
-// chunkReader reads the chunks of a COPY's data one after the other.
-type chunkReader struct {
-	data [][]byte
-	i, k int
-}
-
-func (r *chunkReader) Read(p []byte) (int, error) {
-	for r.i < len(r.data) && r.k == len(r.data[r.i]) {
-		r.i, r.k = r.i+1, 0
-	}
-	if r.i == len(r.data) {
-		return 0, io.EOF
-	}
-	n := copy(p, r.data[r.i][r.k:])
-	r.k += n
-	return n, nil
-}
-
 // Tests set these: testHookSteps runs before a batch's steps and after
 // them (done), testHookResend when batches are sent again after a
 // deadlock.
@@ -141,15 +139,20 @@ var (
 // commit; it is never reported, the earlier batch's error is.
 var errAbandoned = errors.New("postgres: an earlier batch failed")
 
+// errStopped is why the loader stops reading when the batch it reads for
+// has failed; the batch's error is reported instead.
+var errStopped = errors.New("postgres: the batch failed")
+
 // sessionSettings are copied from the caller's connection to the ones
 // Insert opens, as they change how a table name or a value in COPY's text
 // format is read.
 var sessionSettings = []string{"search_path", "TimeZone", "DateStyle", "IntervalStyle"}
 
-// openMulti opens n-1 more connections like conn.
+// openMulti prepares a load over n connections: conn, and n-1 more
+// opened like it as they are needed (a load of one batch opens none, and
+// connecting costs a server process).
 func openMulti(ctx context.Context, conn *pgx.Conn, n int) (*multi, error) {
-	m := &multi{conns: make(chan *pgx.Conn, n), n: n, key: rand.Int32()}
-	vals := make([]any, len(sessionSettings))
+	m := &multi{conns: make(chan *pgx.Conn, n), n: n, key: rand.Int32(), cfg: conn.Config()}
 	ptrs := make([]any, len(sessionSettings))
 	sel, set := "SELECT ", "SELECT "
 	for i, name := range sessionSettings {
@@ -163,26 +166,36 @@ func openMulti(ctx context.Context, conn *pgx.Conn, n int) (*multi, error) {
 	if err := conn.QueryRow(ctx, sel).Scan(ptrs...); err != nil {
 		return nil, err
 	}
-	for i := range ptrs {
-		vals[i] = *ptrs[i].(*string)
+	m.set = set
+	for _, p := range ptrs {
+		m.settings = append(m.settings, *p.(*string))
 	}
 	m.conns <- conn
-	for range n - 1 {
-		c, err := pgx.ConnectConfig(ctx, conn.Config())
-		if err == nil {
-			_, err = c.Exec(ctx, set, vals...)
-			if err != nil {
-				c.Close(context.Background())
-			}
-		}
-		if err != nil {
-			m.close()
-			return nil, fmt.Errorf("postgres: opening connection %d of %d: %w", len(m.opened)+2, n, err)
-		}
-		m.opened = append(m.opened, c)
-		m.conns <- c
-	}
 	return m, nil
+}
+
+// conn returns a free connection, opening one when none is free and
+// fewer than n are open.
+func (m *multi) conn(ctx context.Context) (*pgx.Conn, error) {
+	select {
+	case c := <-m.conns:
+		return c, nil
+	default:
+	}
+	if 1+len(m.opened) == m.n {
+		return <-m.conns, nil
+	}
+	c, err := pgx.ConnectConfig(ctx, m.cfg)
+	if err == nil {
+		if _, err = c.Exec(ctx, m.set, m.settings...); err != nil {
+			c.Close(context.Background())
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: opening connection %d of %d: %w", len(m.opened)+2, m.n, err)
+	}
+	m.opened = append(m.opened, c)
+	return c, nil
 }
 
 func (m *multi) close() {
@@ -191,54 +204,122 @@ func (m *multi) close() {
 	}
 }
 
-// buildCopy reads the rows of one COPY into memory, as a step of the batch
-// being built (and, with a staging table, the step that moves them).
-func (l *loader) buildCopy(cp *copier, sql string, staging bool, rowCol string, names []string) error {
-	data, err := cp.readAll(&l.multi.free)
-	cp.close()
-	if err != nil {
-		return err // the load's own: a syntax, type or reader error
-	}
-	b := l.multi.cur
-	offs := append([]int64(nil), cp.offs...)
-	b.steps = append(b.steps, step{kind: stepCopy, sql: sql, data: data, first: cp.first, offs: offs, count: !staging})
-	if staging && len(offs) > 0 {
-		b.steps = append(b.steps, step{kind: stepMove, sql: l.moveSQL(rowCol, names), first: cp.first, offs: offs})
-	}
-	return nil
-}
-
-// dispatch sends the batch just built to a free connection. A batch that
-// changes the table runs alone: after the batches before it have ended,
-// and before the next is sent.
-func (l *loader) dispatch() error {
+// startBatch starts the next batch on a free connection, once fewer than
+// n batches are in flight.
+func (l *loader) startBatch() error {
 	m := l.multi
-	b := m.cur
-	m.cur = nil
-	b.rows = l.inBatch
-	b.added = append([]string(nil), l.added...)
-	l.added = l.added[:0]
-	if len(b.steps) == 0 {
-		return nil
-	}
-	if b.alone {
-		if err := l.settleAll(); err != nil {
-			return err
-		}
-	}
 	for len(m.flight) >= m.n {
 		if err := l.settle(); err != nil {
 			return err
 		}
 	}
-	b.seq, m.seq = m.seq, m.seq+1
-	b.prev, m.last = m.last, b
+	conn, err := m.conn(l.ctx)
+	if err != nil {
+		return err
+	}
+	l.building = true
+	l.batchFirst, l.inBatch = l.res.Rows+m.queued+1, 0
+	b := &batch{first: l.batchFirst, seq: m.seq, prev: m.last}
+	b.cond.L = &b.mu
+	m.seq++
+	m.cur, m.last = b, b
 	m.flight = append(m.flight, b)
-	m.queued += b.rows
 	b.locked, b.done = make(chan struct{}), make(chan struct{})
-	go m.run(l.ctx, <-m.conns, b)
+	go m.run(l.ctx, conn, b)
+	return nil
+}
+
+// endBatch completes the batch being read. After a batch that adds a
+// column, the next starts once it has committed.
+func (l *loader) endBatch() error {
+	m := l.multi
+	b := m.cur
+	l.building, m.cur = false, nil
+	b.rows = l.inBatch
+	b.added = append([]string(nil), l.added...)
+	l.added = l.added[:0]
+	m.queued += b.rows
+	b.mu.Lock()
+	b.sealed = true
+	b.cond.Broadcast()
+	b.mu.Unlock()
 	if b.alone {
 		return l.settleAll()
+	}
+	return nil
+}
+
+// abortBatch ends the batch being read with the loader's error: it rolls
+// back, and err is its error.
+func (l *loader) abortBatch(err error) {
+	m := l.multi
+	b := m.cur
+	l.building, m.cur = false, nil
+	b.mu.Lock()
+	b.abort = err
+	b.cond.Broadcast()
+	b.mu.Unlock()
+}
+
+// add appends a statement to the batch.
+func (b *batch) add(s *step) {
+	b.mu.Lock()
+	b.steps = append(b.steps, s)
+	b.cond.Broadcast()
+	b.mu.Unlock()
+}
+
+// streamCopy reads the rows of one COPY into the batch's memory, where its
+// connection's goroutine sends them from as they come (then, with a
+// staging table, the statement that moves them). The loader stops early,
+// with errStopped, when the batch fails for a reason other than a
+// deadlock (a deadlocked batch is sent again whole, so it reads on).
+func (l *loader) streamCopy(cp *copier, sql string, staging bool, rowCol string, names []string) error {
+	m := l.multi
+	b := m.cur
+	s := &step{kind: stepCopy, sql: sql, count: !staging}
+	b.add(s)
+	// The copier's row offsets become the step's, in a slice of their
+	// own (the copier reuses its slice from one COPY to the next).
+	cp.offs = nil
+	if k := len(m.freeOffs); k > 0 {
+		cp.offs, m.freeOffs = m.freeOffs[k-1], m.freeOffs[:k-1]
+	}
+	var buf []byte
+	for {
+		if buf == nil || len(buf) == chunkSize {
+			buf = m.free.get()
+			b.mu.Lock()
+			s.data = append(s.data, buf)
+			b.mu.Unlock()
+		}
+		n, err := cp.Read(buf[len(buf):chunkSize])
+		buf = buf[:len(buf)+n]
+		b.mu.Lock()
+		s.data[len(s.data)-1] = buf
+		s.first = cp.first
+		s.offs = cp.offs
+		if err == io.EOF {
+			s.closed = true
+		}
+		failed := b.failed
+		b.cond.Broadcast()
+		b.mu.Unlock()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			cp.close()
+			return err // the load's own: a syntax, type or reader error
+		}
+		if failed != nil && !isDeadlock(failed) {
+			cp.close()
+			return errStopped
+		}
+	}
+	cp.close()
+	if staging && len(s.offs) > 0 {
+		b.add(&step{kind: stepMove, sql: l.moveSQL(rowCol, names), first: s.first, offs: s.offs})
 	}
 	return nil
 }
@@ -279,9 +360,18 @@ func (l *loader) settle() error {
 		testHookResend(b.seq)
 	}
 	for _, r := range append([]*batch{b}, rest...) {
-		r.retried, r.prev, r.err, r.changes = true, nil, nil, 0
+		if r.abort != nil {
+			// The batch the loader was reading when it stopped: its error
+			// (the loader's, or the batch's own that stopped the loader).
+			return r.err
+		}
+		r.retried, r.prev, r.err, r.failed, r.changes = true, nil, nil, nil, 0
 		r.locked, r.done = make(chan struct{}), make(chan struct{})
-		m.run(l.ctx, <-m.conns, r)
+		conn, err := m.conn(l.ctx)
+		if err != nil {
+			return err
+		}
+		m.run(l.ctx, conn, r)
 		if r.err != nil {
 			return r.err
 		}
@@ -292,9 +382,12 @@ func (l *loader) settle() error {
 
 // release returns a batch's COPY data to the free chunks.
 func (m *multi) release(b *batch) {
-	for i := range b.steps {
-		m.free.put(b.steps[i].data)
-		b.steps[i].data = nil
+	for _, s := range b.steps {
+		m.free.put(s.data)
+		if s.kind == stepCopy && s.offs != nil {
+			m.freeOffs = append(m.freeOffs, s.offs[:0])
+		}
+		s.data, s.offs = nil, nil
 	}
 }
 
@@ -310,10 +403,17 @@ func (l *loader) counted(b *batch) {
 // run runs batch b on conn, then returns conn to the free ones.
 func (m *multi) run(ctx context.Context, conn *pgx.Conn, b *batch) {
 	locked := false
-	b.err = m.exec(ctx, conn, b, func() { close(b.locked); locked = true })
+	err := m.exec(ctx, conn, b, func() { close(b.locked); locked = true })
 	if !locked {
 		close(b.locked)
 	}
+	b.mu.Lock()
+	if b.abort != nil {
+		err = b.abort
+	}
+	b.failed = err
+	b.mu.Unlock()
+	b.err = err
 	m.conns <- conn
 	close(b.done)
 }
@@ -338,8 +438,15 @@ func (m *multi) exec(ctx context.Context, conn *pgx.Conn, b *batch, locked func(
 	if testHookSteps != nil {
 		testHookSteps(b.seq, false)
 	}
-	for i := range b.steps {
-		if err := b.step(ctx, conn, &b.steps[i]); err != nil {
+	for i := 0; ; i++ {
+		s, err := b.next(i)
+		if err != nil {
+			return err
+		}
+		if s == nil {
+			break
+		}
+		if err := b.step(ctx, conn, s); err != nil {
 			return err
 		}
 	}
@@ -363,6 +470,23 @@ func (m *multi) exec(ctx context.Context, conn *pgx.Conn, b *batch, locked func(
 	return err
 }
 
+// next waits for the batch's step i; it returns nil after the last.
+func (b *batch) next(i int) (*step, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for {
+		switch {
+		case b.abort != nil:
+			return nil, b.abort
+		case i < len(b.steps):
+			return b.steps[i], nil
+		case b.sealed:
+			return nil, nil
+		}
+		b.cond.Wait()
+	}
+}
+
 func (b *batch) step(ctx context.Context, conn *pgx.Conn, s *step) error {
 	switch s.kind {
 	case stepExec:
@@ -373,9 +497,12 @@ func (b *batch) step(ctx context.Context, conn *pgx.Conn, s *step) error {
 			return err
 		}
 	case stepCopy:
-		tag, err := conn.PgConn().CopyFrom(ctx, &chunkReader{data: s.data}, s.sql)
+		tag, err := conn.PgConn().CopyFrom(ctx, &stepReader{b: b, s: s}, s.sql)
 		if err != nil {
-			return refusal(err, s.first, s.offs, b.first, s.first+int64(len(s.offs))-1)
+			b.mu.Lock()
+			first, offs := s.first, s.offs
+			b.mu.Unlock()
+			return refusal(err, first, offs, b.first, first+int64(len(offs))-1)
 		}
 		if s.count {
 			b.changes += tag.RowsAffected()
@@ -388,6 +515,36 @@ func (b *batch) step(ctx context.Context, conn *pgx.Conn, s *step) error {
 		b.changes += n
 	}
 	return nil
+}
+
+// stepReader reads a COPY's data as the loader adds it.
+type stepReader struct {
+	b    *batch
+	s    *step
+	i, k int // the next byte: chunk i, byte k
+}
+
+func (r *stepReader) Read(p []byte) (int, error) {
+	b, s := r.b, r.s
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for {
+		if b.abort != nil {
+			return 0, b.abort
+		}
+		for r.i < len(s.data) && r.k == len(s.data[r.i]) && r.k == chunkSize {
+			r.i, r.k = r.i+1, 0
+		}
+		if r.i < len(s.data) && r.k < len(s.data[r.i]) {
+			n := copy(p, s.data[r.i][r.k:])
+			r.k += n
+			return n, nil
+		}
+		if s.closed {
+			return 0, io.EOF
+		}
+		b.cond.Wait()
+	}
 }
 
 // isDeadlock reports whether PostgreSQL ended a transaction to break a

@@ -142,8 +142,10 @@ type Options struct {
 	// one committed. 0 means the same number as Workers when Workers is
 	// set, else 1. Insert opens the others with conn.Config() (and the
 	// main connection's search_path, TimeZone, DateStyle and
-	// IntervalStyle), InsertURL opens all of them; both close what they
-	// opened. With more than one, a batch is encoded whole into memory
+	// IntervalStyle) when a batch is ready and none is free, so a load of
+	// one batch opens none; it closes them when it returns. Identity and
+	// serial columns take their values as the rows reach the server, so
+	// across batches they need not follow the input order. With more than one, a batch is encoded whole into memory
 	// before it is sent, so a load holds up to Connections+1 batches of
 	// COPY data at once (BatchSize bounds it, not the input's size). The
 	// first batch, when it creates the table, and a batch that adds a

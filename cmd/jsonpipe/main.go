@@ -127,6 +127,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		nl, array, alter, allOrNothing, bulk bool
 		replace, ignore, upsert, progress    bool
 		batch, inferRows, maxValue, workers  int
+		connections                          int
 	)
 	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
 	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
@@ -143,6 +144,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.BoolVar(&bulk, "bulk", false, "SQLite: synchronous=OFF and journal_mode=MEMORY during the load (faster; a crash mid-load can corrupt the database)")
 	fs.IntVar(&maxValue, "max-value-size", 0, "refuse any single value longer than this many `bytes`, as soon as it passes them (0: the database's own limit, 1,000,000,000 for SQLite, 1 GiB for PostgreSQL)")
 	fs.IntVar(&workers, "workers", 0, "goroutines decoding NDJSON, rows kept in input order (0: one fewer than the CPUs, at least one, as the writer keeps a core busy; a JSON array is decoded by one)")
+	fs.IntVar(&connections, "connections", 0, "PostgreSQL: connections the batches go over, committed in input order (0: as many as --workers when it is given, else 1)")
 	fs.BoolVar(&progress, "progress", false, "report progress on standard error even when it is not a terminal")
 	pos, err := parseInterleaved(fs, args, "jsonpipe insert [flags] DB TABLE [FILE|-]")
 	if err != nil {
@@ -174,8 +176,8 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	} else if array {
 		opts.Format = sqlite.Array
 	}
-	if batch <= 0 || inferRows <= 0 || maxValue < 0 || workers < 0 {
-		return errUsage{"--batch-size and --infer-rows must be positive, --max-value-size not negative"}
+	if batch <= 0 || inferRows <= 0 || maxValue < 0 || workers < 0 || connections < 0 {
+		return errUsage{"--batch-size and --infer-rows must be positive, --max-value-size, --workers and --connections not negative"}
 	}
 	opts.MaxValueSize = maxValue
 	for _, d := range defaults {
@@ -216,7 +218,9 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		if bulk {
 			return errUsage{"--bulk is for SQLite (PostgreSQL's COPY needs no pragmas)"}
 		}
-		res, err = insertPostgres(ctx, dbPath, table, in, opts)
+		res, err = insertPostgres(ctx, dbPath, table, in, opts, connections)
+	} else if connections > 1 {
+		return errUsage{"--connections is for PostgreSQL (SQLite has one writer)"}
 	} else {
 		res, err = sqlite.InsertPath(ctx, dbPath, table, in, opts)
 	}

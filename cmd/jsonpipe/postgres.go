@@ -17,7 +17,7 @@ func isPostgres(db string) bool {
 
 // insertPostgres is the insert command into PostgreSQL: the same flags,
 // with the same meaning, as sqlite.Options carries them.
-func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sqlite.Options) (sqlite.Result, error) {
+func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sqlite.Options, connections int) (sqlite.Result, error) {
 	opts := &postgres.Options{
 		PrimaryKey:   o.PrimaryKey,
 		NotNull:      o.NotNull,
@@ -30,6 +30,7 @@ func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sql
 		InferRows:    o.InferRows,
 		MaxValueSize: o.MaxValueSize,
 		Workers:      o.Workers,
+		Connections:  connections,
 	}
 	if o.Progress != nil {
 		opts.Progress = func(p postgres.Progress) { o.Progress(sqlite.Progress(p)) }

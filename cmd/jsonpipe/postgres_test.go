@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,6 +43,28 @@ func TestPostgresEndToEnd(t *testing.T) {
 	r = jsonpipe(t, "{}", "insert", "--bulk", url, "items")
 	if r.code != 2 {
 		t.Fatalf("--bulk with PostgreSQL: %+v", r)
+	}
+	// Over three connections: batches commit in input order, so a bad
+	// row 23 leaves rows 1 to 20 (batches of 5), and says so.
+	var b strings.Builder
+	for i := 1; i <= 40; i++ {
+		if i == 23 {
+			b.WriteString(`{"id":23,}` + "\n")
+			continue
+		}
+		b.WriteString(`{"id":` + strconv.Itoa(i) + "}\n")
+	}
+	r = jsonpipe(t, b.String(), "insert", "--connections", "3", "--batch-size", "5", url, "many")
+	if r.code != 1 || !strings.Contains(r.stderr, "row 23 at byte") || !strings.Contains(r.stderr, "20 rows committed") {
+		t.Fatalf("--connections 3: %+v", r)
+	}
+	r = jsonpipe(t, "", "query", url, "SELECT count(*) AS n FROM many")
+	if r.code != 0 || r.stdout != `[{"n":20}]`+"\n" {
+		t.Fatalf("--connections 3: %+v", r)
+	}
+	r = jsonpipe(t, "{}", "insert", "--connections", "2", t.TempDir()+"/x.db", "items")
+	if r.code != 2 || !strings.Contains(r.stderr, "--connections is for PostgreSQL") {
+		t.Fatalf("--connections with SQLite: %+v", r)
 	}
 }
 

@@ -99,14 +99,26 @@
 // NDJSON, in constant memory: json and jsonb as JSON, bytea as base64,
 // numbers as PostgreSQL prints them, everything else as strings.
 //
+// # Several connections
+//
+// With Options.Connections above 1 each batch goes to a connection of its
+// own as it is read, and the loader reads on into the next batch on
+// another. Batches commit in input order, so everything said above about
+// errors and exact counts holds as with one connection. Each batch waits
+// for the one before through PostgreSQL (an advisory lock the earlier one
+// holds until it ends), so that a key a later batch holds and an earlier
+// one needs is a deadlock PostgreSQL breaks (after deadlock_timeout) and
+// not a hang; the batches not yet committed are then sent again one at a
+// time, with the outcome one connection gives. A batch's COPY data is
+// kept in memory until it commits.
+//
 // # Beyond one server
 //
 // Citus distributes a table's rows over worker nodes and accepts COPY on
 // its coordinator, routing each row to its shard, so a load into a
-// distributed table is the same Insert. Loads over several connections at
-// once (one COPY and one transaction per batch each) would spread the
-// coordinator's routing too; Insert does not do that yet: it loads over
-// the one connection it is given, and Options.Workers parallelises the
-// decoding only. CockroachDB and YugabyteDB accept COPY FROM STDIN as
+// distributed table is the same Insert, and Options.Connections runs
+// several COPYs at once (one COPY and one transaction per batch each,
+// committed in input order), spreading the coordinator's routing over as
+// many backends. CockroachDB and YugabyteDB accept COPY FROM STDIN as
 // well.
 package postgres

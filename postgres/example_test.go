@@ -57,3 +57,20 @@ func ExampleColumnsOf() {
 	// title text not null: true
 	// tags jsonb not null: false
 }
+
+// Load a large NDJSON file over four connections, each batch of 50,000
+// rows one transaction, committed in the input's order: on an error the
+// rows before the failing batch are in the table, and res.Rows says how
+// many. (Not run by go test: it needs a server, at DATABASE_URL.)
+func ExampleOptions_connections() {
+	ctx := context.Background()
+	res, err := postgres.InsertURL(ctx, os.Getenv("DATABASE_URL"), "events", os.Stdin, &postgres.Options{
+		Format:      postgres.Lines,
+		BatchSize:   50_000,
+		Connections: 4,
+	})
+	if err != nil {
+		log.Fatalf("%v (%d rows committed)", err, res.Rows)
+	}
+	fmt.Println(res.Rows, "rows")
+}

@@ -93,11 +93,11 @@ type multi struct {
 	set      string          // the statement that copies its settings to them
 	settings []any
 	seq      int32
-	cur      *batch   // the batch being read
-	flight   []*batch // batches started and not yet counted, in input order
-	last     *batch   // the last batch started
-	queued   int64    // the rows of the complete batches of flight
-	free     chunks   // COPY data chunks to reuse
+	cur      *batch    // the batch being read
+	flight   []*batch  // batches started and not yet counted, in input order
+	last     *batch    // the last batch started
+	queued   int64     // the rows of the complete batches of flight
+	free     chunks    // COPY data chunks to reuse
 	freeOffs [][]int64 // row offset slices to reuse
 }
 

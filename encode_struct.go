@@ -24,7 +24,8 @@ type encField struct {
 
 	// rare: derefs or omit is set, and the loop takes the long way.
 	rare   bool
-	stop   bool // the entry after the last field, which ends the loop
+	stop   bool      // the entry after the last field, which ends the loop
+	next   *encField // the next entry of the table
 	direct encDirect
 
 	// The field is at offset from the struct, or, when it is promoted
@@ -86,14 +87,22 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 			html = append(html, f)
 		}
 	}
-	plain = append(plain, encField{stop: true})
+	plain = linkFields(append(plain, encField{stop: true}))
 	if html == nil {
 		html = plain // no name has '<', '>' or '&': one table
 	} else {
-		html = append(html, encField{stop: true})
+		html = linkFields(append(html, encField{stop: true}))
 	}
 	se.fields = [2][]encField{plain, html}
 	return &typeEncoder{fn: se.encode, value: valueByCopy(t, se.encode), st: se}
+}
+
+// linkFields points each entry of a finished table at the one after it.
+func linkFields(fields []encField) []encField {
+	for i := range len(fields) - 1 {
+		fields[i].next = &fields[i+1]
+	}
+	return fields
 }
 
 // setName sets f's name, written out, to the member name of key.
@@ -129,10 +138,10 @@ func htmlEscapeName(name string) string {
 func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 	mark := len(b)
 	fields := se.fields[es.html&1]
-	// A pointer walks the fields up to the table's stop entry, not an
-	// index: fewer values to reload after each call (4% fewer
-	// instructions on twitter).
-	for f := &fields[0]; !f.stop; f = (*encField)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(*f))) {
+	// The fields are walked by their next pointers up to the table's stop
+	// entry, not by an index: fewer values to reload after each call (4%
+	// fewer instructions on twitter).
+	for f := &fields[0]; !f.stop; f = f.next {
 		fp := unsafe.Add(p, f.offset)
 		if f.rare {
 			var ok bool

@@ -1,13 +1,17 @@
 package postgres
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jsonpipe/json/internal/pgtest"
 )
 
@@ -142,5 +146,116 @@ func TestConnectionsSessionSettings(t *testing.T) {
 	got := dump(t, c, "SELECT count(*), min(at), max(at) FROM other.t")
 	if want := "100|2024-01-01 00:00:00+00|2024-01-01 00:00:00+00\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestConnectionsDropped terminates the connections Insert opened, not
+// the caller's, while the load runs: the load fails with the connection's
+// error (not a row's), and exactly the batches before the failing one are
+// committed and counted.
+func TestConnectionsDropped(t *testing.T) {
+	cfg, err := pgx.ParseConfig(pgtest.Schema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.RuntimeParams["application_name"] = "jsonpipe-dropped"
+	c, err := pgx.ConnectConfig(bg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(bg)
+	if _, err := c.Exec(bg, "CREATE TABLE t (a bigint)"); err != nil {
+		t.Fatal(err)
+	}
+	data := rowsOf(3000, func(i int) string { return `{"a":` + itoa(i) + `}` })
+	pid := c.PgConn().PID()
+	r := &failingReader{data: []byte(data), at: strings.Index(data, `{"a":1500}`), hook: func() {
+		k, err := pgx.Connect(bg, cfg.ConnString())
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer k.Close(bg)
+		var n int
+		if err := k.QueryRow(bg, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+			WHERE application_name = 'jsonpipe-dropped' AND pid <> $1 AND pid <> pg_backend_pid()`, pid).Scan(&n); err != nil || n == 0 {
+			t.Errorf("terminated %d backends: %v", n, err)
+		}
+	}}
+	res, err := Insert(bg, c, "t", r, &Options{BatchSize: 100, Connections: 3})
+	var re *RowError
+	if err == nil || errors.As(err, &re) {
+		t.Fatalf("err %v, want the connection's error", err)
+	}
+	var n int64
+	c.QueryRow(bg, "SELECT count(*) FROM t").Scan(&n)
+	if res.Rows != n || n%100 != 0 || n > 1500 {
+		t.Errorf("committed %d, table has %d", res.Rows, n)
+	}
+	// The caller's connection is still usable.
+	if _, err := c.Exec(bg, "SELECT 1"); err != nil {
+		t.Errorf("caller's connection: %v", err)
+	}
+}
+
+// TestConnectionsOpenFails: a connection Insert cannot open ends the load
+// with an error saying so, after the batches before it.
+func TestConnectionsOpenFails(t *testing.T) {
+	cfg, err := pgx.ParseConfig(pgtest.Schema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opened atomic.Int32
+	cfg.AfterConnect = func(context.Context, *pgconn.PgConn) error {
+		if opened.Add(1) > 1 {
+			return errors.New("no second connection")
+		}
+		return nil
+	}
+	c, err := pgx.ConnectConfig(bg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(bg)
+	if _, err := c.Exec(bg, "CREATE TABLE t (a bigint)"); err != nil {
+		t.Fatal(err)
+	}
+	// The first batch goes over the caller's connection; the second finds
+	// it busy and needs another.
+	testHookSteps = func(seq int32, done bool) {
+		if seq == 0 && done {
+			for opened.Load() < 2 {
+				runtime.Gosched()
+			}
+		}
+	}
+	defer func() { testHookSteps = nil }()
+	res, err := Insert(bg, c, "t", strings.NewReader(rowsOf(50, func(i int) string { return `{"a":1}` })), &Options{BatchSize: 10, Connections: 2})
+	if err == nil || !strings.Contains(err.Error(), "opening connection 2 of 2") || !strings.Contains(err.Error(), "no second connection") {
+		t.Fatalf("err %v", err)
+	}
+	if n := count(t, c, "t"); res.Rows != 10 || n != 10 {
+		t.Errorf("committed %d, table has %d, want 10", res.Rows, n)
+	}
+}
+
+// TestConnectionsProgress: progress reports come from one goroutine, in
+// order, and end with every row committed.
+func TestConnectionsProgress(t *testing.T) {
+	c := connect(t)
+	var got []Progress
+	in := rowsOf(150_000, func(i int) string { return `{"a":1}` })
+	res, err := Insert(bg, c, "p", strings.NewReader(in), &Options{BatchSize: 10_000, Connections: 3,
+		Progress: func(p Progress) { got = append(got, p) }})
+	if err != nil || res.Rows != 150_000 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i].Committed < got[i-1].Committed || got[i].Rows < got[i-1].Rows || got[i].Committed > got[i].Rows {
+			t.Fatalf("progress out of order: %+v then %+v", got[i-1], got[i])
+		}
+	}
+	if len(got) < 15 || got[len(got)-1].Committed != 150_000 {
+		t.Errorf("%d reports, last %+v", len(got), got[len(got)-1])
 	}
 }

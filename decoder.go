@@ -166,6 +166,26 @@ func (d *Decoder) NextToken() ([]byte, error) {
 	return d.state.next(d)
 }
 
+// StreamLongStrings makes NextToken hand any string token that runs past
+// min bytes and past the decoder's window to fn instead of holding it whole:
+// its value, unescaped as AppendUnquoted would (escapes decoded; invalid
+// UTF-8 and lone surrogates replaced by U+FFFD), goes to fn in pieces as the
+// input is read, each valid only during the call, and NextToken returns a
+// token `""` for which Streamed reports true. The window then never grows
+// for that string, which still counts towards SetMaxTokenSize as if it were
+// held whole; an error from fn ends the token and is returned, sticky. Keys
+// are tokens too: a caller that cannot take a streamed key says so. A nil
+// fn turns streaming off. It is for callers of NextToken alone: Decode and
+// Token would see such a string as "". With a Decoder over a byte slice,
+// which holds its input whole anyway, nothing is streamed.
+func (d *Decoder) StreamLongStrings(min int, fn func(piece []byte) error) {
+	d.s.sink, d.s.sinkMin = fn, max(min, 1)
+}
+
+// Streamed reports whether tok, as NextToken returned it, is a string that
+// went to the function given to StreamLongStrings.
+func Streamed(tok []byte) bool { return len(tok) == 2 && &tok[0] == &streamedToken[0] }
+
 // A state is one position of the token state machine: the method that reads
 // the token due there, and the syntactic context that position is in. The
 // Decoder holds a pointer to one of the states below, so that code outside
@@ -455,6 +475,14 @@ func (d *Decoder) fail(ctx syntaxContext) error {
 			d.s.errPos = d.s.tokPos
 			return d.syntaxError(unmarshalContext[ctx])
 		}
+		if d.s.streaming && (ctx == ctxArrayComma || ctx == ctxObjectColon || ctx == ctxObjectComma) {
+			// A string being streamed where a separator is due: wrong by
+			// its quote, as the check above finds for one held whole.
+			d.s.errKind = errBadStart
+			d.s.errChar = '"'
+			d.s.errPos = d.s.streamStart
+			return d.syntaxError(unmarshalContext[ctx])
+		}
 	}
 	return d.setErr(d.s.err)
 }
@@ -471,6 +499,9 @@ func (d *Decoder) unexpected(tok []byte, ctx syntaxContext) error {
 	d.s.errKind = errBadStart
 	d.s.errChar = tok[0]
 	d.s.errPos = d.s.br.pos() - int64(len(tok))
+	if Streamed(tok) {
+		d.s.errPos = d.s.streamStart
+	}
 	d.s.tokPos = d.s.errPos
 	return d.setErr(&SyntaxError{msg: invalidChar(tok[0], unmarshalContext[ctx]), Offset: d.s.errPos + 1})
 }
@@ -514,6 +545,11 @@ func (d *Decoder) pos() int64 { return d.s.br.pos() }
 // position: just after the last token returned (and any whitespace that More
 // or PeekKind skipped before a token; not whitespace at the end of input).
 func (d *Decoder) InputOffset() int64 {
+	if d.s.streaming {
+		// An error inside a streamed string: where it started, as for a
+		// string held whole, which the window still starts with.
+		return d.s.streamStart
+	}
 	if d.s.atEnd {
 		return d.s.endPos // trailing whitespace does not count
 	}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/jsonpipe/json/internal/strbody"
+	"github.com/jsonpipe/json/internal/unquote"
 	"github.com/jsonpipe/json/internal/utf8dfa"
 )
 
@@ -80,7 +81,23 @@ type Scanner struct {
 
 	str    uint8  // strEscaped, strNonASCII: facts about strTok
 	strTok []byte // the last string token returned
+
+	// A string longer than sinkMin that the window would have to grow
+	// to hold goes to sink in pieces instead, when sink is set
+	// (Decoder.StreamLongStrings). streaming is set while one does, and
+	// streamStart is where the last one started.
+	sink        func([]byte) error
+	sinkMin     int
+	streaming   bool
+	streamStart int64
+	piece       []byte // the unquoted piece handed to sink, reused
 }
+
+// streamedToken is the token Next returns for a string it streamed.
+var streamedToken = []byte(`""`)
+
+// highSurrogate marks the third hex digit of a \uD8xx to \uDBxx escape.
+var highSurrogate = [256]bool{'8': true, '9': true, 'a': true, 'b': true, 'A': true, 'B': true}
 
 // NewScanner returns a Scanner reading from r with an 8 KiB window.
 func NewScanner(r io.Reader) *Scanner {
@@ -105,15 +122,15 @@ func (s *Scanner) resetBuffer(r io.Reader, buf []byte) {
 	if cap(buf) == 0 {
 		buf = make([]byte, 0, defaultBufSize)
 	}
-	max := s.br.max
-	*s = Scanner{}
+	max, sink, sinkMin, piece := s.br.max, s.sink, s.sinkMin, s.piece
+	*s = Scanner{sink: sink, sinkMin: sinkMin, piece: piece}
 	s.br.max = max
 	s.br.reset(r, buf)
 }
 
 func (s *Scanner) resetBytes(data []byte) {
-	max := s.br.max
-	*s = Scanner{}
+	max, sink, sinkMin, piece := s.br.max, s.sink, s.sinkMin, s.piece
+	*s = Scanner{sink: sink, sinkMin: sinkMin, piece: piece}
 	s.br.max = max
 	s.br.resetBytes(data)
 }
@@ -169,7 +186,11 @@ func (s *Scanner) Next() []byte {
 		n, facts := s.scanString(w, 1)
 		if n <= 0 {
 			n, facts = s.stringSlow(-n, facts)
-			if n == 0 {
+			if n <= 0 {
+				if n < 0 { // streamed to s.sink, and consumed
+					s.strTok, s.str = streamedToken, 0
+					return streamedToken
+				}
 				return nil
 			}
 			w = s.br.window()
@@ -465,10 +486,14 @@ func (s *Scanner) validBody(body []byte) bool {
 }
 
 // stringSlow finishes a string token that the window cut at j, reading more
-// input. It returns the token's length, or 0 after an error, and the facts
-// about the whole token (those about its first j bytes are given).
+// input. It returns the token's length, or 0 after an error, or -1 when the
+// string went to s.sink (streamString); and the facts about the whole token
+// (those about its first j bytes are given).
 func (s *Scanner) stringSlow(j int, facts uint8) (int, uint8) {
 	for j > 0 {
+		if s.sink != nil && j >= s.sinkMin && s.br.r != nil {
+			return s.streamString(j), 0
+		}
 		if s.br.extend() == 0 {
 			w := s.br.window()
 			msg := "unexpected end of JSON input"
@@ -491,6 +516,107 @@ func (s *Scanner) stringSlow(j int, facts uint8) (int, uint8) {
 		j = -j
 	}
 	return 0, facts
+}
+
+// streamString hands the string token at the window's start, scanned up to
+// j (where the window ends; an escape cut there starts at j), to s.sink in
+// unquoted pieces, reading on until its closing quote, which it consumes.
+// The window keeps only what a piece cannot end in yet. It returns -1, or
+// 0 after an error, which it records as stringSlow would, with the token
+// counting towards the window's limit as if it were held whole.
+func (s *Scanner) streamString(j int) int {
+	start := s.br.pos()
+	s.streaming, s.streamStart = true, start
+	from := 1 // the body's start in the window
+	for {
+		w := s.br.window()
+		cut := pieceEnd(w, from, j)
+		if cut > from {
+			s.piece = unquote.AppendBody(s.piece[:0], w[from:cut])
+			if err := s.sink(s.piece); err != nil {
+				s.err, s.errKind, s.errPos, s.tokPos = err, errRead, s.br.pos(), start
+				return 0
+			}
+		}
+		s.br.release(cut)
+		j -= cut
+		from = 0
+		if s.br.pos()-start+int64(j) >= int64(s.br.max) {
+			s.err = &tokenTooLongError{offset: start, limit: s.br.max}
+			s.errKind, s.errPos, s.tokPos = errRead, s.br.pos(), start
+			return 0
+		}
+		if s.br.extend() == 0 {
+			w := s.br.window()
+			msg := "unexpected end of JSON input"
+			if j < len(w) && w[j] == '\\' {
+				msg = invalidChar(' ', "in string escape code")
+				if j+1 < len(w) {
+					msg = invalidChar(' ', "in \\u hexadecimal character escape")
+				}
+			}
+			s.truncated(len(w), msg)
+			s.tokPos = start
+			return 0
+		}
+		w = s.br.window()
+		n, _ := s.scanString(w, j)
+		if n > 0 { // the closing quote is w[n-1]
+			if n > 1 {
+				s.piece = unquote.AppendBody(s.piece[:0], w[:n-1])
+				if err := s.sink(s.piece); err != nil {
+					s.err, s.errKind, s.errPos, s.tokPos = err, errRead, s.br.pos(), start
+					return 0
+				}
+			}
+			s.br.release(n)
+			s.streaming = false
+			return -1
+		}
+		if s.err != nil { // 0 is also -j for j == 0: the error says which
+			s.tokPos = start
+			return 0
+		}
+		j = -n
+	}
+}
+
+// pieceEnd is where a piece of a streamed string's body w[from:j] may end:
+// at j, the end of the scanned part (which holds whole escapes only), less
+// a UTF-8 sequence cut short there and an escape of a high surrogate,
+// whose low half may follow: both are unquoted with what comes next.
+func pieceEnd(w []byte, from, j int) int {
+	cut := j
+	for k := cut - 1; k >= from && k >= cut-3; k-- {
+		c := w[k]
+		if c < 0x80 {
+			break
+		}
+		if c >= 0xC0 {
+			need := 2
+			if c >= 0xF0 {
+				need = 4
+			} else if c >= 0xE0 {
+				need = 3
+			}
+			if cut-k < need {
+				cut = k
+			}
+			break
+		}
+	}
+	if k := cut - 6; cut == j && k >= from && w[k] == '\\' && w[k+1] == 'u' && w[k+2]|0x20 == 'd' && highSurrogate[w[k+3]] {
+		// An escape only if the backslashes ending at k are odd in
+		// number (w[from] starts a piece, so never the second of a pair).
+		run := 1
+		for k-run >= from && w[k-run] == '\\' {
+			run++
+		}
+		if run%2 == 1 {
+			cut = k
+		}
+	}
+	return cut
 }
 
 // Number grammar states, so that a number cut by the window's end resumes

@@ -23,7 +23,15 @@ func AppendKnown(dst, tok []byte, ascii bool) []byte {
 	if len(tok) < 2 {
 		return dst
 	}
-	body := tok[1 : len(tok)-1]
+	return appendBody(dst, tok[1:len(tok)-1], ascii)
+}
+
+// AppendBody is Append for the body of a token, or a part of it cut where
+// no escape, surrogate pair or UTF-8 sequence spans the cut: a long string
+// unquoted in pieces comes out as it would whole.
+func AppendBody(dst, body []byte) []byte { return appendBody(dst, body, false) }
+
+func appendBody(dst, body []byte, ascii bool) []byte {
 	// Escapes are ASCII, and a multi-byte rune cannot span an ASCII byte, so
 	// the body is valid UTF-8 exactly when every run between escapes is: one
 	// check of the whole body, and then each run stands for itself.

@@ -583,6 +583,8 @@ func (l *loader) rowSent() {
 func (l *loader) releaseArena() {
 	if l.sent >= len(l.sampleRows) && !l.pending {
 		l.arena = l.arena[:0]
+		clear(l.bigs)
+		l.bigs = l.bigs[:0]
 		l.samples, l.sampleRows, l.sent = l.samples[:0], l.sampleRows[:0], 0
 	}
 }

@@ -49,6 +49,8 @@ func (cp *copier) Read(p []byte) (int, error) {
 			src := cp.out
 			if pc.arena {
 				src = cp.l.arena
+			} else if pc.data != nil {
+				src = pc.data
 			}
 			k := copy(p[n:], src[pc.from+cp.sent:pc.to])
 			n += k
@@ -118,12 +120,18 @@ func (cp *copier) sendArena(from, to int) {
 	cp.pieces = append(cp.pieces, piece{arena: true, from: from, to: to})
 }
 
+// sendData closes the pieces of out so far and sends data next.
+func (cp *copier) sendData(data []byte) {
+	cp.closePiece()
+	cp.pieces = append(cp.pieces, piece{data: data, to: len(data)})
+}
+
 // closePiece makes the bytes of out not yet in a piece the next piece.
 func (cp *copier) closePiece() {
 	from := 0
 	for i := len(cp.pieces) - 1; i >= 0; i-- {
-		if !cp.pieces[i].arena {
-			from = cp.pieces[i].to
+		if pc := &cp.pieces[i]; !pc.arena && pc.data == nil {
+			from = pc.to
 			break
 		}
 	}

@@ -3,6 +3,7 @@ package postgres
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"strconv"
 
 	json "github.com/jsonpipe/json"
@@ -113,6 +114,7 @@ func accepts(ct colType, k kind) bool {
 // arena, where a long value is sent from without a copy.
 type piece struct {
 	arena bool
+	data  []byte // a chunk of a streamed string, sent from where it is
 	from  int
 	to    int
 }
@@ -132,6 +134,18 @@ func (cp *copier) appendBinary(c *column, v *value) error {
 	}
 	if !accepts(c.ct, v.kind) {
 		return typeMismatch(c, v, arena)
+	}
+	if v.big {
+		if c.ct == tText && !cp.inline {
+			// Sent from its chunks: its length, then each chunk.
+			cp.out = binary.BigEndian.AppendUint32(out, uint32(v.n))
+			for _, ch := range v.chunks(cp.l.bigs) {
+				cp.sendData(ch)
+			}
+			return nil
+		}
+		cp.l.flat(v)
+		out, arena = cp.out, cp.l.arena
 	}
 	switch c.ct {
 	case tBool:
@@ -233,9 +247,19 @@ func (cp *copier) appendText(c *column, v *value) error {
 		return typeMismatch(c, v, cp.l.arena)
 	}
 	if v.kind == kString && c.ct != tJSON && c.ct != tJSONB || v.kind == kJSON {
+		if v.big {
+			// Escaped from its chunks, into room made for it at once
+			// (append's growth by a quarter would copy it over and over).
+			cp.out = slices.Grow(cp.out, v.n+v.n/8)
+			for _, ch := range v.chunks(cp.l.bigs) {
+				cp.out = appendCopyEscaped(cp.out, ch)
+			}
+			return nil
+		}
 		cp.out = appendCopyEscaped(cp.out, v.text(cp.l.arena))
 		return nil
 	}
+	cp.l.flat(v)
 	cp.scratch = appendScalarText(cp.scratch[:0], v, cp.l.arena, c.ct == tJSON || c.ct == tJSONB)
 	cp.out = appendCopyEscaped(cp.out, cp.scratch)
 	return nil

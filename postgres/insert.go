@@ -50,6 +50,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	l.maxValue = opts.maxValueSize()
 	l.d.SetMaxTokenSize(l.maxValue)
+	l.d.StreamLongStrings(streamMin, l.stream)
 	if n := opts.connections(); n > 1 {
 		m, err := openMulti(ctx, conn, n)
 		if err != nil {
@@ -120,6 +121,10 @@ type loader struct {
 	rows     rowsrc.Rows // stepping from row to row
 	cur      []value     // the row being read or sent, one value per column
 	arena    []byte      // the text of the rows not yet sent
+	bigs     [][]byte    // the chunks of their streamed strings (value.big)
+	bigOpen  bool        // a string is being streamed
+	bigFrom  int         // its first chunk
+	bigN     int         // its length so far
 	newCols  bool        // a key of the row just read is not yet a copied column
 	maxValue int         // MaxValueSize
 

@@ -1,10 +1,17 @@
 package postgres
 
 import (
+	"crypto/md5"
+	stdjson "encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
+	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/pgtest"
 )
 
@@ -73,5 +80,99 @@ func TestFlatMemory(t *testing.T) {
 		if grew > limit {
 			t.Errorf("workers %d, connections %d: heap in use grew by %d KB while loading, want under %d KB", tc.workers, tc.conns, grew>>10, limit>>10)
 		}
+	}
+}
+
+// A string far longer than the decoder's window is streamed into chunks
+// and sent from them: the load allocates about the string's size once (the
+// window stays at a few megabytes), not the window's growth to the string
+// plus an unescaped copy. Its value arrives whole and exact, into a text
+// column from its chunks, and into jsonb and through COPY's text format
+// from one copy; with one connection and with two.
+func TestHugeStringStreamed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a 48 MB string")
+	}
+	unit := `abc\"\\\n\u00e9\uD83D\uDE00é中😀` + strings.Repeat("x", 40)
+	var raw strings.Builder
+	for raw.Len() < 48<<20 {
+		raw.WriteString(unit)
+	}
+	body := raw.String()
+	var want string
+	if err := stdjson.Unmarshal([]byte(`"`+body+`"`), &want); err != nil {
+		t.Fatal(err)
+	}
+	sum := fmt.Sprintf("%x", md5.Sum([]byte(want)))
+	jbody := strings.Repeat(unit, (2<<20)/len(unit))
+	for _, tc := range []struct {
+		name, create, at string
+		conns            int
+	}{
+		{"binary", "CREATE TABLE t (id bigint, s text, j jsonb)", "", 1},
+		// A timestamptz column makes the COPY text format.
+		{"text format", "CREATE TABLE t (id bigint, s text, j jsonb, at timestamptz)", `,"at":"2024-01-01 00:00:00Z"`, 1},
+		{"two connections", "CREATE TABLE t (id bigint, s text, j jsonb)", "", 2},
+	} {
+		in := ndjson(`{"id":1,"s":"short","j":"x"`+tc.at+`}`, `{"id":2,"s":"`+body+`","j":"`+jbody+`"`+tc.at+`}`, `{"id":3,"s":"after","j":"y"`+tc.at+`}`)
+		t.Run(tc.name, func(t *testing.T) {
+			c := pgtest.Conn(t)
+			if _, err := c.Exec(bg, tc.create); err != nil {
+				t.Fatal(err)
+			}
+			var ms runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			before := ms.TotalAlloc
+			res, err := Insert(bg, c, "t", strings.NewReader(in), &Options{BatchSize: 1, Connections: tc.conns})
+			runtime.ReadMemStats(&ms)
+			alloc := ms.TotalAlloc - before
+			if err != nil || res.Rows != 3 {
+				t.Fatalf("%+v %v", res, err)
+			}
+			var n int
+			var got, jsum string
+			if err := c.QueryRow(bg, "SELECT length(s), md5(s), md5(j #>> '{}') FROM t WHERE id = 2").Scan(&n, &got, &jsum); err != nil {
+				t.Fatal(err)
+			}
+			if n != utf8.RuneCountInString(want) || got != sum {
+				t.Errorf("stored %d characters, md5 %s; want %d, %s", n, got, utf8.RuneCountInString(want), sum)
+			}
+			var j string
+			stdjson.Unmarshal([]byte(`"`+jbody+`"`), &j)
+			if jwant := fmt.Sprintf("%x", md5.Sum([]byte(j))); jsum != jwant {
+				t.Errorf("jsonb md5 %s, want %s", jsum, jwant)
+			}
+			t.Logf("allocated %d MB for a %d MB string", alloc>>20, len(want)>>20)
+			// One copy of the value, in chunks, and a few megabytes (the
+			// window, pgx's buffers, the jsonb value); in the text format,
+			// and over two connections (a batch's COPY data is kept until
+			// it commits), one copy more. Held whole, it cost 189 MB.
+			limit := uint64(len(want))*5/4 + 16<<20
+			if tc.at != "" || tc.conns > 1 {
+				limit += uint64(len(want))
+			}
+			if alloc > limit {
+				t.Errorf("allocated %d MB, want under %d MB", alloc>>20, limit>>20)
+			}
+		})
+	}
+}
+
+// A streamed string still stops at MaxValueSize, as soon as it passes it,
+// with its row and the offset where it starts; a streamed key is refused.
+func TestHugeStringStreamedLimits(t *testing.T) {
+	big := strings.Repeat("y", 5<<20)
+	c := pgtest.Conn(t)
+	in := ndjson(`{"s":"a"}`, `{"s":"`+big+`"}`)
+	res, err := load(t, c, "t", in, &Options{MaxValueSize: 3 << 20, BatchSize: 1, InferRows: 1})
+	var re *RowError
+	if !errors.As(err, &re) || re.Row != 2 || re.Offset != int64(strings.Index(in, `"y`)) || !errors.Is(err, json.ErrTokenTooLong) || res.Rows != 1 {
+		t.Errorf("err %v (offset %d), %+v", err, re.Offset, res)
+	}
+	c2 := pgtest.Conn(t)
+	_, err = load(t, c2, "t", ndjson(`{"s":"a"}`, `{"`+big+`":1}`), &Options{Alter: true, InferRows: 1})
+	if !errors.As(err, &re) || re.Row != 2 || !strings.Contains(err.Error(), "longer than PostgreSQL's 63-byte limit") {
+		t.Errorf("long key: %v", err)
 	}
 }

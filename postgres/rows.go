@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strconv"
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/rowsrc"
@@ -43,13 +44,18 @@ func (l *loader) readRow() error {
 		if tok[0] == '}' {
 			return nil
 		}
+		if json.Streamed(tok) {
+			// A key of a megabyte or more: no column can be named so.
+			l.bigOpen = false
+			return &TypeError{Msg: "key of " + strconv.Itoa(l.bigN) + " bytes: longer than PostgreSQL's 63-byte limit for a name"}
+		}
 		c := l.keys.Lookup(tok)
 		if c < 0 {
 			if c, err = l.newKey(tok); err != nil {
 				return err
 			}
 		}
-		if l.arena, err = readValue(d, &l.cur[c], l.arena, l.maxValue); err != nil {
+		if err = l.readValue(&l.cur[c]); err != nil {
 			return err
 		}
 		if col := &l.cols[c]; !col.copied {

@@ -27,17 +27,72 @@ const (
 // offset so the arena may grow while rows are read.
 type value struct {
 	kind kind
+	big  bool  // a long string streamed into chunks: l.bigs from off on, n bytes
 	i    int64 // kInt
 	off  int   // text in the arena
 	n    int
 }
 
+// streamMin is the length past which a string the decoder's window cannot
+// hold is not held whole: it is unescaped in pieces into chunks of
+// bigChunk bytes (no copy as it grows), and sent from them.
+const (
+	streamMin = 1 << 20
+	bigChunk  = 1 << 20
+)
+
+// chunks returns the chunks of a streamed string.
+func (v *value) chunks(bigs [][]byte) [][]byte {
+	return bigs[v.off : v.off+(v.n+bigChunk-1)/bigChunk]
+}
+
+// flat makes a streamed string v an ordinary one, copied into the arena,
+// for the uses that need its text in one piece.
+func (l *loader) flat(v *value) {
+	if !v.big {
+		return
+	}
+	off := len(l.arena)
+	l.arena = slices.Grow(l.arena, v.n)
+	for _, c := range v.chunks(l.bigs) {
+		l.arena = append(l.arena, c...)
+	}
+	v.big, v.off = false, off
+}
+
+// stream is the decoder's piece function for a streamed string (the
+// serial decoder's: StreamLongStrings): it appends the piece to the chunks,
+// a new string starting a chunk of its own.
+func (l *loader) stream(p []byte) error {
+	if !l.bigOpen {
+		l.bigOpen, l.bigFrom, l.bigN = true, len(l.bigs), 0
+	}
+	for len(p) > 0 {
+		if len(l.bigs) == l.bigFrom || len(l.bigs[len(l.bigs)-1]) == bigChunk {
+			l.bigs = append(l.bigs, make([]byte, 0, bigChunk))
+		}
+		last := &l.bigs[len(l.bigs)-1]
+		k := min(len(p), bigChunk-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+		l.bigN += k
+	}
+	return nil
+}
+
 func (v *value) text(arena []byte) []byte { return arena[v.off : v.off+v.n] }
 
-// readValue reads the next JSON value from d into v, appending its text to
-// arena. Nested objects and arrays are captured whole; strings are
-// unescaped once, into the arena.
-func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error) {
+// readValue reads the next JSON value from l.d into v, appending its text
+// to the arena. Nested objects and arrays are captured whole; strings are
+// unescaped once, into the arena, or, past streamMin, into chunks as they
+// are read.
+func (l *loader) readValue(v *value) (err error) {
+	l.arena, err = l.readValueInto(v, l.arena)
+	return err
+}
+
+func (l *loader) readValueInto(v *value, arena []byte) ([]byte, error) {
+	d, max := l.d, l.maxValue
 	switch d.PeekKind() {
 	case '{', '[':
 		raw, err := d.RawValue()
@@ -54,6 +109,18 @@ func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error)
 	if err != nil {
 		return arena, err
 	}
+	if json.Streamed(tok) {
+		// A string past streamMin, read in pieces into chunks (stream).
+		*v = value{kind: kString, big: true, off: l.bigFrom, n: l.bigN}
+		l.bigOpen = false
+		return arena, nil
+	}
+	return l.scalar(v, tok, arena)
+}
+
+// scalar stores the scalar token tok in v, its text in arena.
+func (l *loader) scalar(v *value, tok, arena []byte) ([]byte, error) {
+	d, max := l.d, l.maxValue
 	if len(tok) > max {
 		return arena, tooLong(len(tok), max)
 	}

@@ -198,3 +198,28 @@ func ExampleTokenWriter() {
 	// {"item":"tea <green>","price":4.5,"tags":["hot","leaf"]}
 	// {"item":"coffee","price":2.99,"tags":[]}
 }
+
+// A string too long to hold whole, read in pieces as it arrives: the
+// decoder's window never grows to hold it.
+func ExampleDecoder_StreamLongStrings() {
+	in := `{"id": 7, "blob": "` + strings.Repeat(`abc\n`, 100_000) + `"}`
+	d := json.NewDecoder(strings.NewReader(in))
+	n := 0
+	d.StreamLongStrings(64<<10, func(piece []byte) error {
+		n += len(piece) // write it where it goes instead
+		return nil
+	})
+	for {
+		tok, err := d.NextToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		if json.Streamed(tok) {
+			fmt.Println("streamed a string of", n, "bytes")
+		}
+	}
+	// Output: streamed a string of 400000 bytes
+}

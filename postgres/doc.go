@@ -26,10 +26,12 @@
 // PostgreSQL parses those values itself. Every Options.BatchSize rows are
 // one transaction. Memory stays flat whatever the input's size: the
 // decoder's window and one buffer of COPY data. A value longer than 32 KiB
-// is sent from where it was unescaped, not copied again; still, one huge
-// value is held twice, in the decoder's window (which past 64 MiB grows by
-// a quarter at a time) and unescaped: peak memory was measured at 2.5
-// times the size of a 300 MB string.
+// is sent from where it was unescaped, not copied again, and a string
+// longer than 1 MiB is never held whole by the decoder: it is unescaped in
+// pieces as it is read (json.Decoder.StreamLongStrings) into chunks of
+// 1 MiB, which a text column's binary COPY sends as they are. One 300 MB
+// string costs the load about its own size: 324 MB peak RSS (777 MB when
+// the decoder held it).
 //
 // With Options.Workers above one (by default one fewer than GOMAXPROCS:
 // the writer keeps a core busy), NDJSON after

@@ -495,16 +495,7 @@ func (s *Scanner) stringSlow(j int, facts uint8) (int, uint8) {
 			return s.streamString(j), 0
 		}
 		if s.br.extend() == 0 {
-			w := s.br.window()
-			msg := "unexpected end of JSON input"
-			if j < len(w) && w[j] == '\\' {
-				// Cut inside an escape: encoding/json's Unmarshal wording.
-				msg = invalidChar(' ', "in string escape code")
-				if j+1 < len(w) {
-					msg = invalidChar(' ', "in \\u hexadecimal character escape")
-				}
-			}
-			s.truncated(len(w), msg)
+			s.stringEnded(j)
 			return 0, facts
 		}
 		var more uint8
@@ -516,6 +507,21 @@ func (s *Scanner) stringSlow(j int, facts uint8) (int, uint8) {
 		j = -j
 	}
 	return 0, facts
+}
+
+// stringEnded records that the input ended (or failed) inside the string
+// at the window's start, scanned up to j.
+func (s *Scanner) stringEnded(j int) {
+	w := s.br.window()
+	msg := "unexpected end of JSON input"
+	if j < len(w) && w[j] == '\\' {
+		// Cut inside an escape: encoding/json's Unmarshal wording.
+		msg = invalidChar(' ', "in string escape code")
+		if j+1 < len(w) {
+			msg = invalidChar(' ', "in \\u hexadecimal character escape")
+		}
+	}
+	s.truncated(len(w), msg)
 }
 
 // streamString hands the string token at the window's start, scanned up to
@@ -547,15 +553,7 @@ func (s *Scanner) streamString(j int) int {
 			return 0
 		}
 		if s.br.extend() == 0 {
-			w := s.br.window()
-			msg := "unexpected end of JSON input"
-			if j < len(w) && w[j] == '\\' {
-				msg = invalidChar(' ', "in string escape code")
-				if j+1 < len(w) {
-					msg = invalidChar(' ', "in \\u hexadecimal character escape")
-				}
-			}
-			s.truncated(len(w), msg)
+			s.stringEnded(j)
 			s.tokPos = start
 			return 0
 		}

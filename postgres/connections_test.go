@@ -20,11 +20,18 @@ import (
 // opens from its config do the same.
 func connect(t *testing.T) *pgx.Conn {
 	t.Helper()
+	return connectWith(t, func(cfg *pgx.ConnConfig) { cfg.RuntimeParams["deadlock_timeout"] = "50ms" })
+}
+
+// connectWith opens a connection to a fresh schema with a config that set
+// has changed; it is closed when the test ends.
+func connectWith(t *testing.T, set func(*pgx.ConnConfig)) *pgx.Conn {
+	t.Helper()
 	cfg, err := pgx.ParseConfig(pgtest.Schema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.RuntimeParams["deadlock_timeout"] = "50ms"
+	set(cfg)
 	c, err := pgx.ConnectConfig(bg, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -154,16 +161,8 @@ func TestConnectionsSessionSettings(t *testing.T) {
 // error (not a row's), and exactly the batches before the failing one are
 // committed and counted.
 func TestConnectionsDropped(t *testing.T) {
-	cfg, err := pgx.ParseConfig(pgtest.Schema(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.RuntimeParams["application_name"] = "jsonpipe-dropped"
-	c, err := pgx.ConnectConfig(bg, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close(bg)
+	c := connectWith(t, func(cfg *pgx.ConnConfig) { cfg.RuntimeParams["application_name"] = "jsonpipe-dropped" })
+	cfg := c.Config()
 	if _, err := c.Exec(bg, "CREATE TABLE t (a bigint)"); err != nil {
 		t.Fatal(err)
 	}
@@ -201,22 +200,15 @@ func TestConnectionsDropped(t *testing.T) {
 // TestConnectionsOpenFails: a connection Insert cannot open ends the load
 // with an error saying so, after the batches before it.
 func TestConnectionsOpenFails(t *testing.T) {
-	cfg, err := pgx.ParseConfig(pgtest.Schema(t))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var opened atomic.Int32
-	cfg.AfterConnect = func(context.Context, *pgconn.PgConn) error {
-		if opened.Add(1) > 1 {
-			return errors.New("no second connection")
+	c := connectWith(t, func(cfg *pgx.ConnConfig) {
+		cfg.AfterConnect = func(context.Context, *pgconn.PgConn) error {
+			if opened.Add(1) > 1 {
+				return errors.New("no second connection")
+			}
+			return nil
 		}
-		return nil
-	}
-	c, err := pgx.ConnectConfig(bg, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close(bg)
+	})
 	if _, err := c.Exec(bg, "CREATE TABLE t (a bigint)"); err != nil {
 		t.Fatal(err)
 	}

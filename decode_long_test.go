@@ -208,3 +208,28 @@ func FuzzStreamLongStrings(f *testing.F) {
 		}
 	})
 }
+
+// A value captured whole (RawValue) is not streamed, long strings inside
+// it included: its exact text comes back, and fn is not called.
+func TestStreamLongStringsRawValue(t *testing.T) {
+	// Past the window even once it has grown to its first 8 KiB.
+	long := strings.Repeat(`ab\n`, 10000)
+	in := `{"a":{"s":"` + long + `"},"b":"` + strings.Repeat(long, 4) + `"}`
+	d := NewDecoderBuffer(strings.NewReader(in), make([]byte, 64))
+	calls := 0
+	d.StreamLongStrings(100, func([]byte) error { calls++; return nil })
+	d.NextToken() // {
+	d.NextToken() // "a"
+	raw, err := d.RawValue()
+	if err != nil || string(raw) != `{"s":"`+long+`"}` {
+		t.Fatalf("RawValue %.40q... %v", raw, err)
+	}
+	if calls != 0 {
+		t.Errorf("fn called %d times inside RawValue", calls)
+	}
+	d.NextToken() // "b"
+	tok, err := d.NextToken()
+	if err != nil || !Streamed(tok) || calls == 0 {
+		t.Errorf("then %q %v, %d calls", tok, err, calls)
+	}
+}

@@ -491,7 +491,9 @@ func (s *Scanner) validBody(body []byte) bool {
 // (those about its first j bytes are given).
 func (s *Scanner) stringSlow(j int, facts uint8) (int, uint8) {
 	for j > 0 {
-		if s.sink != nil && j >= s.sinkMin && s.br.r != nil {
+		if s.sink != nil && j >= s.sinkMin && s.br.r != nil && s.br.pin < 0 {
+			// (A value being captured whole, RawValue's pin, keeps
+			// every byte in the window anyway: nothing to stream.)
 			return s.streamString(j), 0
 		}
 		if s.br.extend() == 0 {

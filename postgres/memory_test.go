@@ -176,3 +176,19 @@ func TestHugeStringStreamedLimits(t *testing.T) {
 		t.Errorf("long key: %v", err)
 	}
 }
+
+// A long string inside a nested value is captured with the value, not
+// streamed; a long string after it still is, into chunks of its own.
+func TestHugeStringInNestedValue(t *testing.T) {
+	inner := strings.Repeat("n", 3<<20)
+	after := strings.Repeat("a", 3<<20)
+	c := pgtest.Conn(t)
+	in := ndjson(`{"j":{"x":"`+inner+`"},"s":"`+after+`"}`, `{"j":[1],"s":"`+after[:10]+`"}`)
+	if res := mustLoad(t, c, "t", in, &Options{InferRows: 1}); res.Rows != 2 {
+		t.Fatalf("%+v", res)
+	}
+	var x, s int
+	if err := c.QueryRow(bg, `SELECT length(j->>'x'), length(s) FROM t WHERE j ? 'x'`).Scan(&x, &s); err != nil || x != len(inner) || s != len(after) {
+		t.Errorf("lengths %d %d, %v", x, s, err)
+	}
+}

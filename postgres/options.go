@@ -124,8 +124,9 @@ type Options struct {
 	// fewer than runtime.GOMAXPROCS(0) (the writer keeps a core busy), at
 	// least one; 1 decodes on the loading goroutine. The
 	// input is cut into chunks of whole lines, each decoded straight into
-	// COPY's format by one worker, and the rows go to the one connection
-	// in input order, with their exact numbers and offsets. A JSON array
+	// COPY's format by one worker, and the rows go into the batches in
+	// input order, with their exact numbers and offsets. Setting Workers
+	// also sets the number of connections, unless Connections is set. A JSON array
 	// is decoded by one goroutine. A row the workers cannot take as they
 	// are (a key the COPY does not name, a value that does not fit, an
 	// object spread over several lines, a syntax error, a line over 4 MiB

@@ -79,9 +79,13 @@ type inserter struct {
 	base   int64     // the input offset d starts at (parallel.go)
 	par    *parallel // the parallel decoders, when they run
 	worker bool      // a parallel decoder's own inserter: it reads rows, never changes columns
-	opts   *Options
-	table  string
-	res    Result
+	// bigOpen says a string is being streamed into bigs, bigN bytes so far.
+	bigOpen bool
+	bigs    [][]byte
+	bigN    int
+	opts    *Options
+	table   string
+	res     Result
 
 	cols  []column
 	keys  rowsrc.Keys
@@ -137,6 +141,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
 	ins.d.SetMaxTokenSize(opts.maxValueSize())
+	ins.d.StreamLongStrings(streamMin, ins.stream)
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)
 		if err != nil {

@@ -2,9 +2,15 @@ package sqlite
 
 import (
 	"context"
+	stdjson "encoding/json"
+	"errors"
 	"io"
 	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // tasksReader produces n rows of NDJSON tasks on the fly, so the input
@@ -70,4 +76,87 @@ func TestFlatMemory(t *testing.T) {
 		}
 		db.Close()
 	}
+}
+
+// A string far longer than the decoder's window is streamed onto the
+// inserter's text rather than held by the decoder and copied: it arrives
+// exact, and the load allocates less than before (the window's growth to
+// the string is gone; go-sqlite3 and SQLite still copy it to store it).
+func TestHugeStringStreamed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a 24 MB string")
+	}
+	unit := `abc\"\\\n\u00e9\uD83D\uDE00é中😀` + strings.Repeat("x", 40)
+	var raw strings.Builder
+	for raw.Len() < 24<<20 {
+		raw.WriteString(unit)
+	}
+	var want string
+	if err := stdjson.Unmarshal([]byte(`"`+raw.String()+`"`), &want); err != nil {
+		t.Fatal(err)
+	}
+	in := `{"id":1,"s":"a"}` + "\n" + `{"id":2,"s":"` + raw.String() + `"}` + "\n" + `{"id":3,"s":"b"}` + "\n"
+	// With two workers the long line goes to the serial decoder, which
+	// streams too.
+	db2 := openDB(t)
+	load(t, db2, "t", strings.Repeat(`{"id":0,"s":"w"}`+"\n", 500)+in, &Options{InferRows: 1, Workers: 2})
+	var got string
+	if err := db2.QueryRow("SELECT s FROM t WHERE id = 2").Scan(&got); err != nil || got != want {
+		t.Fatalf("workers: stored %d bytes (%v), want %d", len(got), err, len(want))
+	}
+	// A streamed key is refused, naming its row.
+	_, err := Insert(context.Background(), openDB(t), "t", strings.NewReader(`{"a":1}`+"\n"+`{"`+raw.String()+`":1}`), &Options{Alter: true, InferRows: 1})
+	var re *RowError
+	if !errors.As(err, &re) || re.Row != 2 || !strings.Contains(err.Error(), "too long for a column name") {
+		t.Errorf("long key: %v", err)
+	}
+
+	db := openDB(t)
+	peak := peakHeap(func() {
+		if res := load(t, db, "t", in, &Options{InferRows: 1}); res.Rows != 3 {
+			t.Fatalf("%+v", res)
+		}
+	})
+	if err := db.QueryRow("SELECT s FROM t WHERE id = 2").Scan(&got); err != nil || got != want {
+		t.Fatalf("stored %d bytes (%v), want %d", len(got), err, len(want))
+	}
+	t.Logf("Go heap peaked %d MB above its start for a %d MB string", peak>>20, len(want)>>20)
+	// The text, which grows by append (old and new while it copies
+	// itself over, about 2.25 times the string at the last step); go-sqlite3
+	// copies it into C memory and SQLite into its record, outside the Go
+	// heap. Held by the decoder's window first, it was over 3 times.
+	if limit := uint64(len(want)) * 5 / 2; peak > limit {
+		t.Errorf("Go heap peaked %d MB above its start, want under %d MB", peak>>20, limit>>20)
+	}
+}
+
+// peakHeap runs f and returns how far the Go heap's live objects rose
+// above where they started, sampled every millisecond.
+func peakHeap(f func()) uint64 {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	base := sample[0].Value.Uint64()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		for {
+			metrics.Read(s)
+			if v := s[0].Value.Uint64(); v > base && v-base > peak.Load() {
+				peak.Store(v - base)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-done
+	return peak.Load()
 }

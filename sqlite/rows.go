@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/rowsrc"
@@ -120,14 +121,27 @@ func (ins *inserter) readRow() error {
 		if tok[0] == '}' {
 			return nil
 		}
+		if json.Streamed(tok) {
+			// A key of a megabyte or more: no column is named so.
+			ins.bigOpen = false
+			return &TypeError{Msg: "key of " + strconv.Itoa(ins.bigN) + " bytes is too long for a column name"}
+		}
 		c := ins.keys.Lookup(tok)
 		if c < 0 {
 			if c, err = ins.newKey(tok); err != nil {
 				return err
 			}
 		}
-		if ins.text, err = readValue(d, &ins.cur[c], ins.text, ins.opts.maxValueSize()); err != nil {
+		text, err := readValue(d, &ins.cur[c], ins.text, ins.opts.maxValueSize())
+		if err != nil {
 			return err
+		}
+		if ins.bigOpen {
+			// A string past streamMin, appended to ins.text as it was read
+			// (stream), not held whole by the decoder.
+			ins.cur[c] = value{kind: kindText, i: int64(ins.bigText()), n: ins.bigN}
+		} else {
+			ins.text = text
 		}
 	}
 }

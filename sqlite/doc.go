@@ -34,7 +34,9 @@
 // mode, skipping the serialized mode's per-call locks. Memory stays flat
 // whatever the input's size: one statement's rows, one decoder window
 // (which grows only to hold a single long value, capped by
-// Options.MaxValueSize), and SQLite's own page cache.
+// Options.MaxValueSize; a string past 1 MiB is streamed out of it in
+// pieces and copied once onto the statement's text), and SQLite's own
+// page cache.
 //
 // With Options.Workers above one (by default one fewer than GOMAXPROCS:
 // the writer keeps a core busy), NDJSON after

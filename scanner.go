@@ -542,17 +542,14 @@ func (s *Scanner) streamString(j int) int {
 		if cut > from {
 			s.piece = unquote.AppendBody(s.piece[:0], w[from:cut])
 			if err := s.sink(s.piece); err != nil {
-				s.err, s.errKind, s.errPos, s.tokPos = err, errRead, s.br.pos(), start
-				return 0
+				return s.streamFailed(err, start)
 			}
 		}
 		s.br.release(cut)
 		j -= cut
 		from = 0
 		if s.br.pos()-start+int64(j) >= int64(s.br.max) {
-			s.err = &tokenTooLongError{offset: start, limit: s.br.max}
-			s.errKind, s.errPos, s.tokPos = errRead, s.br.pos(), start
-			return 0
+			return s.streamFailed(&tokenTooLongError{offset: start, limit: s.br.max}, start)
 		}
 		if s.br.extend() == 0 {
 			s.stringEnded(j)
@@ -565,8 +562,7 @@ func (s *Scanner) streamString(j int) int {
 			if n > 1 {
 				s.piece = unquote.AppendBody(s.piece[:0], w[:n-1])
 				if err := s.sink(s.piece); err != nil {
-					s.err, s.errKind, s.errPos, s.tokPos = err, errRead, s.br.pos(), start
-					return 0
+					return s.streamFailed(err, start)
 				}
 			}
 			s.br.release(n)
@@ -579,6 +575,13 @@ func (s *Scanner) streamString(j int) int {
 		}
 		j = -n
 	}
+}
+
+// streamFailed records err, the piece function's or the window limit's,
+// as ending the streamed string that started at start; it returns 0.
+func (s *Scanner) streamFailed(err error, start int64) int {
+	s.err, s.errKind, s.errPos, s.tokPos = err, errRead, s.br.pos(), start
+	return 0
 }
 
 // pieceEnd is where a piece of a streamed string's body w[from:j] may end:

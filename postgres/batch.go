@@ -583,8 +583,7 @@ func (l *loader) rowSent() {
 func (l *loader) releaseArena() {
 	if l.sent >= len(l.sampleRows) && !l.pending {
 		l.arena = l.arena[:0]
-		clear(l.bigs)
-		l.bigs = l.bigs[:0]
+		l.bigs.Reset()
 		l.samples, l.sampleRows, l.sent = l.samples[:0], l.sampleRows[:0], 0
 	}
 }

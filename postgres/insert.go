@@ -50,7 +50,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	l.maxValue = opts.maxValueSize()
 	l.d.SetMaxTokenSize(l.maxValue)
-	l.d.StreamLongStrings(streamMin, l.stream)
+	l.d.StreamLongStrings(rowsrc.StreamMin, l.bigs.Add)
 	if n := opts.connections(); n > 1 {
 		m, err := openMulti(ctx, conn, n)
 		if err != nil {
@@ -118,15 +118,12 @@ type loader struct {
 
 	cols     []column
 	keys     rowsrc.Keys
-	rows     rowsrc.Rows // stepping from row to row
-	cur      []value     // the row being read or sent, one value per column
-	arena    []byte      // the text of the rows not yet sent
-	bigs     [][]byte    // the chunks of their streamed strings (value.big)
-	bigOpen  bool        // a string is being streamed
-	bigFrom  int         // its first chunk
-	bigN     int         // its length so far
-	newCols  bool        // a key of the row just read is not yet a copied column
-	maxValue int         // MaxValueSize
+	rows     rowsrc.Rows   // stepping from row to row
+	cur      []value       // the row being read or sent, one value per column
+	arena    []byte        // the text of the rows not yet sent
+	bigs     rowsrc.Chunks // their streamed strings (value.big)
+	newCols  bool          // a key of the row just read is not yet a copied column
+	maxValue int           // MaxValueSize
 
 	pk       []string
 	exists   bool // the table exists (or will, once CREATE commits)

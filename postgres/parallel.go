@@ -204,7 +204,7 @@ func (l *loader) serialFrom(off int64, r io.Reader) {
 	l.base = off
 	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	l.d.SetMaxTokenSize(l.maxValue)
-	l.d.StreamLongStrings(streamMin, l.stream)
+	l.d.StreamLongStrings(rowsrc.StreamMin, l.bigs.Add)
 	l.rows = rowsrc.Rows{D: l.d, Format: l.opts.Format}
 }
 

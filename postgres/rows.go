@@ -46,8 +46,8 @@ func (l *loader) readRow() error {
 		}
 		if json.Streamed(tok) {
 			// A key of a megabyte or more: no column can be named so.
-			l.bigOpen = false
-			return &TypeError{Msg: "key of " + strconv.Itoa(l.bigN) + " bytes: longer than PostgreSQL's 63-byte limit for a name"}
+			_, n := l.bigs.Take()
+			return &TypeError{Msg: "key of " + strconv.Itoa(n) + " bytes: longer than PostgreSQL's 63-byte limit for a name"}
 		}
 		c := l.keys.Lookup(tok)
 		if c < 0 {

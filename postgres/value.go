@@ -27,24 +27,13 @@ const (
 // offset so the arena may grow while rows are read.
 type value struct {
 	kind kind
-	big  bool  // a long string streamed into chunks: l.bigs from off on, n bytes
+	big  bool  // a long string streamed into chunks: l.bigs.Of(off, n)
 	i    int64 // kInt
 	off  int   // text in the arena
 	n    int
 }
 
-// streamMin is the length past which a string the decoder's window cannot
-// hold is not held whole: it is unescaped in pieces into chunks of
-// bigChunk bytes (no copy as it grows), and sent from them.
-const (
-	streamMin = 1 << 20
-	bigChunk  = 1 << 20
-)
-
-// chunks returns the chunks of a streamed string.
-func (v *value) chunks(bigs [][]byte) [][]byte {
-	return bigs[v.off : v.off+(v.n+bigChunk-1)/bigChunk]
-}
+func (v *value) text(arena []byte) []byte { return arena[v.off : v.off+v.n] }
 
 // flat makes a streamed string v an ordinary one, copied into the arena,
 // for the uses that need its text in one piece.
@@ -54,85 +43,52 @@ func (l *loader) flat(v *value) {
 	}
 	off := len(l.arena)
 	l.arena = slices.Grow(l.arena, v.n)
-	for _, c := range v.chunks(l.bigs) {
+	for _, c := range l.bigs.Of(v.off, v.n) {
 		l.arena = append(l.arena, c...)
 	}
 	v.big, v.off = false, off
 }
 
-// stream is the decoder's piece function for a streamed string (the
-// serial decoder's: StreamLongStrings): it appends the piece to the chunks,
-// a new string starting a chunk of its own.
-func (l *loader) stream(p []byte) error {
-	if !l.bigOpen {
-		l.bigOpen, l.bigFrom, l.bigN = true, len(l.bigs), 0
-	}
-	for len(p) > 0 {
-		if len(l.bigs) == l.bigFrom || len(l.bigs[len(l.bigs)-1]) == bigChunk {
-			l.bigs = append(l.bigs, make([]byte, 0, bigChunk))
-		}
-		last := &l.bigs[len(l.bigs)-1]
-		k := min(len(p), bigChunk-len(*last))
-		*last = append(*last, p[:k]...)
-		p = p[k:]
-		l.bigN += k
-	}
-	return nil
-}
-
-func (v *value) text(arena []byte) []byte { return arena[v.off : v.off+v.n] }
-
 // readValue reads the next JSON value from l.d into v, appending its text
 // to the arena. Nested objects and arrays are captured whole; strings are
-// unescaped once, into the arena, or, past streamMin, into chunks as they
-// are read.
-func (l *loader) readValue(v *value) (err error) {
-	l.arena, err = l.readValueInto(v, l.arena)
-	return err
-}
-
-func (l *loader) readValueInto(v *value, arena []byte) ([]byte, error) {
+// unescaped once, into the arena, or, past rowsrc.StreamMin, into chunks
+// as they are read.
+func (l *loader) readValue(v *value) error {
 	d, max := l.d, l.maxValue
 	switch d.PeekKind() {
 	case '{', '[':
 		raw, err := d.RawValue()
 		if err != nil {
-			return arena, err
+			return err
 		}
 		if len(raw) > max {
-			return arena, tooLong(len(raw), max)
+			return tooLong(len(raw), max)
 		}
-		*v = value{kind: kJSON, off: len(arena), n: len(raw)}
-		return append(arena, raw...), nil
+		*v = value{kind: kJSON, off: len(l.arena), n: len(raw)}
+		l.arena = append(l.arena, raw...)
+		return nil
 	}
 	tok, err := d.NextToken()
 	if err != nil {
-		return arena, err
+		return err
 	}
 	if json.Streamed(tok) {
-		// A string past streamMin, read in pieces into chunks (stream).
-		*v = value{kind: kString, big: true, off: l.bigFrom, n: l.bigN}
-		l.bigOpen = false
-		return arena, nil
+		from, n := l.bigs.Take()
+		*v = value{kind: kString, big: true, off: from, n: n}
+		return nil
 	}
-	return l.scalar(v, tok, arena)
-}
-
-// scalar stores the scalar token tok in v, its text in arena.
-func (l *loader) scalar(v *value, tok, arena []byte) ([]byte, error) {
-	d, max := l.d, l.maxValue
 	if len(tok) > max {
-		return arena, tooLong(len(tok), max)
+		return tooLong(len(tok), max)
 	}
 	switch tok[0] {
 	case '"':
-		off := len(arena)
+		off := len(l.arena)
 		if len(tok) > bigField {
 			// One allocation of the right size, not append's growth.
-			arena = slices.Grow(arena, len(tok))
+			l.arena = slices.Grow(l.arena, len(tok))
 		}
-		arena = d.AppendUnquoted(arena, tok)
-		*v = value{kind: kString, off: off, n: len(arena) - off}
+		l.arena = d.AppendUnquoted(l.arena, tok)
+		*v = value{kind: kString, off: off, n: len(l.arena) - off}
 	case 't':
 		*v = value{kind: kTrue}
 	case 'f':
@@ -140,7 +96,7 @@ func (l *loader) scalar(v *value, tok, arena []byte) ([]byte, error) {
 	case 'n':
 		*v = value{kind: kNull}
 	default:
-		*v = value{kind: kFloat, off: len(arena), n: len(tok)}
+		*v = value{kind: kFloat, off: len(l.arena), n: len(tok)}
 		if bytes.IndexAny(tok, ".eE") < 0 {
 			// Only integer literals go to ParseInt: its error path allocates.
 			if i, err := json.ParseInt(tok); err == nil {
@@ -149,9 +105,9 @@ func (l *loader) scalar(v *value, tok, arena []byte) ([]byte, error) {
 				v.kind = kBigInt
 			}
 		}
-		arena = append(arena, tok...)
+		l.arena = append(l.arena, tok...)
 	}
-	return arena, nil
+	return nil
 }
 
 // typeSet records which kinds of value a column has held, for inference.

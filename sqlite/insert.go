@@ -76,16 +76,13 @@ type inserter struct {
 	c      *sqlite3.SQLiteConn
 	r      io.Reader
 	d      *json.Decoder
-	base   int64     // the input offset d starts at (parallel.go)
-	par    *parallel // the parallel decoders, when they run
-	worker bool      // a parallel decoder's own inserter: it reads rows, never changes columns
-	// bigOpen says a string is being streamed into bigs, bigN bytes so far.
-	bigOpen bool
-	bigs    [][]byte
-	bigN    int
-	opts    *Options
-	table   string
-	res     Result
+	base   int64         // the input offset d starts at (parallel.go)
+	par    *parallel     // the parallel decoders, when they run
+	worker bool          // a parallel decoder's own inserter: it reads rows, never changes columns
+	bigs   rowsrc.Chunks // a string being streamed (StreamLongStrings)
+	opts   *Options
+	table  string
+	res    Result
 
 	cols  []column
 	keys  rowsrc.Keys
@@ -141,7 +138,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
 	ins.d.SetMaxTokenSize(opts.maxValueSize())
-	ins.d.StreamLongStrings(streamMin, ins.stream)
+	ins.d.StreamLongStrings(rowsrc.StreamMin, ins.bigs.Add)
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)
 		if err != nil {

@@ -188,7 +188,7 @@ func (ins *inserter) serialFrom(off int64, r io.Reader) {
 	ins.base = off
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	ins.d.SetMaxTokenSize(ins.opts.maxValueSize())
-	ins.d.StreamLongStrings(streamMin, ins.stream)
+	ins.d.StreamLongStrings(rowsrc.StreamMin, ins.bigs.Add)
 	ins.rows = rowsrc.Rows{D: ins.d, Format: ins.opts.Format}
 }
 

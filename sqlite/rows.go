@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/rowsrc"
@@ -122,9 +121,11 @@ func (ins *inserter) readRow() error {
 			return nil
 		}
 		if json.Streamed(tok) {
-			// A key of a megabyte or more: no column is named so.
-			ins.bigOpen = false
-			return &TypeError{Msg: "key of " + strconv.Itoa(ins.bigN) + " bytes is too long for a column name"}
+			// A key of a megabyte or more, streamed as a long string is:
+			// quoted again, it is a key like any other.
+			off, n := ins.bigText()
+			tok = json.AppendQuote(nil, string(ins.text[off:off+n]))
+			ins.text = ins.text[:off]
 		}
 		c := ins.keys.Lookup(tok)
 		if c < 0 {
@@ -136,10 +137,11 @@ func (ins *inserter) readRow() error {
 		if err != nil {
 			return err
 		}
-		if ins.bigOpen {
-			// A string past streamMin, appended to ins.text as it was read
-			// (stream), not held whole by the decoder.
-			ins.cur[c] = value{kind: kindText, i: int64(ins.bigText()), n: ins.bigN}
+		if ins.bigs.Open() {
+			// A string past rowsrc.StreamMin, streamed into ins.bigs
+			// rather than held whole by the decoder.
+			off, n := ins.bigText()
+			ins.cur[c] = value{kind: kindText, i: int64(off), n: n}
 		} else {
 			ins.text = text
 		}

@@ -105,44 +105,18 @@ func textHash(b []byte) uint64 {
 	return h ^ h>>32
 }
 
-// streamMin is the length past which a string the decoder's window cannot
-// hold is not held whole by the decoder: it is unescaped in pieces into
-// chunks (stream), then copied once onto the inserter's text, grown to its
-// size at once (bigText). go-sqlite3 and SQLite still copy it to store it.
-const (
-	streamMin = 1 << 20
-	bigChunk  = 1 << 20
-)
-
-// stream is the serial decoder's piece function (StreamLongStrings).
-func (ins *inserter) stream(p []byte) error {
-	if !ins.bigOpen {
-		ins.bigOpen, ins.bigN = true, 0
-		ins.bigs = ins.bigs[:0]
-	}
-	for len(p) > 0 {
-		if len(ins.bigs) == 0 || len(ins.bigs[len(ins.bigs)-1]) == bigChunk {
-			ins.bigs = append(ins.bigs, make([]byte, 0, bigChunk))
-		}
-		last := &ins.bigs[len(ins.bigs)-1]
-		k := min(len(p), bigChunk-len(*last))
-		*last = append(*last, p[:k]...)
-		p, ins.bigN = p[k:], ins.bigN+k
-	}
-	return nil
-}
-
-// bigText moves the string streamed into chunks onto the text, and
-// returns its offset there.
-func (ins *inserter) bigText() int {
-	off := len(ins.text)
-	ins.text = slices.Grow(ins.text, ins.bigN)
-	for _, c := range ins.bigs {
+// bigText moves the string just streamed into ins.bigs (rowsrc.Chunks)
+// onto the text, in room grown to its size at once, as go-sqlite3 binds a
+// text whole; it returns the string's offset there and its length.
+func (ins *inserter) bigText() (off, n int) {
+	from, n := ins.bigs.Take()
+	off = len(ins.text)
+	ins.text = slices.Grow(ins.text, n)
+	for _, c := range ins.bigs.Of(from, n) {
 		ins.text = append(ins.text, c...)
 	}
-	clear(ins.bigs)
-	ins.bigs, ins.bigOpen = ins.bigs[:0], false
-	return off
+	ins.bigs.Reset()
+	return off, n
 }
 
 // readValue reads the next JSON value from d into v, appending its text,
@@ -171,7 +145,7 @@ func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error)
 		return arena, err
 	}
 	if json.Streamed(tok) {
-		return arena, nil // the caller takes it from where stream put it
+		return arena, nil // the caller takes it from ins.bigs (bigText)
 	}
 	if len(tok) > max {
 		return arena, tooLong(len(tok), max)

@@ -76,6 +76,13 @@ func TestAppendFloat(t *testing.T) {
 		checkAppendFloat(t, float64(math.Float32frombits(r.Uint32())), 32)
 		// values in the plain range, where the decimal point moves
 		checkAppendFloat(t, (r.Float64()-0.5)*math.Pow10(r.IntN(28)-7), 64)
+		// decimals of 1 to 17 digits with the point anywhere among them,
+		// before them (0.000ddd) or after them
+		nd := 1 + r.IntN(17)
+		digits := strconv.FormatUint(1+r.Uint64N(uint64(math.Pow10(nd))-1), 10)
+		dec, _ := strconv.ParseFloat(digits+"e"+strconv.Itoa(r.IntN(30)-23), 64)
+		checkAppendFloat(t, dec, 64)
+		checkAppendFloat(t, dec, 32)
 		// whole numbers, around the largest exact ones of each size
 		w := float64(r.Int64N(1<<(1+r.IntN(62))) - 1<<30)
 		checkAppendFloat(t, w, 64)

@@ -239,9 +239,9 @@ for ((i = 1; i <= max; i++)); do
 		(cd compare/marshal && "$bin/cmar127.test" -test.run='^$' \
 			-test.bench='^Benchmark(Marshal|MarshalIndent|EncoderEncode|Compact|Indent|Valid|MarshalColdStart)$' \
 			-test.benchmem -test.benchtime="$marshal_benchtime") >>"$out/marshal-peers.txt"
-		# Go 1.26: jsonpipe and the classic encoding/json only.
+		# Go 1.26: jsonpipe, the classic encoding/json and the Marshal floor.
 		(cd compare/marshal && "$bin/cmar126.test" -test.run='^$' \
-			-test.bench='^Benchmark(Marshal|MarshalIndent|EncoderEncode)$/./^(jsonpipe|encoding_json)$' \
+			-test.bench='^Benchmark(Marshal|MarshalIndent|EncoderEncode)$/./^(jsonpipe|encoding_json|floor)$' \
 			-test.benchmem -test.benchtime="$marshal_benchtime" &&
 			"$bin/cmar126.test" -test.run='^$' \
 				-test.bench='^Benchmark(Compact|Indent|Valid|MarshalColdStart)$/^(jsonpipe|encoding_json)$' \

@@ -98,3 +98,22 @@ func FuzzAppendFloat(f *testing.F) {
 		checkAppendFloat(t, float64(math.Float32frombits(uint32(u))), 32)
 	})
 }
+
+// BenchmarkAppendFloat formats floats like GeoJSON coordinates (canada's:
+// 15 to 17 significant digits, two or three before the point), one after
+// another into a buffer, as a list of them is written.
+func BenchmarkAppendFloat(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	vs := make([]float64, 1024)
+	for i := range vs {
+		vs[i] = (r.Float64() - 0.5) * 360
+	}
+	b.SetBytes(int64(len(refFloat(vs[0], 64))))
+	buf := make([]byte, 0, 64<<10)
+	for i := 0; b.Loop(); i++ {
+		if len(buf) > 60<<10 {
+			buf = buf[:0]
+		}
+		buf = append(appendFloat(buf, vs[i&(len(vs)-1)], 64), ',')
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/corpus"
 	"github.com/jsonpipe/json/internal/pgtest"
 )
 
@@ -93,18 +94,9 @@ func TestHugeStringStreamed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a 48 MB string")
 	}
-	unit := `abc\"\\\n\u00e9\uD83D\uDE00é中😀` + strings.Repeat("x", 40)
-	var raw strings.Builder
-	for raw.Len() < 48<<20 {
-		raw.WriteString(unit)
-	}
-	body := raw.String()
-	var want string
-	if err := stdjson.Unmarshal([]byte(`"`+body+`"`), &want); err != nil {
-		t.Fatal(err)
-	}
+	body, want := corpus.LongString(48 << 20)
 	sum := fmt.Sprintf("%x", md5.Sum([]byte(want)))
-	jbody := strings.Repeat(unit, (2<<20)/len(unit))
+	jbody := strings.Repeat(corpus.LongStringUnit, (2<<20)/len(corpus.LongStringUnit))
 	for _, tc := range []struct {
 		name, create, at string
 		conns            int

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jsonpipe/json/internal/corpus"
 )
 
 // tasksReader produces n rows of NDJSON tasks on the fly, so the input
@@ -85,16 +87,8 @@ func TestHugeStringStreamed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a 24 MB string")
 	}
-	unit := `abc\"\\\n\u00e9\uD83D\uDE00é中😀` + strings.Repeat("x", 40)
-	var raw strings.Builder
-	for raw.Len() < 24<<20 {
-		raw.WriteString(unit)
-	}
-	var want string
-	if err := stdjson.Unmarshal([]byte(`"`+raw.String()+`"`), &want); err != nil {
-		t.Fatal(err)
-	}
-	in := `{"id":1,"s":"a"}` + "\n" + `{"id":2,"s":"` + raw.String() + `"}` + "\n" + `{"id":3,"s":"b"}` + "\n"
+	body, want := corpus.LongString(24 << 20)
+	in := `{"id":1,"s":"a"}` + "\n" + `{"id":2,"s":"` + body + `"}` + "\n" + `{"id":3,"s":"b"}` + "\n"
 	// With two workers the long line goes to the serial decoder, which
 	// streams too.
 	db2 := openDB(t)
@@ -105,8 +99,8 @@ func TestHugeStringStreamed(t *testing.T) {
 	}
 	// A streamed key is a key like any other (SQLite takes any name): with
 	// Alter it becomes a column, as it did when the decoder held it whole.
-	key := raw.String()[:2<<20]
-	key = key[:strings.LastIndex(key, unit)]
+	key := body[:2<<20]
+	key = key[:strings.LastIndex(key, corpus.LongStringUnit)]
 	var name string
 	if err := stdjson.Unmarshal([]byte(`"`+key+`"`), &name); err != nil {
 		t.Fatal(err)

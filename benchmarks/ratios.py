@@ -56,8 +56,7 @@ def gm(xs): return math.exp(sum(map(math.log, xs)) / len(xs))
 def rep(title, data, keys, f):
     groups = [('classic', lambda n: n in CLASSIC), ('wide', lambda n: n not in CLASSIC),
               ('wide docs', lambda n: n in DOCS)]
-    if title:
-        print(title)
+    print(title)
     for gname, inside in groups:
         ks = [k for k in keys if inside(fileof(k))]
         rs = []
@@ -156,8 +155,8 @@ if 'marshal' in FAMILIES and os.path.exists(DIR + '/marshal-peers.txt'):
     for kind in ('typed', 'any'):
         ks = [k for k in keys(mt, 'Marshal', kind) if mt[k].get('floor')]
         if ks:
-            print("%s Marshal: the floor's share of the faster of goccy and sonic ConfigStd's time" % kind)
-            rep("", mt, ks, lambda r: r['floor'] / min(r['goccy'], r['sonic_std']))
+            rep("%s Marshal: the floor's share of the faster of goccy and sonic ConfigStd's time" % kind, mt, ks,
+                lambda r: r['floor'] / min(r['goccy'], r['sonic_std']))
             rep("%s Marshal less the floor vs the faster of goccy and sonic ConfigStd" % kind, mt, ks,
                 lambda r: (min(r['goccy'], r['sonic_std']) - r['floor']) / (r['jsonpipe'] - r['floor']))
         ks = [k for k in keys(mtv, 'Marshal', kind) if mtv[k].get('floor')]

@@ -4,6 +4,10 @@ package strbody
 
 import "golang.org/x/sys/cpu"
 
+// asmKernels says this build has the assembly kernels (tests look for
+// them in the test binary).
+const asmKernels = true
+
 // useAVX2 selects the assembly kernel; tests turn it off to compare.
 var useAVX2 = cpu.X86.HasAVX2
 

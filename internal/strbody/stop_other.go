@@ -2,6 +2,9 @@
 
 package strbody
 
+// asmKernels says this build has no assembly kernel.
+const asmKernels = false
+
 // useAVX2 is false: there is no assembly kernel in this build.
 var useAVX2 = false
 

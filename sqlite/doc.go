@@ -69,8 +69,14 @@
 // Table and column names are always quoted as SQL identifiers, so any key
 // (`a"; DROP TABLE x; --`, `]`, "", a 10 KB key) is just a column name;
 // values are only ever bound, never spliced into SQL. SQLite ignores ASCII
-// case in names: keys "Name" and "name" are one column. A name containing
-// NUL is an error.
+// case in names (and only ASCII case): keys "Name" and "name" are one
+// column, so a row may spell a key in any case, even one other than its
+// existing column's. Two such keys in one row, though, would put two
+// values in one column, the later silently replacing the earlier: that
+// row is a [*RowError] naming both keys, whether the table is new, altered
+// or existing. One key given twice in a row (byte for byte once unescaped)
+// is one JSON key, and its last value wins, as with encoding/json. A name
+// containing NUL is an error.
 //
 // # Conflicts, batches and failure
 //

@@ -12,7 +12,10 @@ import (
 // decoder's SyntaxError.Offset, otherwise the offset at which the row
 // starts (SQLite errors) or the decoder's offset (type errors).
 // Err is the cause, unchanged: a *json.SyntaxError, an I/O error from the
-// reader, io.ErrUnexpectedEOF, a go-sqlite3 error, or a type error.
+// reader, io.ErrUnexpectedEOF, a go-sqlite3 error, a type error, or an
+// error about a key: one the table has no column for, one SQLite cannot
+// take as a name, or two keys of the row that name one column (the offset
+// is then just after the second).
 type RowError struct {
 	Row    int64
 	Offset int64

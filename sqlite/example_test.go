@@ -88,6 +88,24 @@ func ExampleRowError() {
 	// committed: 2
 }
 
+// SQLite ignores ASCII case in column names: a key in any case goes to
+// its column, but two keys of one row that name the same column are an
+// error, as one of their values would be lost.
+func ExampleInsert_keyCase() {
+	path, cleanup := tempDB()
+	defer cleanup()
+	input := `{"id":1,"Group":"a"}
+{"id":2,"GROUP":"b"}
+{"id":3,"Group":"c","group":"d"}
+`
+	res, err := sqlite.InsertPath(context.Background(), path, "t", strings.NewReader(input), &sqlite.Options{BatchSize: 1})
+	fmt.Println(err)
+	fmt.Println("committed:", res.Rows)
+	// Output:
+	// sqlite: row 3 at byte 69: keys "Group" and "group" both name column "Group" (SQLite column names ignore ASCII case): one of the two values would be lost
+	// committed: 2
+}
+
 // Stream a query's rows out as JSON.
 func ExampleWriteQuery() {
 	path, cleanup := tempDB()

@@ -87,9 +87,10 @@ func stdObjects(in []byte) (int64, bool) {
 }
 
 // acceptableFailure reports errors that valid JSON can still cause: a
-// name SQLite cannot hold, a table with no columns, or an error SQLite
-// raises (too many columns, say).
+// name SQLite cannot hold, a table with no columns, two keys of a row that
+// name one column, or an error SQLite raises (too many columns, say).
 func acceptableFailure(err error) bool {
 	var se sqlite3.Error
-	return errors.Is(err, errNULName) || errors.Is(err, errNoColumns) || errors.As(err, &se)
+	var sc *sameColumnError
+	return errors.Is(err, errNULName) || errors.Is(err, errNoColumns) || errors.As(err, &sc) || errors.As(err, &se)
 }

@@ -84,12 +84,13 @@ type inserter struct {
 	table  string
 	res    Result
 
-	cols  []column
-	keys  rowsrc.Keys
-	rows  rowsrc.Rows // stepping from row to row
-	cur   []value     // the row being read, one value per column
-	text  []byte      // arena for the text of the rows of the pending statement
-	boxes boxes       // texts that repeat, boxed once
+	cols     []column
+	keys     rowsrc.Keys
+	unlisted []string    // keys of the row being read that keys does not list (rows.go)
+	rows     rowsrc.Rows // stepping from row to row
+	cur      []value     // the row being read, one value per column
+	text     []byte      // arena for the text of the rows of the pending statement
+	boxes    boxes       // texts that repeat, boxed once
 
 	pk       []string
 	sampling bool // reading the first rows to infer a missing table's columns

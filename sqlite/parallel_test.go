@@ -37,6 +37,8 @@ func TestWorkersAgree(t *testing.T) {
 		{name: "new key with Alter", in: many(100, plain) + `{"id":1000,"new":"n"}` + "\n" + many(50, plain), opts: Options{Alter: true}},
 		{name: "new key without Alter", in: many(100, plain) + `{"id":1000,"new":"n"}` + "\n" + many(50, plain)},
 		{name: "other case of a key", in: many(100, plain) + `{"ID":1000,"S":"n"}` + "\n" + many(50, plain)},
+		{name: "two keys for one column", in: many(100, plain) + `{"id":1000,"S":"n","s":"m"}` + "\n" + many(50, plain)},
+		{name: "other case of a key twice", in: many(100, plain) + `{"id":1000,"S":"n","\u0053":"m"}` + "\n" + many(50, plain)},
 		{name: "syntax error", in: many(120, plain) + `{"id":1,,}` + "\n" + many(50, plain)},
 		{name: "a number for a row", in: many(50, plain) + "12\n" + many(10, plain)},
 		{name: "an array later", in: many(50, plain) + `[{"id":7},{"id":8}]` + "\n" + many(10, plain)},

@@ -108,10 +108,12 @@ func (ins *inserter) nextRow() (bool, error) {
 // ins.cur, by column. This is the hot path: each key is found by a byte
 // comparison with the keys seen so far, starting where the previous key
 // was found, so objects whose keys come in a steady order cost one
-// comparison per key.
+// comparison per key. Each value notes which key set it (value.key), so
+// that a second key of the row for the same column is seen.
 func (ins *inserter) readRow() error {
 	d := ins.d
 	clear(ins.cur)
+	ins.unlisted = ins.unlisted[:0]
 	for {
 		tok, err := d.NextToken()
 		if err != nil {
@@ -128,12 +130,20 @@ func (ins *inserter) readRow() error {
 			ins.text = ins.text[:off]
 		}
 		c := ins.keys.Lookup(tok)
+		k := int32(ins.keys.Found() + 1)
 		if c < 0 {
-			if c, err = ins.newKey(tok); err != nil {
+			if c, k, err = ins.newKey(tok); err != nil {
 				return err
 			}
 		}
-		text, err := readValue(d, &ins.cur[c], ins.text, ins.opts.maxValueSize())
+		v := &ins.cur[c]
+		if v.key != 0 {
+			// The row has set this column already (out of line).
+			if err := ins.sameColumn(c, v.key, tok); err != nil {
+				return err
+			}
+		}
+		text, err := readValue(d, v, ins.text, ins.opts.maxValueSize())
 		if err != nil {
 			return err
 		}
@@ -141,42 +151,87 @@ func (ins *inserter) readRow() error {
 			// A string past rowsrc.StreamMin, streamed into ins.bigs
 			// rather than held whole by the decoder.
 			off, n := ins.bigText()
-			ins.cur[c] = value{kind: kindText, i: int64(off), n: n}
+			*v = value{kind: kindText, i: int64(off), n: n}
 		} else {
 			ins.text = text
 		}
+		v.key = k
 	}
 }
 
 // newKey handles a key spelled in a way not seen before (out of line): a
 // new name, or a known name escaped differently or in other letter case
-// (SQLite column names ignore ASCII case).
-func (ins *inserter) newKey(tok []byte) (int, error) {
+// (SQLite column names ignore ASCII case). It returns the key's column and
+// the key as value.key records it: 1 + its index in ins.keys.List, or,
+// for a spelling not listed (a worker's, or past maxAliases), minus 1 +
+// its index in ins.unlisted.
+func (ins *inserter) newKey(tok []byte) (int, int32, error) {
 	name := string(json.AppendUnquoted(nil, tok))
 	if ins.worker {
 		for i := range ins.cols {
 			if asciiEqualFold(ins.cols[i].name, name) {
-				return i, nil
+				return i, ins.unlist(tok), nil
 			}
 		}
-		return -1, errSerial
+		return -1, 0, errSerial
 	}
 	for i := range ins.cols {
 		if asciiEqualFold(ins.cols[i].name, name) {
 			if len(ins.keys.List) < len(ins.cols)+maxAliases {
 				ins.keys.Add(string(tok), i)
+				return i, int32(len(ins.keys.List)), nil
 			}
-			return i, nil
+			return i, ins.unlist(tok), nil
 		}
 	}
 	if err := checkName(name); err != nil {
-		return -1, fmt.Errorf("key %s: %w", shortName(name), err)
+		return -1, 0, fmt.Errorf("key %s: %w", shortName(name), err)
 	}
 	if !ins.sampling && !ins.opts.Alter {
-		return -1, fmt.Errorf("key %s is not a column of table %s (Alter adds it)", shortName(name), shortName(ins.table))
+		return -1, 0, fmt.Errorf("key %s is not a column of table %s (Alter adds it)", shortName(name), shortName(ins.table))
 	}
 	ins.addColumn(column{name: name}, string(tok))
-	return len(ins.cols) - 1, nil
+	return len(ins.cols) - 1, int32(len(ins.keys.List)), nil
+}
+
+// unlist keeps a key the row holds that ins.keys does not list, for
+// sameColumn.
+func (ins *inserter) unlist(tok []byte) int32 {
+	ins.unlisted = append(ins.unlisted, string(tok))
+	return -int32(len(ins.unlisted))
+}
+
+// sameColumn handles a key tok of the row being read for column c, which
+// the row's key first (as value.key records it) has set already (out of
+// line). The same name again, spelled alike or escaped differently, is
+// one JSON key given twice: its last value wins, as in encoding/json. Two
+// names that differ only in ASCII letter case are two keys to JSON but one
+// column to SQLite, where one value would silently replace the other:
+// that is an error naming both.
+func (ins *inserter) sameColumn(c int, first int32, tok []byte) error {
+	var raw string
+	if first > 0 {
+		raw = ins.keys.List[first-1].Raw
+	} else {
+		raw = ins.unlisted[-first-1]
+	}
+	a := json.AppendUnquoted(nil, []byte(raw))
+	b := json.AppendUnquoted(nil, tok)
+	if string(a) == string(b) {
+		return nil
+	}
+	return &sameColumnError{first: string(a), second: string(b), column: ins.cols[c].name}
+}
+
+// sameColumnError reports two keys of one row that name the same column
+// of an SQLite table: names that differ only in ASCII letter case.
+type sameColumnError struct {
+	first, second, column string
+}
+
+func (e *sameColumnError) Error() string {
+	return fmt.Sprintf("keys %s and %s both name column %s (SQLite column names ignore ASCII case): one of the two values would be lost",
+		shortName(e.first), shortName(e.second), shortName(e.column))
 }
 
 func (ins *inserter) addColumn(c column, raw string) {

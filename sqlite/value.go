@@ -27,6 +27,7 @@ const (
 // while the row is read.
 type value struct {
 	kind kind
+	key  int32 // the key that set it in the row being read (rows.go), 0 for none
 	i    int64 // kindInt: the integer; kindText, kindJSON: offset in the arena
 	n    int   // kindText, kindJSON: length in the arena
 	f    float64

@@ -198,3 +198,35 @@ func TestProgressAndDefaults(t *testing.T) {
 		t.Errorf("row %q, want %q", r.stdout, want)
 	}
 }
+
+// TestKeysNamingOneColumn: keys that SQLite takes for one column (they
+// differ only in ASCII case) in one row are an error naming the row, its
+// offset and both keys, with the rows committed before it: in the first
+// row, in a later row with --alter and without, and into an existing
+// table. A key in another case alone in its row still loads.
+func TestKeysNamingOneColumn(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "k.db")
+	in := filepath.Join(dir, "arr.json")
+	os.WriteFile(in, []byte(`[{"Group":"a","group":"b","id":1}]`), 0o644)
+	jsonpipe(t, "", "insert", db, "first", in).must(t, 1,
+		`arr.json: sqlite: row 1 at byte 21: keys "Group" and "group" both name column "Group"`, "0 rows committed to first")
+	jsonpipe(t, "", "query", db, "SELECT * FROM first").must(t, 1, "no such table")
+
+	later := "{\"id\":1,\"Group\":\"a\"}\n{\"id\":2,\"GROUP\":\"b\"}\n{\"id\":3,\"group\":\"c\",\"Group\":\"d\"}\n"
+	for _, alter := range []string{"--infer-rows=1", "--alter"} {
+		jsonpipe(t, later, "insert", "--batch-size", "1", "--infer-rows", "1", alter, db, "later"+alter[2:7]).must(t, 1,
+			"standard input: sqlite: row 3 at byte 69: keys \"group\" and \"Group\" both name column \"Group\"", "2 rows committed to later")
+	}
+	added := "{\"id\":1}\n{\"id\":2,\"Group\":\"a\",\"group\":\"b\"}\n"
+	jsonpipe(t, added, "insert", "--batch-size", "1", "--infer-rows", "1", "--alter", db, "added").must(t, 1,
+		"row 2 at byte 36: keys \"Group\" and \"group\" both name column \"Group\"", "1 rows committed to added")
+
+	jsonpipe(t, `{"id":0,"group":"x"}`, "insert", db, "existing").must(t, 0)
+	jsonpipe(t, "{\"id\":1,\"GROUP\":\"y\"}\n{\"id\":2,\"Group\":\"z\",\"GROUP\":\"w\"}\n", "insert", "--batch-size", "1", db, "existing").must(t, 1,
+		"row 2 at byte 48: keys \"Group\" and \"GROUP\" both name column \"group\"", "1 rows committed to existing")
+	r := jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM existing ORDER BY id")
+	if want := "{\"id\":0,\"group\":\"x\"}\n{\"id\":1,\"group\":\"y\"}\n"; r.stdout != want {
+		t.Errorf("existing: %q, want %q", r.stdout, want)
+	}
+}

@@ -169,6 +169,10 @@ func (k *Keys) Lookup(tok []byte) int {
 	return -1
 }
 
+// Found returns the index in List of the key the last Lookup that found
+// one found.
+func (k *Keys) Found() int { return k.hint - 1 }
+
 // Add adds the spelling raw of column col's name.
 func (k *Keys) Add(raw string, col int) { k.List = append(k.List, Key{Raw: raw, Col: col}) }
 

@@ -65,10 +65,14 @@
 //
 // Names are quoted identifiers: PostgreSQL folds nothing inside quotes, so
 // a key is its column's name exactly, whatever it holds (quotes,
-// semicolons, any Unicode). A key PostgreSQL cannot take as a name (empty,
-// holding NUL, or longer than 63 bytes, which PostgreSQL would cut short
-// and so could merge two keys into one column) is a *TypeError. Values
-// only ever travel as COPY data.
+// semicolons, any Unicode), and keys that differ only in case ("Group",
+// "group") are two columns (package sqlite, whose names ignore ASCII case,
+// refuses a row holding both). A key PostgreSQL cannot take as a name
+// (empty, holding NUL, or longer than 63 bytes, which PostgreSQL would cut
+// short and so could merge two keys into one column) is a *TypeError. One
+// key given twice in a row (byte for byte once unescaped) is one column,
+// and its last value wins, as with encoding/json. Values only ever travel
+// as COPY data.
 //
 // # Conflicts
 //

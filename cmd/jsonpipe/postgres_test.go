@@ -86,3 +86,15 @@ func TestPostgresNotNullDefault(t *testing.T) {
 		t.Errorf("null title: %+v", r)
 	}
 }
+
+// TestPostgresKeysDifferingInCase: PostgreSQL's quoted names keep case,
+// so keys that SQLite would refuse as one column are two columns here.
+func TestPostgresKeysDifferingInCase(t *testing.T) {
+	url := pgtest.Schema(t)
+	jsonpipe(t, `[{"Group":"a","group":"b","id":1}]`, "insert", url, "g").must(t, 0, "inserted 1 rows into g (created)")
+	jsonpipe(t, `{"id":2,"GROUP":"c","group":"d"}`, "insert", "--alter", url, "g").must(t, 0, "(added 1 columns)")
+	r := jsonpipe(t, "", "query", "--nl", url, "SELECT * FROM g ORDER BY id")
+	if want := "{\"Group\":\"a\",\"group\":\"b\",\"id\":1,\"GROUP\":null}\n{\"Group\":null,\"group\":\"d\",\"id\":2,\"GROUP\":\"c\"}\n"; r.code != 0 || r.stdout != want {
+		t.Errorf("rows %+v, want %q", r, want)
+	}
+}

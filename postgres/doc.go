@@ -103,7 +103,10 @@
 //
 // [WriteQuery] runs any query and writes its rows as a JSON array or as
 // NDJSON, in constant memory: json and jsonb as JSON, bytea as base64,
-// numbers as PostgreSQL prints them, everything else as strings.
+// numbers as PostgreSQL prints them, everything else as strings. A query
+// that fails part-way leaves the rows before the error in the writer and
+// an array unclosed, so that output cut short never parses as a complete
+// result.
 //
 // # Several connections
 //

@@ -25,6 +25,14 @@ import (
 //
 // Memory stays constant: rows are read one at a time and formatted into
 // one buffer that is written to w whenever it passes 64 KiB.
+//
+// A query can fail part-way, on a row PostgreSQL cannot compute (a
+// division by zero, an overflow), as can w or ctx. Output cut short never
+// passes for a complete result: after an error, w holds the n rows
+// returned, each complete, and nothing after them. Array's opening bracket
+// is never closed (the output ends with the last row and a newline), and
+// Lines simply stops after n lines; with n = 0, w holds nothing at all.
+// When w itself fails, n counts the rows it took in full.
 func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, query string, args ...any) (int64, error) {
 	rows, err := conn.Query(ctx, query, append([]any{resultFormats}, args...)...)
 	if err != nil {
@@ -46,7 +54,7 @@ func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 	if format != Lines {
 		buf = append(buf, '[')
 	}
-	var n int64
+	var n, written int64 // rows formatted, rows w has taken
 	for rows.Next() {
 		if format != Lines && n > 0 {
 			buf = append(buf, ",\n"...)
@@ -66,20 +74,31 @@ func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 		n++
 		if len(buf) >= 64<<10 {
 			if _, err := w.Write(buf); err != nil {
-				return n, err
+				return written, err
 			}
 			buf = buf[:0]
+			written = n
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return n, err
+		// The rows before the error are written; an array is left open.
+		if n == 0 {
+			return 0, err
+		}
+		if format != Lines {
+			buf = append(buf, '\n')
+		}
+		if _, werr := w.Write(buf); werr == nil {
+			written = n
+		}
+		return written, err
 	}
 	if format != Lines {
 		buf = append(buf, "]\n"...)
 	}
 	if len(buf) > 0 {
 		if _, err := w.Write(buf); err != nil {
-			return n, err
+			return written, err
 		}
 	}
 	return n, nil

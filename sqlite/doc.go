@@ -99,8 +99,10 @@
 // [WriteQuery] runs any query and streams its rows to an [io.Writer] as a
 // JSON array of objects ([Array]) or as NDJSON ([Lines]): integers and
 // reals as numbers, text escaped, NULL as null, BLOBs as base64, in
-// constant memory. [WriteQueryPath] does it on a database it opens by
-// path, as InsertPath.
+// constant memory. A query that fails part-way leaves the rows before the
+// error in the writer and an array unclosed, so that output cut short
+// never parses as a complete result. [WriteQueryPath] does it on a
+// database it opens by path, as InsertPath.
 //
 // # The command
 //

@@ -122,6 +122,22 @@ func ExampleWriteQuery() {
 	// {"i":1,"r":2.0,"s":"say \"hi\"","b":"yv4=","n":null}
 }
 
+// A query that fails part-way leaves the rows before the error, and an
+// array that is not closed: the output cannot pass for a complete result.
+func ExampleWriteQuery_failure() {
+	db, _ := sqlite.Open(":memory:")
+	defer db.Close()
+	var out strings.Builder
+	n, err := sqlite.WriteQuery(context.Background(), db, &out, sqlite.Array,
+		`SELECT column1 AS x, abs(column1) AS a FROM (VALUES (1), (-2), (-9223372036854775807 - 1), (4))`)
+	fmt.Print(out.String())
+	fmt.Printf("%d rows written, then: %v\n", n, err)
+	// Output:
+	// [{"x":1,"a":1},
+	// {"x":-2,"a":2}
+	// 2 rows written, then: integer overflow
+}
+
 // Take a table's columns from a Go struct type.
 func ExampleColumnsOf() {
 	type Task struct {

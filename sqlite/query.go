@@ -28,6 +28,14 @@ import (
 //
 // Memory stays constant: rows are formatted into one buffer that is
 // written to w whenever it passes 64 KiB. ctx is checked every 1024 rows.
+//
+// A query can fail part-way, on a row SQLite cannot compute (an integer
+// overflow, say), as can w or ctx. Output cut short never passes for a
+// complete result: after an error, w holds the n rows returned, each
+// complete, and nothing after them. Array's opening bracket is never
+// closed (the output ends with the last row and a newline), and Lines
+// simply stops after n lines; with n = 0, w holds nothing at all. When w
+// itself fails, n counts the rows it took in full.
 func WriteQuery(ctx context.Context, db *sql.DB, w io.Writer, format Format, query string, args ...any) (int64, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -99,29 +107,31 @@ func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, w io.Writer, format 
 			break
 		}
 		if err != nil {
-			return n, err
+			return jw.abort(err)
 		}
 		if n&1023 == 1023 {
 			if err := ctx.Err(); err != nil {
-				return n, err
+				return jw.abort(err)
 			}
 		}
 		if err := jw.row(dest); err != nil {
-			return n, err
+			return jw.written, err
 		}
 		n++
 	}
-	return n, jw.close()
+	err = jw.close()
+	return jw.written, err
 }
 
 // jsonWriter formats rows as JSON objects into a buffer written to w
 // whenever it passes 64 KiB.
 type jsonWriter struct {
-	w      io.Writer
-	keys   [][]byte // `{"name":` for the first column, `,"name":` after
-	format Format
-	buf    []byte
-	n      int64
+	w       io.Writer
+	keys    [][]byte // `{"name":` for the first column, `,"name":` after
+	format  Format
+	buf     []byte
+	n       int64 // rows formatted
+	written int64 // rows w has taken in full
 }
 
 const flushAt = 64 << 10
@@ -160,24 +170,45 @@ func (jw *jsonWriter) row(vals []driver.Value) error {
 	jw.n++
 	jw.buf = buf
 	if len(buf) >= flushAt {
-		if _, err := jw.w.Write(buf); err != nil {
-			return err
-		}
-		jw.buf = buf[:0]
+		return jw.flush()
 	}
 	return nil
 }
 
-func (jw *jsonWriter) close() error {
-	if jw.format != Lines {
-		jw.buf = append(jw.buf, "]\n"...)
-	}
+// flush writes the rows formatted so far.
+func (jw *jsonWriter) flush() error {
 	if len(jw.buf) > 0 {
 		if _, err := jw.w.Write(jw.buf); err != nil {
 			return err
 		}
+		jw.buf = jw.buf[:0]
 	}
+	jw.written = jw.n
 	return nil
+}
+
+// close ends the output of a query that ran to its end.
+func (jw *jsonWriter) close() error {
+	if jw.format != Lines {
+		jw.buf = append(jw.buf, "]\n"...)
+	}
+	return jw.flush()
+}
+
+// abort ends the output of a query that failed with err after the rows
+// formatted so far: they are written, and an array is left open, ending
+// with a newline, so that the output cannot pass for a complete result.
+// Without a row, nothing is written. It returns the rows written and err.
+func (jw *jsonWriter) abort(err error) (int64, error) {
+	if jw.n == 0 {
+		jw.buf = jw.buf[:0] // at most the opening bracket
+		return 0, err
+	}
+	if jw.format != Lines {
+		jw.buf = append(jw.buf, '\n')
+	}
+	jw.flush() // err, the query's, is the one to report
+	return jw.written, err
 }
 
 // pipelined reads rows on this goroutine and formats and writes them on
@@ -195,6 +226,7 @@ func (jw *jsonWriter) pipelined(ctx context.Context, rows driver.Rows) (int64, e
 		free <- &batch{vals: make([]driver.Value, batchRows*max(ncols, 1))}
 	}
 	var failed atomic.Bool
+	var readErr error // set before full is closed
 	werr := make(chan error, 1)
 	go func() {
 		var err error
@@ -209,7 +241,11 @@ func (jw *jsonWriter) pipelined(ctx context.Context, rows driver.Rows) (int64, e
 			free <- b
 		}
 		if err == nil {
-			err = jw.close()
+			if readErr != nil {
+				_, err = jw.abort(readErr)
+			} else {
+				err = jw.close()
+			}
 		}
 		werr <- err
 	}()
@@ -238,16 +274,16 @@ func (jw *jsonWriter) pipelined(ctx context.Context, rows driver.Rows) (int64, e
 		b.n++
 		n++
 	}
-	if err == nil {
-		full <- b
-	}
+	// The rows read before an error are written too (abort).
+	full <- b
+	readErr = err
 	close(full)
 	if e := <-werr; err == nil {
 		err = e
 	}
 	if err != nil {
 		// Rows read but not written do not count.
-		n = jw.n
+		n = jw.written
 	}
 	return n, err
 }

@@ -16,8 +16,11 @@
 //
 // Run "jsonpipe insert -h" for the flags. Progress goes to standard error
 // while loading when it is a terminal (or with --progress), then a
-// one-line summary. Exit status: 0 on success, 1 when the load or query
-// fails, 2 for a usage error.
+// one-line summary. A query that fails after writing rows leaves its
+// output incomplete and recognisably so: the rows before the error, a
+// JSON array without its closing bracket (NDJSON simply stops), and on
+// standard error the error and the count of rows written. Exit status: 0
+// on success, 1 when the load or query fails, 2 for a usage error.
 package main
 
 import (
@@ -283,10 +286,21 @@ func queryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *nl {
 		format = sqlite.Lines
 	}
+	var n int64
 	if isPostgres(pos[0]) {
-		return queryPostgres(ctx, pos[0], stdout, *nl, pos[1])
+		n, err = queryPostgres(ctx, pos[0], stdout, *nl, pos[1])
+	} else {
+		n, err = sqlite.WriteQueryPath(ctx, pos[0], stdout, format, pos[1])
 	}
-	_, err = sqlite.WriteQueryPath(ctx, pos[0], stdout, format, pos[1])
+	if err != nil && n > 0 {
+		// What was written is every row before the error, and not a
+		// complete result: an array is left open, NDJSON just stops.
+		open := ""
+		if !*nl {
+			open = " (its JSON array is not closed)"
+		}
+		return fmt.Errorf("%w\njsonpipe: %s rows written before the error; the output is incomplete%s", err, commas(n), open)
+	}
 	return err
 }
 

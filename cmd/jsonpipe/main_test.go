@@ -230,3 +230,49 @@ func TestKeysNamingOneColumn(t *testing.T) {
 		t.Errorf("existing: %q, want %q", r.stdout, want)
 	}
 }
+
+// TestQueryFailsMidway: a query whose row k+1 fails writes its first k
+// rows and nothing that passes for a complete result (an array left open,
+// NDJSON that stops), says on standard error why and how many rows were
+// written, and exits 1.
+func TestQueryFailsMidway(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "q.db")
+	jsonpipe(t, `{"a":1}`, "insert", db, "t").must(t, 0)
+	for _, k := range []int{1, 1000, 100_000} {
+		// abs() of the smallest int64 is an integer overflow in SQLite.
+		q := fmt.Sprintf(`WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < %d)
+			SELECT i, abs(CASE WHEN i = %d THEN -9223372036854775807 - 1 ELSE i END) AS a FROM c`, k+5000, k+1)
+		checkFailedQuery(t, k, "integer overflow", func(args ...string) result {
+			return jsonpipe(t, "", append(append([]string{"query"}, args...), db, q)...)
+		})
+	}
+}
+
+// checkFailedQuery runs query (with and without --nl) and checks that it
+// failed as TestQueryFailsMidway says, after k rows.
+func checkFailedQuery(t *testing.T, k int, why string, query func(args ...string) result) {
+	t.Helper()
+	for _, nl := range []bool{false, true} {
+		var r result
+		if nl {
+			r = query("--nl")
+		} else {
+			r = query()
+		}
+		r.must(t, 1, why, fmt.Sprintf("jsonpipe: %s rows written before the error; the output is incomplete", commas(int64(k))))
+		var v any
+		if nl {
+			lines := strings.Split(r.stdout, "\n")
+			if len(lines) != k+1 || lines[k] != "" || stdjson.Unmarshal([]byte(lines[k-1]), &v) != nil {
+				t.Errorf("after %d rows, --nl: %d lines, ending %q", k, len(lines)-1, r.stdout[max(0, len(r.stdout)-50):])
+			}
+			continue
+		}
+		if stdjson.Unmarshal([]byte(r.stdout), &v) == nil || !strings.HasPrefix(r.stdout, "[{") || strings.Count(r.stdout, "\n") != k {
+			t.Errorf("after %d rows: output parses, or is not the %d rows: ends %q", k, k, r.stdout[max(0, len(r.stdout)-50):])
+		}
+		if !strings.Contains(r.stderr, "(its JSON array is not closed)") {
+			t.Errorf("stderr %q does not say the array is open", r.stderr)
+		}
+	}
+}

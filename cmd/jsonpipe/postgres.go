@@ -39,11 +39,10 @@ func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sql
 	return sqlite.Result{Rows: res.Rows, Changes: res.Changes, Created: res.Created, Added: res.Added}, err
 }
 
-func queryPostgres(ctx context.Context, url string, stdout io.Writer, nl bool, query string) error {
+func queryPostgres(ctx context.Context, url string, stdout io.Writer, nl bool, query string) (int64, error) {
 	format := postgres.Array
 	if nl {
 		format = postgres.Lines
 	}
-	_, err := postgres.WriteQueryURL(ctx, url, stdout, format, query)
-	return err
+	return postgres.WriteQueryURL(ctx, url, stdout, format, query)
 }

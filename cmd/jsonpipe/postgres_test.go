@@ -98,3 +98,15 @@ func TestPostgresKeysDifferingInCase(t *testing.T) {
 		t.Errorf("rows %+v, want %q", r, want)
 	}
 }
+
+// TestPostgresQueryFailsMidway: as TestQueryFailsMidway, for a query
+// PostgreSQL fails part-way.
+func TestPostgresQueryFailsMidway(t *testing.T) {
+	url := pgtest.Schema(t)
+	for _, k := range []int{1, 1000, 100_000} {
+		q := `SELECT g AS i, g / (g - ` + strconv.Itoa(k+1) + `) AS d FROM generate_series(1, ` + strconv.Itoa(k+5000) + `) g`
+		checkFailedQuery(t, k, "division by zero", func(args ...string) result {
+			return jsonpipe(t, "", append(append([]string{"query"}, args...), url, q)...)
+		})
+	}
+}

@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -136,6 +137,23 @@ func ExampleWriteQuery_failure() {
 	// [{"x":1,"a":1},
 	// {"x":-2,"a":2}
 	// 2 rows written, then: integer overflow
+}
+
+// A database that cannot be opened, or a file that is not one, is named
+// in the error, with what is wrong with it.
+func ExampleDBError() {
+	path, cleanup := tempDB()
+	defer cleanup()
+	dir := filepath.Dir(path)
+	os.WriteFile(path, []byte(`[{"id":1}]`), 0o644)
+	for _, db := range []string{filepath.Join(dir, "missing", "t.db"), path} {
+		_, err := sqlite.InsertPath(context.Background(), db, "t", strings.NewReader(`{"id":2}`), nil)
+		var de *sqlite.DBError
+		fmt.Println(errors.As(err, &de), strings.ReplaceAll(err.Error(), dir, "DIR"))
+	}
+	// Output:
+	// true sqlite: database DIR/missing/t.db: directory DIR/missing does not exist
+	// true sqlite: database DIR/example.db: the file is not an SQLite database (it holds JSON)
 }
 
 // Take a table's columns from a Go struct type.

@@ -49,9 +49,11 @@ func Insert(ctx context.Context, db *sql.DB, table string, r io.Reader, opts *Op
 // mode (go-sqlite3's _mutex=no) unless path, a DSN, names a _mutex mode:
 // Insert never uses a connection from two goroutines at once, so the
 // per-call locks of the default serialized mode only cost time (about a
-// tenth of the CPU of a load).
+// tenth of the CPU of a load). A database that cannot be opened (its
+// directory missing, say) or a file that is not an SQLite database is a
+// [*DBError] naming path and what is wrong with it.
 func InsertPath(ctx context.Context, path, table string, r io.Reader, opts *Options) (Result, error) {
-	db, err := Open(withoutMutex(path))
+	db, err := openPath(ctx, path)
 	if err != nil {
 		return Result{}, err
 	}

@@ -4,11 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
-	"strings"
 	"sync/atomic"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
@@ -59,15 +60,21 @@ func WriteQuery(ctx context.Context, db *sql.DB, w io.Writer, format Format, que
 // go-sqlite3 DSN), opened for this query only, in SQLite's multi-thread
 // mode as InsertPath opens it: the serialized mode's per-call locks were a
 // fifth of an export's CPU. A query never creates a database: a plain path
-// that names no file is os.Stat's error (a "file:" URI says what it wants
-// with its own mode parameter).
+// that names no file is a [*DBError] holding os.Stat's error (a "file:"
+// URI says what it wants with its own mode parameter). A database that
+// cannot be opened, or a file that is not an SQLite database, is a
+// *DBError naming path and what is wrong with it.
 func WriteQueryPath(ctx context.Context, path string, w io.Writer, format Format, query string, args ...any) (int64, error) {
-	if name, _, _ := strings.Cut(path, "?"); name != "" && name != ":memory:" && !strings.HasPrefix(path, "file:") {
+	if name := fileName(path); name != "" {
 		if _, err := os.Stat(name); err != nil {
-			return 0, err
+			e := &DBError{Path: path, Err: err, why: whyNoDir(name)}
+			if e.why == "" && errors.Is(err, fs.ErrNotExist) {
+				e.why = "no such file (a query never creates a database)"
+			}
+			return 0, e
 		}
 	}
-	db, err := Open(withoutMutex(path))
+	db, err := openPath(ctx, path)
 	if err != nil {
 		return 0, err
 	}

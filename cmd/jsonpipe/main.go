@@ -232,7 +232,11 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w\njsonpipe: %s rows committed to %s before the error", name, err, commas(res.Rows), table)
+		if aboutInput(err) {
+			// The error names a row of the input: say which input.
+			err = fmt.Errorf("%s: %w", name, err)
+		}
+		return fmt.Errorf("%w\njsonpipe: %s rows committed to %s before the error", err, commas(res.Rows), table)
 	}
 	what := "inserted"
 	if opts.Conflict != sqlite.Fail {

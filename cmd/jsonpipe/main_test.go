@@ -276,3 +276,41 @@ func checkFailedQuery(t *testing.T, k int, why string, query func(args ...string
 		}
 	}
 }
+
+// TestDatabaseCannotBeOpened: a database in a directory that does not
+// exist, or a file that is not a database, is an error naming the
+// database and what is wrong with it, not the input file.
+func TestDatabaseCannotBeOpened(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "arr.json")
+	os.WriteFile(in, []byte(`[{"Group":"a","id":1}]`), 0o644)
+	notDB := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notDB, []byte("plain text, no database\n"), 0o644)
+	missing := filepath.Join(dir, "nodir", "x.db")
+	for _, tc := range []struct{ db, why string }{
+		{missing, "directory " + filepath.Join(dir, "nodir") + " does not exist"},
+		{notDB, "the file is not an SQLite database"},
+		{in, "the file is not an SQLite database (it holds JSON)"},
+	} {
+		want := "jsonpipe: sqlite: database " + tc.db + ": " + tc.why + "\n"
+		r := jsonpipe(t, "", "insert", tc.db, "t", in)
+		r.must(t, 1, want)
+		if strings.HasPrefix(r.stderr, "jsonpipe: "+in+": ") {
+			t.Errorf("insert: the error is put on the input: %q", r.stderr)
+		}
+		jsonpipe(t, "", "query", tc.db, "SELECT 1").must(t, 1, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nodir")); err == nil {
+		t.Error("the missing directory was created")
+	}
+	// A PostgreSQL server that cannot be reached is not the input's fault
+	// either.
+	r := jsonpipe(t, "", "insert", "postgres://nobody@127.0.0.1:1/nodb", "t", in)
+	r.must(t, 1, "nodb")
+	if strings.HasPrefix(r.stderr, "jsonpipe: "+in+": ") {
+		t.Errorf("insert: the error is put on the input: %q", r.stderr)
+	}
+	if b, _ := os.ReadFile(notDB); string(b) != "plain text, no database\n" {
+		t.Errorf("the file that is not a database changed: %q", b)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/rowsrc"
@@ -163,14 +164,14 @@ func (ins *inserter) readRow() error {
 // new name, or a known name escaped differently or in other letter case
 // (SQLite column names ignore ASCII case). It returns the key's column and
 // the key as value.key records it: 1 + its index in ins.keys.List, or,
-// for a spelling not listed (a worker's, or past maxAliases), minus 1 +
-// its index in ins.unlisted.
+// for a spelling not listed (past maxAliases), minus 1 + its index in
+// ins.unlisted, or, for a worker, which lists no new spelling, keyOther.
 func (ins *inserter) newKey(tok []byte) (int, int32, error) {
 	name := string(json.AppendUnquoted(nil, tok))
 	if ins.worker {
 		for i := range ins.cols {
 			if asciiEqualFold(ins.cols[i].name, name) {
-				return i, ins.unlist(tok), nil
+				return i, keyOther, nil
 			}
 		}
 		return -1, 0, errSerial
@@ -194,6 +195,10 @@ func (ins *inserter) newKey(tok []byte) (int, int32, error) {
 	return len(ins.cols) - 1, int32(len(ins.keys.List)), nil
 }
 
+// keyOther is value.key for a worker's key in a spelling its list lacks:
+// a second key for that column in the row goes to the serial path.
+const keyOther = math.MinInt32
+
 // unlist keeps a key the row holds that ins.keys does not list, for
 // sameColumn.
 func (ins *inserter) unlist(tok []byte) int32 {
@@ -210,6 +215,9 @@ func (ins *inserter) unlist(tok []byte) int32 {
 // that is an error naming both.
 func (ins *inserter) sameColumn(c int, first int32, tok []byte) error {
 	var raw string
+	if first == keyOther {
+		return errSerial
+	}
 	if first > 0 {
 		raw = ins.keys.List[first-1].Raw
 	} else {

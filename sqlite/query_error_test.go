@@ -19,8 +19,9 @@ const failAfter = `WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM 
 // TestWriteQueryFailsMidway: a query whose row k+1 fails leaves in w
 // exactly its first k rows, complete, and no output that passes for a
 // complete result: an array is not closed, NDJSON simply stops, and
-// without a row there is no output at all. The count returned is k. On the pipelined path (GOMAXPROCS > 1), whose batches
-// are 1024 rows, and on the one-goroutine path.
+// without a row there is no output at all. The count returned is k. On
+// the pipelined path (GOMAXPROCS > 1), whose batches are 1024 rows, and
+// on the one-goroutine path.
 func TestWriteQueryFailsMidway(t *testing.T) {
 	db := openDB(t)
 	for _, k := range []int{0, 1, 1000, 1024, 100_000} {

@@ -3,6 +3,7 @@ package unquote
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -136,5 +137,61 @@ func BenchmarkAppend(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestAppendRunLengths puts escapes at every place in runs of 0 to 100
+// bytes, before and after runs of every length: the run search has a word
+// loop up to 32 bytes, a byte loop for the last 1 to 7, and bytes.IndexByte
+// past 32, and each hand-over must find the first backslash.
+func TestAppendRunLengths(t *testing.T) {
+	for n := 0; n <= 100; n++ {
+		plain := make([]byte, n)
+		for i := range plain {
+			plain[i] = 'a' + byte(i%26)
+		}
+		for p := 0; p <= n; p++ {
+			for _, tail := range []string{"", "xyz", `\"q`} {
+				tok := []byte(`"` + string(plain[:p]) + `\n` + string(plain[p:]) + tail + `"`)
+				want := string(plain[:p]) + "\n" + string(plain[p:])
+				if tail != "" {
+					want += map[string]string{"xyz": "xyz", `\"q`: `"q`}[tail]
+				}
+				if got := Append(nil, tok); string(got) != want {
+					t.Fatalf("Append(%q) = %q; want %q", tok, got, want)
+				}
+			}
+		}
+		if got := Append(nil, []byte(`"`+string(plain)+`"`)); string(got) != string(plain) {
+			t.Fatalf("Append of %d plain bytes = %q", n, got)
+		}
+	}
+}
+
+// BenchmarkAppendShapes unquotes one string token of n bytes between its
+// quotes: esc10 has an escape (\n) every 10 bytes, esc1 one escape at the
+// front and then a run of letters to its end (the long way, where there is
+// one). Short runs and long ones, and the last run of a string, which is
+// short as often as not, each have a fixed cost per call to watch.
+func BenchmarkAppendShapes(b *testing.B) {
+	for _, kind := range []string{"esc10", "esc1"} {
+		for _, n := range []int{8, 16, 32, 40, 64, 100, 256, 1024, 4096} {
+			body := make([]byte, 0, n)
+			for len(body) < n {
+				if (kind == "esc10" && len(body)%10 == 8 || kind == "esc1" && len(body) == 0) && len(body)+2 <= n {
+					body = append(body, '\\', 'n')
+					continue
+				}
+				body = append(body, 'a'+byte(len(body)%26))
+			}
+			tok := append(append([]byte{'"'}, body...), '"')
+			b.Run(fmt.Sprintf("kind=%s/n=%d", kind, n), func(b *testing.B) {
+				b.SetBytes(int64(n))
+				buf := make([]byte, 0, 2*n)
+				for b.Loop() {
+					buf = Append(buf[:0], tok)
+				}
+			})
+		}
 	}
 }

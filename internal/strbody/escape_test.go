@@ -1,6 +1,7 @@
 package strbody
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -291,24 +292,41 @@ func FuzzEscape(f *testing.F) {
 	})
 }
 
+// BenchmarkEscape times EscapeCopy (html) on strings of n bytes, plain
+// ASCII, CJK, and ASCII with a '"' every 10 bytes, by the assembly kernel
+// (where this build and CPU have it) and by the pure-Go twin:
+// benchstat -col /impl compares them at each n.
 func BenchmarkEscape(b *testing.B) {
-	for _, text := range []struct{ name, unit string }{{"ascii", "a"}, {"cjk", "語"}} {
-		s := strings.Repeat(text.unit, 4096/len(text.unit)) + "<"
-		for _, kernel := range []struct {
-			name string
-			avx2 bool
-		}{{"EscapeCopy", useAVX2}, {"generic", false}} {
-			b.Run(text.name+"/"+kernel.name, func(b *testing.B) {
-				avx2 := useAVX2
-				defer func() { useAVX2 = avx2 }()
-				useAVX2 = kernel.avx2
-				d := make([]byte, len(s)+Block)
-				b.SetBytes(int64(len(s)))
-				b.ReportAllocs()
-				for b.Loop() {
-					EscapeCopy(d, s, 0, true)
-				}
-			})
+	for _, text := range []struct{ name, unit string }{
+		{"ascii", "abcdefghij"}, {"cjk", "語"}, {"quote10", `abcdefghi"`},
+	} {
+		for _, n := range kernelLengths {
+			m := n // whole characters: n bytes, or for CJK the most under n
+			if text.name == "cjk" {
+				m = n / 3 * 3
+			}
+			s := strings.Repeat(text.unit, n/len(text.unit)+1)[:m]
+			for _, impl := range []struct {
+				name string
+				avx2 bool
+			}{{"avx2", true}, {"generic", false}} {
+				b.Run(fmt.Sprintf("text=%s/n=%d/impl=%s", text.name, n, impl.name), func(b *testing.B) {
+					if impl.avx2 && !useAVX2 {
+						b.Skip("no AVX2 kernel in this build or on this CPU")
+					}
+					avx2 := useAVX2
+					defer func() { useAVX2 = avx2 }()
+					useAVX2 = impl.avx2
+					d := make([]byte, 2*len(s)+Block)
+					b.SetBytes(int64(len(s)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if k, _ := EscapeCopy(d, s, 0, true); k != len(s) {
+							b.Fatalf("stopped at %d of %d", k, len(s))
+						}
+					}
+				})
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package strbody
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -102,22 +103,37 @@ func FuzzStop(f *testing.F) {
 	})
 }
 
+// kernelLengths are the run lengths every kernel is timed at against its
+// pure-Go twin: a kernel's call has a fixed cost that long runs hide.
+var kernelLengths = []int{8, 16, 32, 40, 64, 100, 256, 1024, 4096}
+
+// BenchmarkStop times Stop on a run of n plain bytes and a quote, with 64
+// more bytes of window after it, by the assembly kernel (where this build
+// and CPU have it) and by the pure-Go twin:
+// benchstat -col /impl compares them at each n.
 func BenchmarkStop(b *testing.B) {
-	w := make([]byte, 4096)
-	for i := range w {
-		w[i] = 'a'
-	}
-	w[len(w)-1] = '"'
-	for _, kernel := range []struct {
-		name string
-		fn   func([]byte, int) (int, uint64)
-	}{{"Stop", Stop}, {"generic", stopGeneric}} {
-		b.Run(kernel.name, func(b *testing.B) {
-			b.SetBytes(int64(len(w)))
-			b.ReportAllocs()
-			for b.Loop() {
-				kernel.fn(w, 0)
-			}
-		})
+	for _, n := range kernelLengths {
+		w := make([]byte, n+1+64)
+		for i := range w {
+			w[i] = 'a' + byte(i%26)
+		}
+		w[n] = '"'
+		for _, impl := range []struct {
+			name string
+			fn   func([]byte, int) (int, uint64)
+		}{{"avx2", stop}, {"generic", stopGeneric}} {
+			b.Run(fmt.Sprintf("n=%d/impl=%s", n, impl.name), func(b *testing.B) {
+				if impl.name == "avx2" && !useAVX2 {
+					b.Skip("no AVX2 kernel in this build or on this CPU")
+				}
+				b.SetBytes(int64(n))
+				b.ReportAllocs()
+				for b.Loop() {
+					if k, _ := impl.fn(w, 0); k != n {
+						b.Fatalf("stopped at %d, want %d", k, n)
+					}
+				}
+			})
+		}
 	}
 }

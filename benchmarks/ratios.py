@@ -81,6 +81,7 @@ if up:
     rep("typed Unmarshal vs the faster of sonic and goccy", up, typedU, lambda r: r['jsonpipe'] / SG(r))
     rep("typed Unmarshal vs goccy", up, typedU, lambda r: r['jsonpipe'] / r['goccy'])
     rep("typed Unmarshal vs jsonv2", up, typedU, lambda r: r['jsonpipe'] / r['jsonv2'])
+    rep("typed Unmarshal vs encoding/json", up, typedU, lambda r: r['jsonpipe'] / r['encoding_json'])
     rep("any Unmarshal vs the faster of sonic and goccy", up, anyU, lambda r: r['jsonpipe'] / SG(r))
     rep("any Decode vs the faster of sonic and goccy", up, anyD, lambda r: r['jsonpipe'] / SG(r))
     rep("any Unmarshal vs the best peer", up, anyU, lambda r: r['jsonpipe'] / best(r))

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Reproduces the benchmark run recorded in BENCHMARKS.md, then prints its
-# tables. Each test binary is built once; then every benchmark runs once
+# Reproduces the benchmark run recorded in BENCHMARKS.md, then writes
+# BENCHMARKS.md and README's speed table from the raw outputs
+# (benchmarks/report.py; nothing in either is written by hand). Each test binary is built once; then every benchmark runs once
 # per round (-test.count=1), round after round, so that on a shared
 # machine all implementations see the same load; benchstat summarises the
 # rounds (median ± 95% confidence interval).
 #
-#   benchmarks/run.sh [FAMILY...]           run, then report
-#   benchmarks/run.sh -report [FAMILY...]   only report, from the files in $OUT
+#   benchmarks/run.sh [FAMILY...]   run, then write the report
+#   benchmarks/run.sh -report       only write the report, from the files in benchmarks/
 #
-# FAMILY is tokens, unmarshal, marshal, sqlite or wholeprogram (default: all five).
+# FAMILY is tokens, unmarshal, marshal, sqlite, postgres or wholeprogram
+# (default: all six). Each raw output starts with the commit, the date and
+# the CPU model it was measured on; the report prints them beside its figures.
 #
 #   tokens        Scanner, NextToken, Token, Valid and the CountWhitespace floor,
 #                 against encoding/json (root module) and the other tokenizers
@@ -23,12 +26,15 @@
 #                 first                             -> marshal-peers.txt, marshal-v1.txt,
 #                                                      marshal-agree.txt
 #   sqlite        sqlite.Insert and WriteQuery, 100,000 rows an op   -> sqlite.txt
+#   postgres      postgres.Insert (binary COPY) against psql \copy, pgx.CopyFrom
+#                 and batched INSERTs, a million tasks rows and flights, and
+#                 WriteQuery; a throwaway cluster (internal/pgtest)  -> postgres.txt
 #   wholeprogram  compare/sqlite/run.sh: the jsonpipe command against a C loop,
 #                 the sqlite3 shell and sqlite-utils, 1M rows (7 runs) and
 #                 300,000 rows (3 runs)             -> sqlite-wholeprogram*.txt
 #
 # Environment:
-#   ROUNDS            rounds of tokens and sqlite (10, as recorded)
+#   ROUNDS            rounds of tokens, sqlite and postgres (10)
 #   UNMARSHAL_ROUNDS  rounds of unmarshal (30: the record pools three runs of ten)
 #   MARSHAL_ROUNDS    rounds of marshal (10)
 #   OUT               directory for the raw outputs (default benchmarks, which
@@ -77,94 +83,21 @@ if [ "${1:-}" = -report ]; then
 	shift
 fi
 families=("$@")
-[ ${#families[@]} -gt 0 ] || families=(tokens unmarshal marshal sqlite wholeprogram)
+if $report_only; then
+	[ ${#families[@]} -eq 0 ] || { echo "run.sh: -report writes the whole report; it takes no family" >&2; exit 2; }
+	exec python3 benchmarks/report.py
+fi
+[ ${#families[@]} -gt 0 ] || families=(tokens unmarshal marshal sqlite postgres wholeprogram)
 for f in "${families[@]}"; do
 	case $f in
-	tokens | unmarshal | marshal | sqlite | wholeprogram) ;;
-	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, wholeprogram)" >&2; exit 2 ;;
+	tokens | unmarshal | marshal | sqlite | postgres | wholeprogram) ;;
+	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram)" >&2; exit 2 ;;
 	esac
 done
 has() { local f; for f in "${families[@]}"; do [ "$f" = "$1" ] && return 0; done; return 1; }
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-
-# benchstat makes columns only of key=value name parts: Unmarshal/jsonpipe/twitter/typed
-# becomes Unmarshal/file=twitter/kind=typed/impl=jsonpipe, Objects/floor Objects/impl=floor.
-decode_names=(-E
-	-e 's#^Benchmark(\w+)/([^/]+)/([^/]+)/(\w+)-([0-9]+)#Benchmark\1/file=\3/kind=\4/impl=\2-\5#'
-	-e 's#^Benchmark(Objects|ColdStart)/(\w+)-([0-9]+)#Benchmark\1/impl=\2-\3#')
-token_names=(-E -e 's#^Benchmark(\w+)/([^/]+)/([^/]+)-([0-9]+)#Benchmark\1/file=\3/impl=\2-\4#')
-# Marshal/typed/jsonpipe/twitter becomes Marshal/file=twitter/kind=typed/impl=jsonpipe,
-# Compact/goccy/canada Compact/file=canada/impl=goccy, MarshalColdStart/goccy
-# MarshalColdStart/impl=goccy.
-marshal_names=(-E
-	-e 's#^Benchmark(Marshal|MarshalIndent|EncoderEncode)/(typed|any)/(\w+)/(\w+)-([0-9]+)#Benchmark\1/file=\4/kind=\2/impl=\3-\5#'
-	-e 's#^Benchmark(Compact|Indent|Valid)/(\w+)/(\w+)-([0-9]+)#Benchmark\1/file=\3/impl=\2-\4#'
-	-e 's#^BenchmarkMarshalColdStart/(\w+)-([0-9]+)#BenchmarkMarshalColdStart/impl=\1-\2#')
-
-report() {
-	local tmp
-	tmp=$(mktemp)
-	if has tokens; then
-		echo "== tokens: jsonpipe against encoding/json, and against the floor"
-		go tool benchstat -filter '.unit:B/s' "$out/tokens-main.txt"
-		echo "== tokens: jsonpipe against the other tokenizers and validators"
-		sed "${token_names[@]}" "$out/tokens-peers.txt" >"$tmp"
-		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
-	fi
-	if has unmarshal; then
-		sed "${decode_names[@]}" "$out/unmarshal-v1.txt" >"$tmp"
-		echo "== unmarshal: jsonpipe against encoding/json (default build) and the floor"
-		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
-		go tool benchstat -col /impl -filter '.name:(Objects OR ColdStart)' "$tmp"
-		sed "${decode_names[@]}" "$out/unmarshal-peers.txt" >"$tmp"
-		echo "== unmarshal: jsonpipe against the peers"
-		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
-		echo "== unmarshal: allocations, jsonpipe against encoding/json/v2"
-		go tool benchstat -col /impl -filter '.unit:allocs/op /impl:(jsonpipe OR jsonv2)' "$tmp"
-		if [ "$out" = "$root/benchmarks" ]; then
-			echo "== unmarshal: the ratios (benchmarks/ratios.py)"
-			python3 benchmarks/ratios.py unmarshal
-		else
-			echo "(benchmarks/ratios.py reads benchmarks/ only; OUT is $out)"
-		fi
-	fi
-	if has marshal; then
-		echo "== marshal: which peers write encoding/json's bytes (TestMarshalPeersAgree)"
-		grep -E 'write encoding/json|differ' "$out/marshal-agree.txt" | sed -E 's/^ +[a-z_]+\.go:[0-9]+: //' | cut -c1-160 || true
-		sed "${marshal_names[@]}" "$out/marshal-v1.txt" >"$tmp"
-		echo "== marshal: jsonpipe against the classic encoding/json (Go 1.26)"
-		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
-		go tool benchstat -col /impl -filter '.name:MarshalColdStart' "$tmp"
-		sed "${marshal_names[@]}" "$out/marshal-peers.txt" >"$tmp"
-		echo "== marshal: jsonpipe against the peers (Go 1.27)"
-		go tool benchstat -col /impl -filter '.unit:B/s' "$tmp"
-		go tool benchstat -col /impl -filter '.name:MarshalColdStart' "$tmp"
-		echo "== marshal: allocations"
-		go tool benchstat -col /impl -filter '.unit:allocs/op' "$tmp"
-		if [ "$out" = "$root/benchmarks" ]; then
-			echo "== marshal: the ratios (benchmarks/ratios.py)"
-			python3 benchmarks/ratios.py marshal
-		else
-			echo "(benchmarks/ratios.py reads benchmarks/ only; OUT is $out)"
-		fi
-	fi
-	if has sqlite; then
-		echo "== sqlite"
-		go tool benchstat "$out/sqlite.txt"
-	fi
-	if has wholeprogram; then
-		echo "== whole programs"
-		cat "$out/sqlite-wholeprogram.txt" "$out/sqlite-wholeprogram-300k.txt"
-	fi
-	rm -f "$tmp"
-}
-
-if $report_only; then
-	report
-	exit 0
-fi
 
 shared=${JSONPIPE_SHARED:-$root/../shared}
 if ! ls "$shared"/corpus/*.json.gz >/dev/null 2>&1; then
@@ -177,12 +110,14 @@ trap 'rm -rf "$bin"' EXIT
 
 commit=$(git rev-parse --short HEAD)
 git diff --quiet HEAD -- . ':!benchmarks' || commit=$commit-dirty
-echo "# commit $commit, $(date -u +%Y-%m-%d), $(nproc) cores" >&2
+day=$(date -u +%Y-%m-%d)
+cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/^[^:]*: *//')
+echo "# commit $commit, $day, $cpu, $(nproc) cores" >&2
 
-# start FILE TOOLCHAIN: empty FILE and stamp it; benchstat prints these
-# key: value lines in its header.
+# start FILE TOOLCHAIN ROUNDS: empty FILE and stamp it; benchstat prints
+# these key: value lines in its header, and the report beside the figures.
 start() {
-	printf 'commit: %s\ngo: %s\n' "$commit" "$2" >"$out/$1"
+	printf 'commit: %s\ndate: %s\ncpu-model: %s\ngo: %s\nrounds: %s\n' "$commit" "$day" "$cpu" "$2" "$3" >"$out/$1"
 }
 
 echo "# building the test binaries" >&2
@@ -194,29 +129,34 @@ if has sqlite; then
 fi
 if has tokens; then
 	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/ctok.test" ./tokens)
-	start tokens-main.txt "$go126"
-	start tokens-peers.txt "$go127"
+	start tokens-main.txt "$go126" "$rounds"
+	start tokens-peers.txt "$go127" "$rounds"
 fi
 if has unmarshal; then
 	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cun.test" ./unmarshal)
-	start unmarshal-v1.txt "$go126"
-	start unmarshal-peers.txt "$go127"
+	start unmarshal-v1.txt "$go126" "$unmarshal_rounds"
+	start unmarshal-peers.txt "$go127" "$unmarshal_rounds"
 fi
 if has marshal; then
 	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cmar127.test" ./marshal)
 	(cd compare && GOTOOLCHAIN=$go126 go test -c -o "$bin/cmar126.test" ./marshal)
 	# The peers' verdicts, once, before anything is timed; a jsonpipe
 	# difference stops the run (set -e).
-	(cd compare/marshal && "$bin/cmar127.test" -test.run='^TestMarshalPeersAgree$' -test.v) >"$out/marshal-agree.txt"
-	start marshal-peers.txt "$go127"
-	start marshal-v1.txt "$go126"
+	start marshal-agree.txt "$go127" 1
+	(cd compare/marshal && "$bin/cmar127.test" -test.run='^TestMarshalPeersAgree$' -test.v) >>"$out/marshal-agree.txt"
+	start marshal-peers.txt "$go127" "$marshal_rounds"
+	start marshal-v1.txt "$go126" "$marshal_rounds"
 fi
 if has sqlite; then
-	start sqlite.txt "$go126"
+	start sqlite.txt "$go126" "$rounds"
+fi
+if has postgres; then
+	go test -c -o "$bin/postgres.test" ./postgres
+	start postgres.txt "$go126" "$rounds"
 fi
 
 max=0
-if has tokens || has sqlite; then max=$rounds; fi
+if has tokens || has sqlite || has postgres; then max=$rounds; fi
 if has unmarshal && [ "$unmarshal_rounds" -gt "$max" ]; then max=$unmarshal_rounds; fi
 if has marshal && [ "$marshal_rounds" -gt "$max" ]; then max=$marshal_rounds; fi
 
@@ -251,11 +191,21 @@ for ((i = 1; i <= max; i++)); do
 		(cd sqlite && "$bin/sqlite.test" -test.run='^$' -test.bench='^Benchmark(Insert|Query)$/^tasks$' \
 			-test.benchmem -test.benchtime=20x) >>"$out/sqlite.txt"
 	fi
+	if has postgres && [ "$i" -le "$rounds" ]; then
+		(cd postgres && "$bin/postgres.test" -test.run='^$' -test.bench='^Benchmark(Insert|Query)$' \
+			-test.benchmem -test.benchtime=1x) >>"$out/postgres.txt"
+	fi
 done
 
 if has wholeprogram; then
-	bash compare/sqlite/run.sh 1000000 7 >"$out/sqlite-wholeprogram.txt"
-	bash compare/sqlite/run.sh 300000 3 >"$out/sqlite-wholeprogram-300k.txt"
+	start sqlite-wholeprogram.txt "$go126" 7
+	bash compare/sqlite/run.sh 1000000 7 >>"$out/sqlite-wholeprogram.txt"
+	start sqlite-wholeprogram-300k.txt "$go126" 3
+	bash compare/sqlite/run.sh 300000 3 >>"$out/sqlite-wholeprogram-300k.txt"
 fi
 
-report
+if [ "$out" = "$root/benchmarks" ]; then
+	python3 benchmarks/report.py
+else
+	echo "run.sh: the raw outputs are in $out; the report reads benchmarks/ only" >&2
+fi

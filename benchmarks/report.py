@@ -1,0 +1,246 @@
+# Writes BENCHMARKS.md, and the speed table between the markers in
+# README.md, from the raw outputs that benchmarks/run.sh wrote into
+# benchmarks/. Nothing in either is written by hand: the text that does not
+# change from run to run is benchmarks/report-head.md, and every figure
+# comes from a raw output, whose header (commit, date, CPU, Go) is printed
+# beside it. A test (TestBenchmarksReport) fails when the committed files
+# differ from what this writes.
+#
+#   python3 benchmarks/report.py [--out DIR]   (run from the repo root; benchmarks/run.sh -report calls it)
+#
+# --out writes BENCHMARKS.md and README.md into DIR instead of over the
+# checkout's (the test compares those with the committed ones).
+import argparse, os, re, subprocess, sys
+
+DIR = 'benchmarks'
+HEAD = os.path.join(DIR, 'report-head.md')
+BEGIN = '<!-- speed table: written by benchmarks/run.sh -report from the raw outputs; do not edit -->'
+END = '<!-- end of the speed table -->'
+
+# benchstat makes columns only of key=value name parts: Unmarshal/jsonpipe/twitter/typed
+# becomes Unmarshal/file=twitter/kind=typed/impl=jsonpipe, Objects/floor Objects/impl=floor.
+DECODE_NAMES = [(r'^Benchmark(\w+)/([^/]+)/([^/]+)/(\w+)-([0-9]+)', r'Benchmark\1/file=\3/kind=\4/impl=\2-\5'),
+                (r'^Benchmark(Objects|ColdStart)/(\w+)-([0-9]+)', r'Benchmark\1/impl=\2-\3')]
+TOKEN_NAMES = [(r'^Benchmark(\w+)/([^/]+)/([^/]+)-([0-9]+)', r'Benchmark\1/file=\3/impl=\2-\4')]
+MARSHAL_NAMES = [(r'^Benchmark(Marshal|MarshalIndent|EncoderEncode)/(typed|any)/(\w+)/(\w+)-([0-9]+)', r'Benchmark\1/file=\4/kind=\2/impl=\3-\5'),
+                 (r'^Benchmark(Compact|Indent|Valid)/(\w+)/(\w+)-([0-9]+)', r'Benchmark\1/file=\3/impl=\2-\4'),
+                 (r'^BenchmarkMarshalColdStart/(\w+)-([0-9]+)', r'BenchmarkMarshalColdStart/impl=\1-\2')]
+
+
+def raw(name):
+    return os.path.join(DIR, name)
+
+
+def header(name):
+    """The key: value lines at the top of a raw output (commit, date, go,
+    cpu...), up to its first benchmark line."""
+    h = {}
+    with open(raw(name)) as f:
+        for line in f:
+            if line.startswith('Benchmark'):
+                break
+            m = re.match(r'^([a-z][a-z0-9-]*): (.*\S)\s*$', line)
+            if m and m.group(1) not in h:
+                h[m.group(1)] = m.group(2)
+    return h
+
+
+def provenance(names):
+    """One line per raw output: where its figures come from."""
+    out = []
+    for n in names:
+        h = header(n)
+        parts = ['commit `%s`' % h.get('commit', 'not recorded'), h.get('date', 'date not recorded'),
+                 h.get('cpu-model', h.get('cpu', 'CPU not recorded'))]
+        if 'go' in h:
+            parts.append(h['go'])
+        if 'rounds' in h:
+            parts.append('%s rounds' % h['rounds'])
+        if 'recorded-by' in h:
+            parts.append(h['recorded-by'])
+        out.append('- `benchmarks/%s`: %s' % (n, ', '.join(parts)))
+    return '\n'.join(out)
+
+
+def renamed(name, rules):
+    text = open(raw(name)).read()
+    for pat, rep in rules:
+        text = re.sub(pat, rep, text, flags=re.M)
+    return text
+
+
+def benchstat(text, *args):
+    r = subprocess.run(['go', 'tool', 'benchstat', *args, '/dev/stdin'], input=text,
+                       capture_output=True, text=True, check=True)
+    return r.stdout.rstrip('\n')
+
+
+def block(s):
+    return '```\n%s\n```' % s
+
+
+def ratios(family):
+    r = subprocess.run([sys.executable, os.path.join(DIR, 'ratios.py'), family],
+                       capture_output=True, text=True, check=True)
+    return r.stdout.rstrip('\n')
+
+
+def parse_ratios(text):
+    """ratios.py's output as {title: {group: (geomean, [(file, ratio)])}}."""
+    res, title = {}, None
+    for line in text.splitlines():
+        m = re.match(r'^\s+(classic|wide docs|wide)\s+geomean ([0-9.]+)×\s+\((.*)\)$', line)
+        if m and title:
+            files = [(f, float(x)) for f, x in re.findall(r'(\w+) ([0-9.]+)×', m.group(3))]
+            res.setdefault(title, {})[m.group(1)] = (float(m.group(2)), files)
+        else:
+            title = line.rstrip()  # the fresh-cache titles keep their two-space indent
+    return res
+
+
+def cell(r, title):
+    """'classic; wide' geomeans of a ratio, each with its worst file when
+    that one is below 1."""
+    if title not in r:
+        return 'not measured'
+    out = []
+    for g in ('classic', 'wide'):
+        if g not in r[title]:
+            continue
+        gm, files = r[title][g]
+        worst = min(files, key=lambda x: x[1])
+        s = '%.2f×' % gm
+        if worst[1] < 1:
+            s += ' (%s %.2f×)' % worst
+        out.append(s)
+    return '; '.join(out) if out else 'not measured'
+
+
+def summary(r):
+    rows = [
+        ('`Unmarshal` into structs', 'typed Unmarshal vs the faster of sonic and goccy', 'typed Unmarshal vs encoding/json'),
+        ('the same, caches emptied before every call', '  typed Unmarshal vs the faster of sonic and goccy', None),
+        ('`Decoder.Decode` into structs', 'typed Decode vs the faster of sonic and goccy', 'typed Decode vs encoding/json'),
+        ('`Unmarshal` into `any`', 'any Unmarshal vs the faster of sonic and goccy', 'any Unmarshal vs encoding/json'),
+        ('the same, caches emptied before every call', '  any Unmarshal vs the faster of sonic and goccy', None),
+        ('`Decode` into `any`', 'any Decode vs the faster of sonic and goccy', None),
+        ('`Valid`', 'Valid vs goccy', None),
+        ('`Marshal` of structs', 'typed Marshal vs the faster of goccy and sonic ConfigStd', 'typed Marshal vs encoding/json (classic, Go 1.26)'),
+        ('`Marshal` of `any`', "any Marshal vs the best peer that writes encoding/json's bytes", 'any Marshal vs encoding/json (classic, Go 1.26)'),
+    ]
+    out = ['| | against the faster peer (classic; wide) | against encoding/json (classic; wide) |',
+           '| --- | --- | --- |']
+    for label, peer, std in rows:
+        out.append('| %s | %s | %s |' % (label, cell(r, peer), cell(r, std) if std else ''))
+    return '\n'.join(out)
+
+
+def section(title, names, body):
+    missing = [n for n in names if not os.path.exists(raw(n))]
+    if missing:
+        return '## %s\n\nNo raw output yet (%s): `benchmarks/run.sh` writes it.\n' % (
+            title, ', '.join('`%s`' % m for m in missing))
+    return '## %s\n\n%s\n\n%s\n' % (title, provenance(names), body())
+
+
+def tokens():
+    return '\n\n'.join([
+        '### jsonpipe against encoding/json, and against the floor',
+        block(benchstat(open(raw('tokens-main.txt')).read(), '-filter', '.unit:B/s')),
+        '### jsonpipe against the other tokenizers and validators',
+        block(benchstat(renamed('tokens-peers.txt', TOKEN_NAMES), '-col', '/impl', '-filter', '.unit:B/s')),
+    ])
+
+
+def unmarshal():
+    v1 = renamed('unmarshal-v1.txt', DECODE_NAMES)
+    peers = renamed('unmarshal-peers.txt', DECODE_NAMES)
+    return '\n\n'.join([
+        '### The ratios (`python3 benchmarks/ratios.py unmarshal`; above 1: jsonpipe faster)',
+        block(ratios('unmarshal')),
+        '### jsonpipe against encoding/json (the root module, Go 1.26) and the floor',
+        block(benchstat(v1, '-col', '/impl', '-filter', '.unit:B/s')),
+        block(benchstat(v1, '-col', '/impl', '-filter', '.name:(Objects OR ColdStart)')),
+        '### jsonpipe against the peers (compare/unmarshal)',
+        block(benchstat(peers, '-col', '/impl', '-filter', '.unit:B/s')),
+        '### Allocations per op, jsonpipe against encoding/json/v2',
+        block(benchstat(peers, '-col', '/impl', '-filter', '.unit:allocs/op /impl:(jsonpipe OR jsonv2)')),
+    ])
+
+
+def marshal():
+    agree = [re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160]
+             for l in open(raw('marshal-agree.txt')) if re.search(r'write encoding/json|differ', l)]
+    v1 = renamed('marshal-v1.txt', MARSHAL_NAMES)
+    peers = renamed('marshal-peers.txt', MARSHAL_NAMES)
+    return '\n\n'.join([
+        '### The ratios (`python3 benchmarks/ratios.py marshal`; above 1: jsonpipe faster)',
+        block(ratios('marshal')),
+        "### Which peers write encoding/json's bytes (TestMarshalPeersAgree)",
+        block('\n'.join(agree) or 'no verdicts in marshal-agree.txt'),
+        '### jsonpipe against the classic encoding/json (Go 1.26)',
+        block(benchstat(v1, '-col', '/impl', '-filter', '.unit:B/s')),
+        block(benchstat(v1, '-col', '/impl', '-filter', '.name:MarshalColdStart')),
+        '### jsonpipe against the peers (Go 1.27)',
+        block(benchstat(peers, '-col', '/impl', '-filter', '.unit:B/s')),
+        block(benchstat(peers, '-col', '/impl', '-filter', '.name:MarshalColdStart')),
+        '### Allocations per op',
+        block(benchstat(peers, '-col', '/impl', '-filter', '.unit:allocs/op')),
+    ])
+
+
+def plain(name):
+    return lambda: block(benchstat(open(raw(name)).read()))
+
+
+def wholeprogram():
+    parts = []
+    for n in ('sqlite-wholeprogram.txt', 'sqlite-wholeprogram-300k.txt'):
+        lines = [l.rstrip('\n') for l in open(raw(n)) if not re.match(r'^[a-z][a-z0-9-]*: ', l)]
+        parts.append(block('\n'.join(lines).strip('\n')))
+    return '\n\n'.join(parts)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--out', default='.')
+    args = ap.parse_args()
+
+    r = {}
+    if os.path.exists(raw('unmarshal-peers.txt')):
+        r.update(parse_ratios(ratios('unmarshal')))
+    if os.path.exists(raw('marshal-peers.txt')):
+        r.update(parse_ratios(ratios('marshal')))
+    table = summary(r)
+
+    doc = [open(HEAD).read().rstrip('\n'), '',
+           '## Summary', '',
+           'Geomeans over each corpus of the ratios printed in full below (above 1: jsonpipe faster), '
+           'each with its worst file where that one is below 1. The peers are goccy/go-json and '
+           'bytedance/sonic (sonic `ConfigStd` for Marshal, whose default writes other bytes); '
+           '"encoding/json" is the v2-backed one of Go 1.27 for decoding and the classic one of Go 1.26 '
+           'for encoding.', '',
+           table, '',
+           section('Token layer', ['tokens-main.txt', 'tokens-peers.txt'], tokens),
+           section('Unmarshal and Decoder.Decode', ['unmarshal-v1.txt', 'unmarshal-peers.txt'], unmarshal),
+           section('Marshal and Encoder', ['marshal-v1.txt', 'marshal-peers.txt', 'marshal-agree.txt'], marshal),
+           section('SQLite loading and export', ['sqlite.txt'], plain('sqlite.txt')),
+           section('Whole programs: a million rows into SQLite', ['sqlite-wholeprogram.txt', 'sqlite-wholeprogram-300k.txt'], wholeprogram),
+           section('PostgreSQL loading and export', ['postgres.txt'], plain('postgres.txt')),
+           ]
+    text = '\n'.join(doc).rstrip('\n') + '\n'
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, 'BENCHMARKS.md'), 'w') as f:
+        f.write(text)
+
+    readme = open('README.md').read()
+    i, j = readme.find(BEGIN), readme.find(END)
+    if i < 0 or j < i:
+        sys.exit('report.py: README.md has no speed table markers')
+    readme = readme[:i + len(BEGIN)] + '\n\n' + table + '\n\n' + readme[j:]
+    with open(os.path.join(args.out, 'README.md'), 'w') as f:
+        f.write(readme)
+
+
+if __name__ == '__main__':
+    main()

@@ -236,7 +236,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 			// The error names a row of the input: say which input.
 			err = fmt.Errorf("%s: %w", name, err)
 		}
-		return fmt.Errorf("%w\njsonpipe: %s rows committed to %s before the error", err, commas(res.Rows), table)
+		return fmt.Errorf("%w\njsonpipe: %s committed to %s before the error", err, rowCount(res.Rows), table)
 	}
 	what := "inserted"
 	if opts.Conflict != sqlite.Fail {
@@ -303,7 +303,7 @@ func queryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if !*nl {
 			open = " (its JSON array is not closed)"
 		}
-		return fmt.Errorf("%w\njsonpipe: %s rows written before the error; the output is incomplete%s", err, commas(n), open)
+		return fmt.Errorf("%w\njsonpipe: %s written before the error; the output is incomplete%s", err, rowCount(n), open)
 	}
 	return err
 }
@@ -345,6 +345,14 @@ func (p *progressLine) report(pr sqlite.Progress) {
 		fmt.Fprintf(p.w, "jsonpipe: %s\n", line)
 	}
 	p.shown = true
+}
+
+// rowCount is "1 row" or "N rows", N with thousands separators.
+func rowCount(n int64) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return commas(n) + " rows"
 }
 
 func commas(n int64) string {

@@ -220,11 +220,11 @@ func TestKeysNamingOneColumn(t *testing.T) {
 	}
 	added := "{\"id\":1}\n{\"id\":2,\"Group\":\"a\",\"group\":\"b\"}\n"
 	jsonpipe(t, added, "insert", "--batch-size", "1", "--infer-rows", "1", "--alter", db, "added").must(t, 1,
-		"row 2 at byte 36: keys \"Group\" and \"group\" both name column \"Group\"", "1 rows committed to added")
+		"row 2 at byte 36: keys \"Group\" and \"group\" both name column \"Group\"", "1 row committed to added")
 
 	jsonpipe(t, `{"id":0,"group":"x"}`, "insert", db, "existing").must(t, 0)
 	jsonpipe(t, "{\"id\":1,\"GROUP\":\"y\"}\n{\"id\":2,\"Group\":\"z\",\"GROUP\":\"w\"}\n", "insert", "--batch-size", "1", db, "existing").must(t, 1,
-		"row 2 at byte 48: keys \"Group\" and \"GROUP\" both name column \"group\"", "1 rows committed to existing")
+		"row 2 at byte 48: keys \"Group\" and \"GROUP\" both name column \"group\"", "1 row committed to existing")
 	r := jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM existing ORDER BY id")
 	if want := "{\"id\":0,\"group\":\"x\"}\n{\"id\":1,\"group\":\"y\"}\n"; r.stdout != want {
 		t.Errorf("existing: %q, want %q", r.stdout, want)
@@ -259,7 +259,7 @@ func checkFailedQuery(t *testing.T, k int, why string, query func(args ...string
 		} else {
 			r = query()
 		}
-		r.must(t, 1, why, fmt.Sprintf("jsonpipe: %s rows written before the error; the output is incomplete", commas(int64(k))))
+		r.must(t, 1, why, fmt.Sprintf("jsonpipe: %s written before the error; the output is incomplete", rowCount(int64(k))))
 		var v any
 		if nl {
 			lines := strings.Split(r.stdout, "\n")

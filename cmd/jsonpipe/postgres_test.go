@@ -33,7 +33,7 @@ func TestPostgresEndToEnd(t *testing.T) {
 		t.Fatalf("insert: %+v", r)
 	}
 	r = jsonpipe(t, "{\"id\":6}\n{\"id\":\"x\"}\n", "insert", "--batch-size", "1", url, "items")
-	if r.code != 1 || !strings.Contains(r.stderr, "row 2 at byte 9") || !strings.Contains(r.stderr, "1 rows committed") {
+	if r.code != 1 || !strings.Contains(r.stderr, "row 2 at byte 9") || !strings.Contains(r.stderr, "1 row committed") {
 		t.Fatalf("bad row: %+v", r)
 	}
 	r = jsonpipe(t, `{"id":7,"name":"`+strings.Repeat("x", 100)+`"}`, "insert", "--max-value-size", "50", url, "items")

@@ -1,0 +1,575 @@
+package shapes
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+)
+
+// The record cases: widths, optional, absent, unknown and case-folded
+// members, nesting, slices, maps, embedded structs, dense booleans and
+// nulls. Each record type is declared as a user would write it, and each
+// generator writes every member the type has (but where a case leaves
+// members out on purpose).
+
+func recordCases() []*Case {
+	cs := []*Case{
+		newCase[Rec3]("rec", "rec-fields3", "3 members: id, name, active", writeFields(rec3Fields, nil)),
+		newCase[Rec12]("rec", "rec-fields12", "12 members: ids, text, numbers, a flag, a time", writeFields(rec12Fields, nil)),
+		newCase[Rec40]("rec", "rec-fields40", "40 members: 19 strings, 9 ints, 7 floats, 5 flags", writeFields(rec40Fields, nil)),
+		newCase[Optional]("rec", "rec-optional", "an id and 11 pointer members, each null half the time", writeOptional),
+		newCase[Rec12]("rec", "rec-absent", "rec-fields12 with each member but id absent half the time", writeFields(rec12Fields, absentHalf)),
+		newCase[Rec12]("rec", "rec-unknown", "rec-fields12 and 6 members the type lacks (an object, an array, scalars, a null)", writeUnknown),
+		newCase[Rec12]("rec", "rec-keycase", "rec-fields12 with every key spelt in another case than its tag (Name, EMAIL)", writeFields(keyCase(rec12Fields), nil)),
+	}
+	for d := 1; d <= 5; d++ {
+		name, about := fmt.Sprintf("rec-depth%d", d), fmt.Sprintf("structs nested %d deep: id, name, value and a child", d)
+		gen := func(e *enc, r *rand.Rand) { writeLevel(e, r, d) }
+		switch d {
+		case 1:
+			cs = append(cs, newCase[Level1]("rec", name, about, gen))
+		case 2:
+			cs = append(cs, newCase[Level2]("rec", name, about, gen))
+		case 3:
+			cs = append(cs, newCase[Level3]("rec", name, about, gen))
+		case 4:
+			cs = append(cs, newCase[Level4]("rec", name, about, gen))
+		case 5:
+			cs = append(cs, newCase[Level5]("rec", name, about, gen))
+		}
+	}
+	return append(cs,
+		newCase[Tagged]("rec", "rec-strings", "an id and a []string of 3 to 20 words", writeTagged),
+		newCase[Series]("rec", "rec-floats", "an id and a []float64 of 8 to 64 coordinates (6 decimals)", writeSeries),
+		newCase[Order]("rec", "rec-structs", "an order: id, customer, time and a []Line of 1 to 8 (sku, name, qty, price)", writeOrder),
+		newCase[Counts]("rec", "rec-map", "an id and a map[string]int of 8 to 32 keys that do not repeat", writeCounts),
+		newCase[Embedded]("rec", "rec-embedded", "an embedded struct and an embedded pointer (present half the time) beside 3 members", writeEmbedded),
+		newCase[Bools]("rec", "rec-bools", "16 booleans", writeBools),
+		newCase[Nulls]("rec", "rec-nulls", "12 pointer, any, slice and map members, each null 9 times in 10", writeNulls),
+	)
+}
+
+// A field is a member's key and how its value is written.
+type field struct {
+	key   string
+	value func(e *enc, r *rand.Rand)
+}
+
+// writeFields writes an object of fields; skip, when not nil, leaves out
+// the members it says so of (the first one, the id, never).
+func writeFields(fields []field, skip func(r *rand.Rand) bool) func(e *enc, r *rand.Rand) {
+	return func(e *enc, r *rand.Rand) {
+		e.open('{')
+		for i, f := range fields {
+			if i > 0 && skip != nil && skip(r) {
+				continue
+			}
+			e.key(f.key)
+			f.value(e, r)
+		}
+		e.close('}')
+	}
+}
+
+func absentHalf(r *rand.Rand) bool { return r.IntN(2) == 0 }
+
+// keyCase returns fields with their keys spelt otherwise: in turn Title
+// case (created_at: Created_At) and upper case, as a producer with other
+// conventions writes them.
+func keyCase(fields []field) []field {
+	out := make([]field, len(fields))
+	for i, f := range fields {
+		k := strings.ToUpper(f.key)
+		if i%2 == 0 {
+			parts := strings.Split(f.key, "_")
+			for j, p := range parts {
+				parts[j] = strings.ToUpper(p[:1]) + p[1:]
+			}
+			k = strings.Join(parts, "_")
+		}
+		out[i] = field{k, f.value}
+	}
+	return out
+}
+
+// Value writers for the fields.
+func idValue(e *enc, r *rand.Rand)    { e.int(id(r)) }
+func nameValue(e *enc, r *rand.Rand)  { e.text(r, 8, 24) }
+func boolValue(e *enc, r *rand.Rand)  { e.bool(r.IntN(2) == 0) }
+func timeValue(e *enc, r *rand.Rand)  { e.time(r) }
+func emailValue(e *enc, r *rand.Rand) { e.email(r) }
+func moneyValue(e *enc, r *rand.Rand) { e.float(amount(r)) }
+func intUpTo(n int) func(e *enc, r *rand.Rand) {
+	return func(e *enc, r *rand.Rand) { e.int(int64(r.IntN(n))) }
+}
+func wordOf(lo, hi int) func(e *enc, r *rand.Rand) {
+	return func(e *enc, r *rand.Rand) { e.word(r, lo, hi) }
+}
+func textOf(lo, hi int) func(e *enc, r *rand.Rand) {
+	return func(e *enc, r *rand.Rand) { e.text(r, lo, hi) }
+}
+func digits(n int) func(e *enc, r *rand.Rand) {
+	return func(e *enc, r *rand.Rand) {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		e.quoted(b)
+	}
+}
+func floatUpTo(f float64) func(e *enc, r *rand.Rand) {
+	return func(e *enc, r *rand.Rand) { e.float(r.Float64() * f) }
+}
+
+// coord returns a coordinate from -180 to 180 with 6 decimals.
+func coord(r *rand.Rand) float64 { return math.Round((r.Float64()*360-180)*1e6) / 1e6 }
+
+type Rec3 struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Active bool   `json:"active"`
+}
+
+var rec3Fields = []field{{"id", idValue}, {"name", nameValue}, {"active", boolValue}}
+
+type Rec12 struct {
+	ID        int64   `json:"id"`
+	Name      string  `json:"name"`
+	Email     string  `json:"email"`
+	Age       int     `json:"age"`
+	Score     float64 `json:"score"`
+	Active    bool    `json:"active"`
+	CreatedAt string  `json:"created_at"`
+	City      string  `json:"city"`
+	Zip       string  `json:"zip"`
+	Balance   float64 `json:"balance"`
+	Visits    int     `json:"visits"`
+	Phone     string  `json:"phone"`
+}
+
+var rec12Fields = []field{
+	{"id", idValue}, {"name", nameValue}, {"email", emailValue}, {"age", intUpTo(100)},
+	{"score", floatUpTo(100)}, {"active", boolValue}, {"created_at", timeValue},
+	{"city", wordOf(4, 14)}, {"zip", digits(5)}, {"balance", moneyValue},
+	{"visits", intUpTo(100000)}, {"phone", digits(10)},
+}
+
+type Rec40 struct {
+	ID          int64   `json:"id"`
+	UUID        string  `json:"uuid"`
+	FirstName   string  `json:"first_name"`
+	LastName    string  `json:"last_name"`
+	Email       string  `json:"email"`
+	Phone       string  `json:"phone"`
+	Street      string  `json:"street"`
+	City        string  `json:"city"`
+	Region      string  `json:"region"`
+	PostalCode  string  `json:"postal_code"`
+	Country     string  `json:"country"`
+	Latitude    float64 `json:"latitude"`
+	Longitude   float64 `json:"longitude"`
+	Age         int     `json:"age"`
+	HeightCM    float64 `json:"height_cm"`
+	WeightKG    float64 `json:"weight_kg"`
+	IsActive    bool    `json:"is_active"`
+	IsVerified  bool    `json:"is_verified"`
+	IsAdmin     bool    `json:"is_admin"`
+	CreatedAt   string  `json:"created_at"`
+	UpdatedAt   string  `json:"updated_at"`
+	LastLogin   string  `json:"last_login"`
+	LoginCount  int     `json:"login_count"`
+	Balance     float64 `json:"balance"`
+	CreditLimit float64 `json:"credit_limit"`
+	Currency    string  `json:"currency"`
+	Plan        string  `json:"plan"`
+	Seats       int     `json:"seats"`
+	Referrer    string  `json:"referrer"`
+	Notes       string  `json:"notes"`
+	Score       float64 `json:"score"`
+	Rank        int     `json:"rank"`
+	Karma       int64   `json:"karma"`
+	Followers   int     `json:"followers"`
+	Following   int     `json:"following"`
+	Posts       int     `json:"posts"`
+	Newsletter  bool    `json:"newsletter"`
+	Marketing   bool    `json:"marketing"`
+	Locale      string  `json:"locale"`
+	TimeZone    string  `json:"timezone"`
+}
+
+var rec40Fields = []field{
+	{"id", idValue}, {"uuid", wordOf(32, 32)}, {"first_name", wordOf(3, 10)}, {"last_name", wordOf(4, 12)},
+	{"email", emailValue}, {"phone", digits(10)}, {"street", textOf(10, 30)}, {"city", wordOf(4, 14)},
+	{"region", wordOf(4, 14)}, {"postal_code", digits(5)}, {"country", wordOf(4, 12)},
+	{"latitude", func(e *enc, r *rand.Rand) { e.float(coord(r) / 2) }},
+	{"longitude", func(e *enc, r *rand.Rand) { e.float(coord(r)) }},
+	{"age", intUpTo(100)}, {"height_cm", floatUpTo(220)}, {"weight_kg", floatUpTo(150)},
+	{"is_active", boolValue}, {"is_verified", boolValue}, {"is_admin", boolValue},
+	{"created_at", timeValue}, {"updated_at", timeValue}, {"last_login", timeValue},
+	{"login_count", intUpTo(10000)}, {"balance", moneyValue}, {"credit_limit", moneyValue},
+	{"currency", wordOf(3, 3)}, {"plan", wordOf(4, 10)}, {"seats", intUpTo(500)},
+	{"referrer", wordOf(6, 20)}, {"notes", textOf(20, 80)}, {"score", floatUpTo(1)},
+	{"rank", intUpTo(1000000)}, {"karma", idValue}, {"followers", intUpTo(1000000)},
+	{"following", intUpTo(10000)}, {"posts", intUpTo(100000)}, {"newsletter", boolValue},
+	{"marketing", boolValue}, {"locale", wordOf(5, 5)}, {"timezone", wordOf(8, 20)},
+}
+
+type Optional struct {
+	ID        int64    `json:"id"`
+	Name      *string  `json:"name"`
+	Nick      *string  `json:"nick"`
+	Age       *int     `json:"age"`
+	Score     *float64 `json:"score"`
+	Active    *bool    `json:"active"`
+	ParentID  *int64   `json:"parent_id"`
+	Note      *string  `json:"note"`
+	Email     *string  `json:"email"`
+	Rating    *float64 `json:"rating"`
+	Verified  *bool    `json:"verified"`
+	DeletedAt *string  `json:"deleted_at"`
+}
+
+var optionalFields = []field{
+	{"id", idValue}, {"name", nameValue}, {"nick", wordOf(3, 12)}, {"age", intUpTo(100)},
+	{"score", floatUpTo(100)}, {"active", boolValue}, {"parent_id", idValue}, {"note", textOf(10, 60)},
+	{"email", emailValue}, {"rating", floatUpTo(5)}, {"verified", boolValue}, {"deleted_at", timeValue},
+}
+
+func writeOptional(e *enc, r *rand.Rand) {
+	e.open('{')
+	for i, f := range optionalFields {
+		e.key(f.key)
+		if i > 0 && r.IntN(2) == 0 {
+			e.null()
+			continue
+		}
+		f.value(e, r)
+	}
+	e.close('}')
+}
+
+// writeUnknown writes a Rec12 with members it does not declare among its
+// own, where an API's newer version would add them.
+func writeUnknown(e *enc, r *rand.Rand) {
+	e.open('{')
+	for i, f := range rec12Fields {
+		e.key(f.key)
+		f.value(e, r)
+		switch i {
+		case 1:
+			e.key("trace_id")
+			e.word(r, 16, 16)
+		case 3:
+			e.key("meta")
+			e.open('{')
+			e.key("source")
+			e.word(r, 4, 10)
+			e.key("version")
+			e.int(int64(r.IntN(100)))
+			e.key("labels")
+			e.open('[')
+			for range 1 + r.IntN(3) {
+				e.word(r, 3, 8)
+			}
+			e.close(']')
+			e.close('}')
+		case 6:
+			e.key("links")
+			e.open('[')
+			for range 1 + r.IntN(3) {
+				e.quoted(urlBody(r, 30+r.IntN(30)))
+			}
+			e.close(']')
+		case 8:
+			e.key("rank")
+			e.float(r.Float64())
+		case 10:
+			e.key("deleted")
+			e.bool(r.IntN(10) == 0)
+			e.key("extra")
+			e.null()
+		}
+	}
+	e.close('}')
+}
+
+type Level0 struct {
+	ID    int64   `json:"id"`
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+}
+
+type Level1 struct {
+	ID    int64   `json:"id"`
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+	Child Level0  `json:"child"`
+}
+
+type Level2 struct {
+	ID    int64   `json:"id"`
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+	Child Level1  `json:"child"`
+}
+
+type Level3 struct {
+	ID    int64   `json:"id"`
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+	Child Level2  `json:"child"`
+}
+
+type Level4 struct {
+	ID    int64   `json:"id"`
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+	Child Level3  `json:"child"`
+}
+
+type Level5 struct {
+	ID    int64   `json:"id"`
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+	Child Level4  `json:"child"`
+}
+
+// writeLevel writes a LevelN for depth N.
+func writeLevel(e *enc, r *rand.Rand, depth int) {
+	e.open('{')
+	e.key("id")
+	e.int(id(r))
+	e.key("name")
+	e.text(r, 6, 16)
+	e.key("value")
+	e.float(amount(r))
+	if depth > 0 {
+		e.key("child")
+		writeLevel(e, r, depth-1)
+	}
+	e.close('}')
+}
+
+type Tagged struct {
+	ID   int64    `json:"id"`
+	Tags []string `json:"tags"`
+}
+
+func writeTagged(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("id")
+	e.int(id(r))
+	e.key("tags")
+	e.open('[')
+	for range 3 + r.IntN(18) {
+		e.word(r, 4, 12)
+	}
+	e.close(']')
+	e.close('}')
+}
+
+type Series struct {
+	ID     int64     `json:"id"`
+	Values []float64 `json:"values"`
+}
+
+func writeSeries(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("id")
+	e.int(id(r))
+	e.key("values")
+	e.open('[')
+	for range 8 + r.IntN(57) {
+		e.float(coord(r))
+	}
+	e.close(']')
+	e.close('}')
+}
+
+type Order struct {
+	ID       int64  `json:"id"`
+	Customer string `json:"customer"`
+	PlacedAt string `json:"placed_at"`
+	Lines    []Line `json:"lines"`
+}
+
+type Line struct {
+	SKU   string  `json:"sku"`
+	Name  string  `json:"name"`
+	Qty   int     `json:"qty"`
+	Price float64 `json:"price"`
+}
+
+func writeOrder(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("id")
+	e.int(id(r))
+	e.key("customer")
+	e.text(r, 8, 24)
+	e.key("placed_at")
+	e.time(r)
+	e.key("lines")
+	e.open('[')
+	for range 1 + r.IntN(8) {
+		e.open('{')
+		e.key("sku")
+		e.word(r, 10, 10)
+		e.key("name")
+		e.text(r, 8, 30)
+		e.key("qty")
+		e.int(int64(1 + r.IntN(20)))
+		e.key("price")
+		e.float(amount(r))
+		e.close('}')
+	}
+	e.close(']')
+	e.close('}')
+}
+
+type Counts struct {
+	ID     int64          `json:"id"`
+	Counts map[string]int `json:"counts"`
+}
+
+func writeCounts(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("id")
+	e.int(id(r))
+	e.key("counts")
+	e.open('{')
+	for range 8 + r.IntN(25) {
+		e.key(string(word(r, 6+r.IntN(7)))) // 62^6 spellings at least: none repeats in a record
+		e.int(int64(r.IntN(100000)))
+	}
+	e.close('}')
+	e.close('}')
+}
+
+type Base struct {
+	ID        int64  `json:"id"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+type Audit struct {
+	By      string `json:"by"`
+	Reason  string `json:"reason"`
+	Version int    `json:"version"`
+}
+
+type Embedded struct {
+	Base
+	*Audit
+	Name  string  `json:"name"`
+	Email string  `json:"email"`
+	Score float64 `json:"score"`
+}
+
+func writeEmbedded(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("id")
+	e.int(id(r))
+	e.key("created_at")
+	e.time(r)
+	e.key("updated_at")
+	e.time(r)
+	if r.IntN(2) == 0 {
+		e.key("by")
+		e.word(r, 4, 12)
+		e.key("reason")
+		e.text(r, 10, 40)
+		e.key("version")
+		e.int(int64(1 + r.IntN(50)))
+	}
+	e.key("name")
+	e.text(r, 8, 24)
+	e.key("email")
+	e.email(r)
+	e.key("score")
+	e.float(r.Float64() * 100)
+	e.close('}')
+}
+
+type Bools struct {
+	A bool `json:"a"`
+	B bool `json:"b"`
+	C bool `json:"c"`
+	D bool `json:"d"`
+	E bool `json:"e"`
+	F bool `json:"f"`
+	G bool `json:"g"`
+	H bool `json:"h"`
+	I bool `json:"i"`
+	J bool `json:"j"`
+	K bool `json:"k"`
+	L bool `json:"l"`
+	M bool `json:"m"`
+	N bool `json:"n"`
+	O bool `json:"o"`
+	P bool `json:"p"`
+}
+
+func writeBools(e *enc, r *rand.Rand) {
+	e.open('{')
+	for _, k := range "abcdefghijklmnop" {
+		e.key(string(k))
+		e.bool(r.IntN(2) == 0)
+	}
+	e.close('}')
+}
+
+type Nulls struct {
+	A *string        `json:"a"`
+	B *int64         `json:"b"`
+	C *float64       `json:"c"`
+	D *bool          `json:"d"`
+	E any            `json:"e"`
+	F []int          `json:"f"`
+	G map[string]int `json:"g"`
+	H *Rec3          `json:"h"`
+	I *string        `json:"i"`
+	J any            `json:"j"`
+	K *int           `json:"k"`
+	L []string       `json:"l"`
+}
+
+var nullsFields = []field{
+	{"a", wordOf(4, 12)}, {"b", idValue}, {"c", floatUpTo(1000)}, {"d", boolValue},
+	{"e", wordOf(4, 12)},
+	{"f", func(e *enc, r *rand.Rand) {
+		e.open('[')
+		for range 1 + r.IntN(4) {
+			e.int(int64(r.IntN(1000)))
+		}
+		e.close(']')
+	}},
+	{"g", func(e *enc, r *rand.Rand) {
+		e.open('{')
+		e.key("k" + string(word(r, 6)))
+		e.int(int64(r.IntN(1000)))
+		e.close('}')
+	}},
+	{"h", writeFields(rec3Fields, nil)},
+	{"i", textOf(8, 24)}, {"j", floatUpTo(100)}, {"k", intUpTo(1000)},
+	{"l", func(e *enc, r *rand.Rand) {
+		e.open('[')
+		for range 1 + r.IntN(3) {
+			e.word(r, 4, 10)
+		}
+		e.close(']')
+	}},
+}
+
+func writeNulls(e *enc, r *rand.Rand) {
+	e.open('{')
+	for _, f := range nullsFields {
+		e.key(f.key)
+		if r.IntN(10) != 0 {
+			e.null()
+			continue
+		}
+		f.value(e, r)
+	}
+	e.close('}')
+}

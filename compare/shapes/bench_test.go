@@ -51,6 +51,13 @@ func benchOp(b *testing.B, in *input, form string, o op) {
 			continue
 		}
 		b.Run("impl="+im.name, func(b *testing.B) {
+			// A library that decodes this case otherwise does other work
+			// (jsonv2 leaves rec-keycase's fields zero): no figure.
+			for _, d := range deviations {
+				if d.impl == im.name && d.cases.MatchString(in.c.Name) && d.ops.MatchString(o.name+"/"+form) {
+					b.Skipf("a known deviation: %s", d.why)
+				}
+			}
 			// One untimed call: each library's per-type set-up, and for
 			// jsonpipe's encodings a check of the bytes.
 			var out bytes.Buffer

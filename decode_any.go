@@ -176,7 +176,11 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 	d := ds.d
 	hint := &ds.objectHints[ctx>>24]
 	if m == nil {
-		m = make(map[string]any, *hint)
+		if fastPaths {
+			m = make(map[string]any, *hint)
+		} else {
+			m = make(map[string]any)
+		}
 	}
 	misses := 0 // keys that met another key's guess; -1 after a hit
 	for n := 0; ; n++ {
@@ -243,7 +247,7 @@ func (ds *decodeState) anyKey(ctx uint32, n int) (key string, guess int, err err
 	first := n == 0
 	g := &ds.keyGuess[guessSlot(ctx, n)]
 	guess = noGuess
-	if g.name != "" {
+	if fastPaths && g.name != "" {
 		hit, atKey := expectKey(d, first, g)
 		if hit {
 			return g.name, guessHit, nil
@@ -269,7 +273,7 @@ func (ds *decodeState) anyKey(ctx uint32, n int) (key string, guess int, err err
 // in g, when its bytes are its value (no escape; prepareKey reads a first
 // byte, so not "").
 func (ds *decodeState) guessKey(g *keyMatch, key string) {
-	if ds.d.s.str&strEscaped == 0 && key != "" {
+	if fastPaths && ds.d.s.str&strEscaped == 0 && key != "" {
 		*g = keyMatch{name: key}
 		g.prepareKey(false)
 	}
@@ -364,7 +368,7 @@ const (
 // other): for n up to maxBlockedLen, the next n elements of the current
 // block.
 func (ds *decodeState) makeAnySlice(n int) []any {
-	if n == 0 || n > maxBlockedLen {
+	if !fastPaths || n == 0 || n > maxBlockedLen {
 		return make([]any, n) // (n == 0: not nil, as encoding/json's)
 	}
 	if len(ds.anyBlock) < n {

@@ -41,6 +41,9 @@ const maxOnePassDepth = 500
 // []any for an object or array (an existing map is merged into, an existing
 // slice's elements are decoded into). It reports whether it did.
 func (ds *decodeState) onePass(data []byte, v any) bool {
+	if !fastPaths {
+		return false
+	}
 	var first byte // the byte the value must start with; 0: any
 	switch pv := v.(type) {
 	case *any:

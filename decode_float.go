@@ -19,6 +19,9 @@ import (
 
 // parseFloat64 parses a JSON number token (already validated) as a float64.
 func parseFloat64(tok []byte) (float64, error) {
+	if !fastPaths {
+		return number.ParseFloat(tok, 64)
+	}
 	if f, ok := eiselFloat64(tok); ok {
 		return f, nil
 	}

@@ -53,7 +53,7 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 		}
 		return
 	}
-	if kt == mapStringAnyType.Key() && et == mapStringAnyType.Elem() {
+	if fastPaths && kt == mapStringAnyType.Key() && et == mapStringAnyType.Elem() {
 		td.fn = mapStringAnyDecoder(t)
 		return
 	}

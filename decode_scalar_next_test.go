@@ -11,6 +11,7 @@ import (
 // Like TestExpectKey, this checks speed, not values: if they declined, the
 // token path would still give the same results.
 func TestScalarNextTakes(t *testing.T) {
+	skipNoFast(t, "scalarNext and anyScalarNext, which take values straight from the window,")
 	for _, c := range []struct {
 		k     direct
 		comma bool

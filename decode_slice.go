@@ -22,7 +22,8 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 	isBytes := et.Kind() == reflect.Uint8
 	// A slice with no capacity (the usual case: a new value) is first
 	// filled in a scratch buffer of up to small elements, then allocated
-	// once at its length; past that it grows as append does.
+	// once at its length; past that it grows as append does. (Without the
+	// fast paths, every slice grows as append does: fillSlice.)
 	small := 0
 	if size > 0 {
 		small = max(4, min(64, 2048/int(size)))
@@ -43,7 +44,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		default:
 			return ds.mismatch(tok, t)
 		}
-		if cap(*(*[]byte)(p)) != 0 || small == 0 {
+		if !fastPaths || cap(*(*[]byte)(p)) != 0 || small == 0 {
 			return ds.fillSlice(t, elem, size, p)
 		}
 		d := ds.d

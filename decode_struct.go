@@ -45,8 +45,12 @@ const (
 
 // fastKindOf returns the inline fast path for a field of type t, if any: a
 // bool, string (not Number), 64-bit integer or float64 with no methods that
-// decoding would call.
+// decoding would call. Without the fast paths, none: the field's decoder
+// does it.
 func fastKindOf(t reflect.Type) fastKind {
+	if !fastPaths {
+		return fastNone
+	}
 	if canonical(decodeKey{t, modeLoc, nil}).mode != modeKind {
 		return fastNone
 	}
@@ -378,7 +382,9 @@ func (sd *structDecoder) find(table []uint16, name []byte, folded bool) *fieldDe
 // value. next becomes the index after the field found, expectKey's guess.
 func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDecoder {
 	body := tok[1 : len(tok)-1]
-	escaped := ds.d.s.str&strEscaped != 0
+	// Without the fast paths, the scanner's facts count for nothing: every
+	// key is unquoted, then looked up.
+	escaped := !fastPaths || ds.d.s.str&strEscaped != 0
 	var f *fieldDecoder
 	if !escaped {
 		f = sd.find(sd.exact, body, false)

@@ -12,6 +12,7 @@ import (
 // change what Unmarshal returns (lookup finds the field anyway), only how
 // fast, so it is checked directly.
 func TestExpectKey(t *testing.T) {
+	skipNoFast(t, "expectKey, the match of an expected key in place,")
 	for n := 1; n <= 20; n++ {
 		name := "K" + strings.Repeat("x", n-1)
 		f := &keyMatch{name: name}

@@ -39,6 +39,11 @@ import (
 // path backs off, having consumed only whitespace and separators that
 // NextToken would also have accepted, and NextToken reports the error with
 // the same message and offset it always does.
+//
+// The jsonpipe_nofast build tag turns every one of them off (fastPaths,
+// fast_on.go): each then returns at once what it returns when its shortcut
+// does not apply, having consumed nothing, and the token path does all the
+// work.
 
 // memberKey reads the next member key of the object being decoded, for a
 // decoder that knows where it is: first just after the object's '{', else
@@ -51,6 +56,9 @@ import (
 // Anything else goes back to the state machine at a position it knows, so
 // its errors and their offsets are unchanged.
 func (d *Decoder) memberKey(first bool) ([]byte, error) {
+	if !fastPaths {
+		return d.NextToken()
+	}
 	data, i := d.s.br.data, d.s.br.offset
 	if !first {
 		if i >= len(data) || data[i] != ',' || d.s.err != nil || d.err != nil {
@@ -89,6 +97,9 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 // it did; else it consumes only whitespace. A struct decoder tries it once
 // its fields have come in order, when the '}' is what usually follows.
 func (d *Decoder) closeObject() bool {
+	if !fastPaths {
+		return false
+	}
 	if d.s.err != nil || d.err != nil {
 		return false
 	}
@@ -107,6 +118,9 @@ func (d *Decoder) closeObject() bool {
 // it, or 0 when the window ends first or after an error (it reads no
 // input: a hint for a fast path, which NextToken then confirms).
 func (d *Decoder) peekWindow() byte {
+	if !fastPaths {
+		return 0
+	}
 	if d.s.err != nil || d.err != nil {
 		return 0
 	}
@@ -125,6 +139,9 @@ func (d *Decoder) peekWindow() byte {
 // state then says a value comes next) and whitespace. Else it returns nil,
 // having consumed at most those, and NextToken reads the token.
 func (d *Decoder) openObject(first bool) []byte {
+	if !fastPaths {
+		return nil
+	}
 	if d.s.err != nil || d.err != nil {
 		return nil
 	}
@@ -154,6 +171,9 @@ func (d *Decoder) openObject(first bool) []byte {
 // here without the state's own read; anything else, and any error, is left
 // to NextToken.
 func (d *Decoder) valueToken(ctx syntaxContext) ([]byte, error) {
+	if !fastPaths {
+		return d.NextToken()
+	}
 	data, o := d.s.br.data, d.s.br.offset
 	if o < len(data) && (data[o] == '{' || data[o] == '[') && d.s.err == nil && d.err == nil {
 		d.s.br.offset = o + 1
@@ -175,6 +195,9 @@ func (d *Decoder) valueToken(ctx syntaxContext) ([]byte, error) {
 // left alone: they describe a token no longer current, which only the next
 // string token replaces.
 func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
+	if !fastPaths {
+		return false, false
+	}
 	data, i := d.s.br.data, d.s.br.offset
 	if d.s.err != nil || d.err != nil {
 		return false, false
@@ -239,6 +262,9 @@ func (d *Decoder) beforeKey(i int, first bool) (hit, atKey bool) {
 // decoders call it for each element, struct decoders after expectKey has
 // consumed a ':'.
 func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Pointer) bool {
+	if !fastPaths {
+		return false
+	}
 	d := ds.d
 	i := d.valueAt(comma)
 	if i < 0 {
@@ -392,6 +418,9 @@ func (ds *decodeState) stringAt(i int, next *state) ([]byte, bool) {
 // pass when it can be; otherwise the token path decides. In an object it
 // may only be called once the key's ':' is consumed.
 func (ds *decodeState) anyScalarNext(next *state) (any, bool) {
+	if !fastPaths {
+		return nil, false
+	}
 	d := ds.d
 	// valueAt(false), written out here with skipWhitespace, which skips
 	// indentation 8 bytes at a time (valueAt must stay small enough to
@@ -450,6 +479,9 @@ func literalAt(data []byte, i int) (any, int) {
 // did; else it consumes nothing (whitespace first, the window's end, an
 // error, or anything else).
 func (d *Decoder) arrayComma() bool {
+	if !fastPaths {
+		return false
+	}
 	data, o := d.s.br.data, d.s.br.offset
 	if o < len(data) && data[o] == ',' && d.s.err == nil && d.err == nil {
 		d.s.br.offset = o + 1
@@ -463,6 +495,9 @@ func (d *Decoder) arrayComma() bool {
 // would (it closes the array), and reports whether it did; else it consumes
 // nothing.
 func (d *Decoder) closeArray() bool {
+	if !fastPaths {
+		return false
+	}
 	data, o := d.s.br.data, d.s.br.offset
 	if o < len(data) && data[o] == ']' && d.s.err == nil && d.err == nil {
 		d.s.br.offset = o + 1

@@ -73,7 +73,7 @@ const (
 // short.
 func (in *intern) newString(b []byte) string {
 	n := len(b)
-	if n == 0 || n > maxBlockString {
+	if !fastPaths || n == 0 || n > maxBlockString {
 		return string(b)
 	}
 	if cap(in.block)-len(in.block) < n {
@@ -95,13 +95,17 @@ func (c *cachedString) holds(b []byte, h uint32) bool { return c.h == h && c.s =
 
 // Strings from tokens. These are the decodeState's, since they read the
 // scanner's facts about the token and unescape into its scratch buffer.
+//
+// Without the fast paths (fastPaths), none of this is consulted: every
+// string value is unquote.Append's output, made with string(), and every
+// value decoded into an any is boxed anew.
 
 // unquote returns the value of the string token tok, which was the last
 // token read: its body itself when the scanner saw no escape and it is valid
 // UTF-8, else the unescaped value in ds.scratch.
 func (ds *decodeState) unquote(tok []byte) []byte {
 	body := tok[1 : len(tok)-1]
-	if ds.d.s.str&strEscaped == 0 && ds.d.s.validBody(body) {
+	if fastPaths && ds.d.s.str&strEscaped == 0 && ds.d.s.validBody(body) {
 		return body
 	}
 	ds.scratch = ds.appendUnquoted(ds.scratch[:0], tok)
@@ -112,6 +116,9 @@ func (ds *decodeState) unquote(tok []byte) []byte {
 // read, to dst, without checking UTF-8 again when the scanner saw only
 // ASCII.
 func (ds *decodeState) appendUnquoted(dst, tok []byte) []byte {
+	if !fastPaths {
+		return unquote.Append(dst, tok)
+	}
 	return unquote.AppendKnown(dst, tok, ds.d.s.str&strNonASCII == 0)
 }
 
@@ -132,6 +139,10 @@ func (ds *decodeState) newUnquoted(tok []byte) string {
 // made recently (keys and values of 2 to maxCachedString bytes go through a
 // small cache, as in encoding/json/v2, which caches keys).
 func (ds *decodeState) stringValue(tok []byte) string {
+	if !fastPaths {
+		ds.scratch = unquote.Append(ds.scratch[:0], tok)
+		return string(ds.scratch)
+	}
 	body := tok[1 : len(tok)-1]
 	if ds.d.s.str&strEscaped == 0 {
 		if !internable(len(body)) {
@@ -161,7 +172,7 @@ func (ds *decodeState) stringValue(tok []byte) string {
 
 // makeString returns string(b), through the string table.
 func (in *intern) makeString(b []byte) string {
-	if !internable(len(b)) {
+	if !fastPaths || !internable(len(b)) {
 		return string(b)
 	}
 	slot, h := in.slot(b)
@@ -178,6 +189,9 @@ func (in *intern) makeString(b []byte) string {
 // the string cache, whose slot keeps the box beside it (boxing a string
 // allocates). One lookup finds both.
 func (ds *decodeState) anyStringValue(tok []byte) any {
+	if !fastPaths {
+		return ds.stringValue(tok)
+	}
 	b := tok[1 : len(tok)-1]
 	if ds.d.s.str&strEscaped != 0 {
 		if len(b) > maxCachedString {
@@ -204,7 +218,7 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 // anyUnquoted is anyStringValue for a value already unquoted (valid UTF-8)
 // into b, which it does not keep.
 func (ds *decodeState) anyUnquoted(b []byte) any {
-	if !internable(len(b)) {
+	if !fastPaths || !internable(len(b)) {
 		return string(b)
 	}
 	slot, h := ds.slot(b)
@@ -236,6 +250,9 @@ func (in *intern) keepBoxed(c *cachedString, h uint32, b []byte) any {
 // there, so numbers that never repeat (coordinates) cost no more than a
 // plain store each.
 func (in *intern) anyFloat(f float64) any {
+	if !fastPaths {
+		return f
+	}
 	b := math.Float64bits(f)
 	slot := &in.floats[floatSlot(b, floatCacheBits)]
 	if slot.bits == b && slot.box != nil {

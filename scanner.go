@@ -208,21 +208,23 @@ func (s *Scanner) Next() []byte {
 		// Fast path for -?(0|[1-9][0-9]*)(.[0-9]+)? followed, in the
 		// window, by a byte that may end a value; anything else goes
 		// through the number state machine.
-		j := i
-		if c == '-' {
-			j++
-		}
-		k := skipDigits(data, j)
-		if k > j && (k == j+1 || data[j] != '0') && k < len(data) {
-			if data[k] == '.' {
-				f := skipDigits(data, k+1)
-				if f > k+1 {
-					k = f
-				}
+		if fastPaths {
+			j := i
+			if c == '-' {
+				j++
 			}
-			if k < len(data) && endsValue[data[k]] {
-				s.br.offset = k
-				return data[i:k]
+			k := skipDigits(data, j)
+			if k > j && (k == j+1 || data[j] != '0') && k < len(data) {
+				if data[k] == '.' {
+					f := skipDigits(data, k+1)
+					if f > k+1 {
+						k = f
+					}
+				}
+				if k < len(data) && endsValue[data[k]] {
+					s.br.offset = k
+					return data[i:k]
+				}
 			}
 		}
 		w := data[i:]
@@ -276,7 +278,7 @@ func (s *Scanner) skipSpaceSlow() bool {
 // with a delimiter.
 func (s *Scanner) nextDelim() byte {
 	data, i := s.br.data, s.br.offset
-	if i < len(data) && delimiter[data[i]] {
+	if fastPaths && i < len(data) && delimiter[data[i]] {
 		s.br.offset = i + 1
 		return data[i]
 	}
@@ -860,7 +862,7 @@ func (s *Scanner) literal(w []byte, c byte) []byte {
 		lit = "false"
 	}
 	n := len(lit)
-	if len(w) > n && string(w[:n]) == lit {
+	if fastPaths && len(w) > n && string(w[:n]) == lit {
 		// Fast path: the literal and the byte after it are in the window.
 		if !endsValue[w[n]] {
 			s.badFollow(w[n], n)

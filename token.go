@@ -80,7 +80,7 @@ func (d *Decoder) tokenString(tok []byte) Token {
 		d.scratch = unquote.Append(d.scratch[:0], tok)
 		b = d.scratch
 	}
-	if len(b) > internLen {
+	if !fastPaths || len(b) > internLen {
 		return d.keep(b)
 	}
 	if v, ok := d.interned[string(b)]; ok {
@@ -105,7 +105,7 @@ func (d *Decoder) keep(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if len(b) > small {
+	if !fastPaths || len(b) > small {
 		return string(b)
 	}
 	if cap(d.strBlock)-len(d.strBlock) < len(b) {

@@ -180,7 +180,11 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	}
 	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
-	if snap := ds.snap.take(td, rv.Elem(), p); snap != snapNone {
+	snap := snapNone // without the fast paths: validate or capture first
+	if fastPaths {
+		snap = ds.snap.take(td, rv.Elem(), p)
+	}
+	if snap != snapNone {
 		// Speculative single pass: decoding runs no user code and can
 		// write only into the target itself (it is zero, or of a type
 		// without pointers but strings), so on a syntax error the target
@@ -226,6 +230,9 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 // (callgrind); checkOne, which words the error, runs only when it says no,
 // and its verdict is the same (FuzzValid).
 func (ds *decodeState) checkSyntax(data []byte) error {
+	if !fastPaths {
+		return ds.bd.checkOne()
+	}
 	if Valid(data) {
 		return nil
 	}
@@ -245,7 +252,11 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	}
 	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
-	if snap := ds.snap.take(td, rv.Elem(), p); snap != snapNone {
+	snap := snapNone // without the fast paths: validate or capture first
+	if fastPaths {
+		snap = ds.snap.take(td, rv.Elem(), p)
+	}
+	if snap != snapNone {
 		// Speculative single pass, as in Unmarshal.
 		depth := d.Depth()
 		err := ds.value(td, p)
@@ -284,7 +295,7 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 // topDecoder is the package's topDecoder with a one-entry cache: a pooled
 // state usually serves the same goroutine, decoding the same type again.
 func (ds *decodeState) topDecoder(pt reflect.Type) *typeDecoder {
-	if pt == ds.lastType {
+	if fastPaths && pt == ds.lastType {
 		return ds.lastDecoder
 	}
 	td := topDecoder(pt)

@@ -59,6 +59,7 @@ func TestForgetPooled(t *testing.T) {
 	if raceBuild {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}
+	skipNoFast(t, "the caches of the pooled state")
 	in := []byte(`[{"name":"alice","city":"Paris","n":1.5},{"name":"bob","city":"Lyon","n":2.5}]`)
 	decode := func() {
 		var v any

@@ -23,7 +23,7 @@ func (d *Decoder) AppendUnquoted(dst, tok []byte) []byte {
 // plainString returns the body of tok when it is the last string token d
 // returned and its bytes are its value (no escape, valid UTF-8); else nil.
 func (d *Decoder) plainString(tok []byte) []byte {
-	if d.s.str&strEscaped == 0 && d.isLastString(tok) {
+	if fastPaths && d.s.str&strEscaped == 0 && d.isLastString(tok) {
 		if body := tok[1 : len(tok)-1]; d.s.validBody(body) {
 			return body
 		}

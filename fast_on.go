@@ -1,0 +1,69 @@
+//go:build !jsonpipe_nofast
+
+package json
+
+// fastPaths turns every fast path on; the jsonpipe_nofast build tag turns
+// them all off (fast_off.go), as go-json-experiment/json's optimizeCommon
+// does, so that the general path does all the work and CI can run the
+// whole test suite over it (.ci/run). It is a constant: in this build each
+// guard `if !fastPaths` is dead code the compiler drops, so it costs
+// nothing and changes no inlining.
+//
+// Each fast path either does exactly what the general path would, or backs
+// off to it; with the tag, the general path is taken at once. Guarded:
+//
+// The token layer
+//   - Scanner.Next's number of the common shape ended in the window
+//     (scanNumber reads every number), and literal's compare of a literal
+//     whole in the window (literalSlow reads every literal);
+//   - Scanner.nextDelim, the states' read of a ',', ':', ']' or '}'
+//     without a call: Next reads every token;
+//   - Decoder.plainString (unquote.go), a string token's body taken as its
+//     value when the scanner saw no escape: Token and
+//     Decoder.AppendUnquoted unquote every string with unquote.Append;
+//   - Token's interned strings and string blocks (token.go): each string,
+//     and each Number after UseNumber, is made on its own.
+//
+// Unmarshal and Decode
+//   - the one pass over the bytes into an any (onePass,
+//     decode_any_bytes.go);
+//   - the speculative single pass into a zero or flat target (snapshot.go):
+//     Unmarshal validates first and Decode captures the value whole, as
+//     for a target with user methods;
+//   - Valid as checkSyntax's verdict: checkOne, the token path, judges
+//     every input;
+//   - the one-entry cache of the last argument type's decoder
+//     (decodeState.topDecoder);
+//   - fastpath.go's shortcuts: memberKey and valueToken (NextToken alone),
+//     closeObject, closeArray, arrayComma, openObject and peekWindow,
+//     expectKey (a struct's next field or an any object's guessed key,
+//     matched in place), scalarNext and pointerNext (numbers, strings,
+//     literals and nullable scalars read straight from the window with
+//     scanInt64, scanFloat64, stringAt and literalAt), anyScalarNext;
+//   - the struct decoder's inline string, bool, int64 and float64 fields
+//     (fastKindOf: the field's decoder decodes it), and its match of a key
+//     on its raw bytes (every key is unquoted, then looked up);
+//   - key guesses and map size hints for objects decoded into any (anyKey,
+//     guessKey, objectHints);
+//   - map[string]any's own decoder: the general map decoder decodes it;
+//   - a new slice gathered in a scratch buffer and allocated once, and the
+//     length estimate of a long one: fillSlice grows every slice as
+//     append does;
+//   - small []any cut from shared blocks (makeAnySlice);
+//   - Eisel-Lemire in parseFloat64: internal/number (strconv) decides;
+//   - intern.go: the string cache, short strings made in shared blocks, a
+//     long escaped string unquoted into its own memory, the boxes kept for
+//     strings and numbers decoded into any, and the scanner's facts (no
+//     escape, ASCII only) used to skip unquoting or the UTF-8 check: every
+//     string value is unquote.Append's output, made with string(), and
+//     every value decoded into an any is boxed anew.
+//
+// Encoding is not switched yet.
+//
+// Not switched: the scanning kernels (stringStop, stringStop32, bodyStop,
+// skipWhitespace, skipDigits, internal/strbody, internal/unquote), the
+// general path's own loops, whose assembly has a pure-Go twin under the
+// purego tag; Valid's loop, which is the API itself (its integer case is
+// numberEnd written out); internal/number's small integers parsed without
+// strconv; the pooled decode state (the same code runs either way).
+const fastPaths = true

@@ -1,0 +1,62 @@
+package json
+
+import (
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// TestFastPathSwitch checks that the jsonpipe_nofast build tag, as the
+// test binary's build information records it, turns the fast paths off
+// (fast_on.go, fast_off.go), and that it shows: the string cache hands out
+// one string for two equal values in the default build, and two strings,
+// each made on its own, without the fast paths.
+func TestFastPathSwitch(t *testing.T) {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		t.Fatal("no build information in the test binary")
+	}
+	tagged := false
+	for _, s := range bi.Settings {
+		if s.Key == "-tags" {
+			tagged = slices.Contains(strings.Split(s.Value, ","), "jsonpipe_nofast")
+		}
+	}
+	if fastPaths == tagged {
+		t.Fatalf("fastPaths is %v in a build with the jsonpipe_nofast tag %v", fastPaths, tagged)
+	}
+	var s []string
+	if err := Unmarshal([]byte(`["repeated","repeated"]`), &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s) != 2 || s[0] != "repeated" || s[1] != "repeated" {
+		t.Fatalf("got %q", s)
+	}
+	shared := unsafe.StringData(s[0]) == unsafe.StringData(s[1])
+	if shared != fastPaths {
+		t.Errorf("two equal strings share their bytes: %v; want %v (fastPaths %v)", shared, fastPaths, fastPaths)
+	}
+}
+
+// skipNoFast skips a test of what a fast path itself does (what it
+// allocates, which path it takes, what its cache holds) in the
+// jsonpipe_nofast build, which has no such path; why names it.
+func skipNoFast(t testing.TB, why string) {
+	t.Helper()
+	if !fastPaths {
+		t.Skip(why + ": the jsonpipe_nofast build has none")
+	}
+}
+
+// fastChecks reports whether a test's checks of what a fast path itself
+// does apply; in the jsonpipe_nofast build they do not, and it logs why
+// (the test's checks of values and errors still run).
+func fastChecks(t testing.TB, why string) bool {
+	t.Helper()
+	if !fastPaths {
+		t.Log("not checked: " + why + ": the jsonpipe_nofast build has none")
+	}
+	return fastPaths
+}

@@ -9,8 +9,8 @@
 #   benchmarks/run.sh [FAMILY...]   run, then write the report
 #   benchmarks/run.sh -report       only write the report, from the files in benchmarks/
 #
-# FAMILY is tokens, unmarshal, marshal, sqlite, postgres or wholeprogram
-# (default: all six). Each raw output starts with the commit, the date and
+# FAMILY is tokens, unmarshal, marshal, sqlite, postgres, wholeprogram or
+# shapes (default: all seven). Each raw output starts with the commit, the date and
 # the CPU model it was measured on; the report prints them beside its figures.
 #
 #   tokens        Scanner, NextToken, Token, Valid and the CountWhitespace floor,
@@ -32,11 +32,19 @@
 #   wholeprogram  compare/sqlite/run.sh: the jsonpipe command against a C loop,
 #                 the sqlite3 shell and sqlite-utils, 1M rows (7 runs) and
 #                 300,000 rows (3 runs)             -> sqlite-wholeprogram*.txt
+#   shapes        the shape sweep (compare/shapes: the 71 cases of internal/shapes
+#                 as one 1 MB document, distinct small documents and NDJSON, through
+#                 Unmarshal, Decode, Valid, Marshal and Encode) against the peers
+#                 on Go 1.27, and jsonpipe against the classic encoding/json on
+#                 Go 1.26; TestShapesAgree's verdicts first
+#                                                   -> shapes-peers.txt, shapes-v1.txt,
+#                                                      shapes-agree.txt
 #
 # Environment:
 #   ROUNDS            rounds of tokens, sqlite and postgres (10)
 #   UNMARSHAL_ROUNDS  rounds of unmarshal (30: the record pools three runs of ten)
 #   MARSHAL_ROUNDS    rounds of marshal (10)
+#   SHAPES_ROUNDS     rounds of shapes (10)
 #   OUT               directory for the raw outputs (default benchmarks, which
 #                     replaces the recorded files; the record stays in git:
 #                     go tool benchstat <(git show HEAD:benchmarks/sqlite.txt) benchmarks/sqlite.txt)
@@ -47,6 +55,9 @@
 #                     a round of marshal (about 650 benchmarks on Go 1.27, 250 on
 #                     Go 1.26) several times that
 #   MARSHAL_WARMUP    how long each marshal benchmark runs untimed first (50ms)
+#   SHAPES_BENCHTIME  each shapes benchmark's time per round (50ms); a round is
+#                     about 6,400 benchmarks on Go 1.27 and 2,100 on Go 1.26,
+#                     about nine minutes at 50ms
 #
 # The root module and sqlite/ run on Go 1.26, as recorded. compare/marshal
 # runs on both: on Go 1.27 against the peers (marshal-peers.txt), and on Go
@@ -60,7 +71,8 @@
 # Needs the corpus, ../shared/corpus beside the checkout (or $JSONPIPE_SHARED/corpus;
 # the wide one, corpus-wide beside it, is run too when present),
 # and for wholeprogram sqlite3, sqlite-utils and /usr/bin/time (each skipped
-# when absent). A full run takes two hours or more with both corpora. Nothing else should run
+# when absent). A full run takes two hours or more with both corpora, and
+# shapes an hour and a half more. Nothing else should run
 # meanwhile, compiles included: the machine has two shared cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,9 +81,11 @@ root=$PWD
 rounds=${ROUNDS:-10}
 unmarshal_rounds=${UNMARSHAL_ROUNDS:-30}
 marshal_rounds=${MARSHAL_ROUNDS:-10}
+shapes_rounds=${SHAPES_ROUNDS:-10}
 tokens_benchtime=${TOKENS_BENCHTIME:-300ms}
 unmarshal_benchtime=${UNMARSHAL_BENCHTIME:-200ms}
 marshal_benchtime=${MARSHAL_BENCHTIME:-200ms}
+shapes_benchtime=${SHAPES_BENCHTIME:-50ms}
 out=${OUT:-benchmarks}
 go126=${GO126:-go1.26.8}
 go127=${GO127:-go1.27.4}
@@ -87,11 +101,11 @@ if $report_only; then
 	[ ${#families[@]} -eq 0 ] || { echo "run.sh: -report writes the whole report; it takes no family" >&2; exit 2; }
 	exec python3 benchmarks/report.py
 fi
-[ ${#families[@]} -gt 0 ] || families=(tokens unmarshal marshal sqlite postgres wholeprogram)
+[ ${#families[@]} -gt 0 ] || families=(tokens unmarshal marshal sqlite postgres wholeprogram shapes)
 for f in "${families[@]}"; do
 	case $f in
-	tokens | unmarshal | marshal | sqlite | postgres | wholeprogram) ;;
-	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram)" >&2; exit 2 ;;
+	tokens | unmarshal | marshal | sqlite | postgres | wholeprogram | shapes) ;;
+	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram, shapes)" >&2; exit 2 ;;
 	esac
 done
 has() { local f; for f in "${families[@]}"; do [ "$f" = "$1" ] && return 0; done; return 1; }
@@ -154,11 +168,25 @@ if has postgres; then
 	go test -c -o "$bin/postgres.test" ./postgres
 	start postgres.txt "$go126" "$rounds"
 fi
+if has shapes; then
+	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cshapes127.test" ./shapes)
+	(cd compare && GOTOOLCHAIN=$go126 go test -c -o "$bin/cshapes126.test" ./shapes)
+	# Every library's values, verdicts and bytes against encoding/json's,
+	# once on each toolchain, before anything is timed; a jsonpipe
+	# difference, or a peer's that is not a known deviation, stops the run
+	# (set -e).
+	start shapes-agree.txt "$go127" 1
+	(cd compare/shapes && "$bin/cshapes127.test" -test.run='^TestShapesAgree$' -test.v) >>"$out/shapes-agree.txt"
+	(cd compare/shapes && "$bin/cshapes126.test" -test.run='^TestShapesAgree$') >&2
+	start shapes-peers.txt "$go127" "$shapes_rounds"
+	start shapes-v1.txt "$go126" "$shapes_rounds"
+fi
 
 max=0
 if has tokens || has sqlite || has postgres; then max=$rounds; fi
 if has unmarshal && [ "$unmarshal_rounds" -gt "$max" ]; then max=$unmarshal_rounds; fi
 if has marshal && [ "$marshal_rounds" -gt "$max" ]; then max=$marshal_rounds; fi
+if has shapes && [ "$shapes_rounds" -gt "$max" ]; then max=$shapes_rounds; fi
 
 # Each test binary runs in its package's directory, as go test would run it.
 for ((i = 1; i <= max; i++)); do
@@ -194,6 +222,14 @@ for ((i = 1; i <= max; i++)); do
 	if has postgres && [ "$i" -le "$rounds" ]; then
 		(cd postgres && "$bin/postgres.test" -test.run='^$' -test.bench='^Benchmark(Insert|Query)$' \
 			-test.benchmem -test.benchtime=1x) >>"$out/postgres.txt"
+	fi
+	if has shapes && [ "$i" -le "$shapes_rounds" ]; then
+		(cd compare/shapes && "$bin/cshapes127.test" -test.run='^$' -test.bench='^BenchmarkShapes$' \
+			-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-peers.txt"
+		# Go 1.26: jsonpipe and the classic encoding/json (levels: case, form, op, impl).
+		(cd compare/shapes && "$bin/cshapes126.test" -test.run='^$' \
+			-test.bench='^BenchmarkShapes$/./././^impl=(jsonpipe|encoding_json)$' \
+			-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-v1.txt"
 	fi
 done
 

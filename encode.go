@@ -52,10 +52,24 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	// Indented in pooled scratch space, then copied out at its size: the
 	// indented length is not known in advance, and a guess either grows
 	// the result or leaves it much larger than it needs to be.
-	es.indentBuf = appendIndentValid(es.indentBuf[:0], b, prefix, indent)
+	es.indentBuf, err = indentMarshalled(es.indentBuf[:0], b, prefix, indent)
+	if err != nil {
+		es.put(b)
+		return nil, err
+	}
 	out := bytes.Clone(es.indentBuf)
 	es.put(b)
 	return out, nil
+}
+
+// indentMarshalled indents src, which Marshal wrote, so valid JSON: as it
+// is (appendIndentValid), or, without the fast paths, through Indent's
+// checking pass.
+func indentMarshalled(dst, src []byte, prefix, indent string) ([]byte, error) {
+	if !fastPaths {
+		return appendIndent(dst, src, prefix, indent)
+	}
+	return appendIndentValid(dst, src, prefix, indent), nil
 }
 
 // encodeState is what one Marshal or Encode call needs beside the output
@@ -146,6 +160,13 @@ func orderBits(n int) uint {
 // an integer sort, with no call per comparison.
 func sortOrder(order []uint64, bits uint, key func(i int) string) {
 	low := uint64(1)<<bits - 1
+	if !fastPaths {
+		// By the keys alone, as encoding/json sorts them.
+		slices.SortFunc(order, func(a, b uint64) int {
+			return strings.Compare(key(int(a&low)), key(int(b&low)))
+		})
+		return
+	}
 	if len(order) <= 12 {
 		// By insertion, as slices.Sort does so few, with keys that share
 		// their packed bytes compared on the spot.

@@ -141,11 +141,15 @@ func encoderFor(t reflect.Type, addr, quoted bool) *typeEncoder {
 // newTypeEncoder does: a MarshalJSON method first (on *t only when addr),
 // then MarshalText, then the kind.
 func newTypeEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
-	switch t {
-	case rawMessageType:
-		return &typeEncoder{fn: encodeRawMessage, value: valueByCopy(t, encodeRawMessage)}
-	case timeType:
-		return timeEncoder()
+	// RawMessage's and time.Time's own encoders; without the fast paths,
+	// their MarshalJSON methods, as any Marshaler's.
+	if fastPaths {
+		switch t {
+		case rawMessageType:
+			return &typeEncoder{fn: encodeRawMessage, value: valueByCopy(t, encodeRawMessage)}
+		case timeType:
+			return timeEncoder()
+		}
 	}
 	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
 		return hookEncoder(t, addrMarshalerValue)
@@ -209,6 +213,12 @@ func unsupportedEncoder(t reflect.Type) *typeEncoder {
 // written here without asking reflect; others go through their type's
 // encoder.
 func (es *encodeState) encodeAny(b []byte, v any) ([]byte, error) {
+	if !fastPaths {
+		if v == nil {
+			return append(b, "null"...), nil
+		}
+		return encoderFor(reflect.TypeOf(v), false, false).value(es, b, reflect.ValueOf(v))
+	}
 	switch x := v.(type) {
 	case nil:
 		return append(b, "null"...), nil

@@ -26,7 +26,7 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 	// A whole number below 2**53 (2**24 for a float32) is its own shortest
 	// representation: its neighbours are at most 1 away, so no other
 	// integer reads back as it, and its digits are those of the integer.
-	if abs < 1<<53 && (bits == 64 || abs < 1<<24) {
+	if fastPaths && abs < 1<<53 && (bits == 64 || abs < 1<<24) {
 		if i := int64(f); float64(i) == f && (i != 0 || !math.Signbit(f)) {
 			return appendInt10(dst, i)
 		}
@@ -83,7 +83,7 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 		dst = dst[:l+n]
 		return append(dst, zeros[:dp-n]...)
 	case dp > 0: // dd.ddd: the integer part moved left, the point after it
-		if dp <= 8 {
+		if fastPaths && dp <= 8 {
 			// In one word: its low dp bytes from one byte on, the rest as
 			// it was.
 			keep := ^uint64(0) >> ((64 - 8*dp) & 63)

@@ -75,7 +75,7 @@ func appendInt10(dst []byte, x int64) []byte {
 		binary.LittleEndian.PutUint64(d[n:], w|asciiZeros)
 		return dst[:l+n+8-lead>>3]
 	}
-	if u < 1e16 { // ids and timestamps: two words
+	if fastPaths && u < 1e16 { // ids and timestamps: two words
 		q := u / 1e8
 		lo := digits8(uint32(u-q*1e8)) | asciiZeros
 		switch { // nine or ten digits (ids, times in seconds): the first ones alone

@@ -24,7 +24,7 @@ func newMapEncoder(t reflect.Type) *typeEncoder {
 			return unsupportedEncoder(t)
 		}
 	}
-	if t.ConvertibleTo(mapStringAnyType) && kt == mapStringAnyType.Key() && t.Elem() == mapStringAnyType.Elem() {
+	if fastPaths && t.ConvertibleTo(mapStringAnyType) && kt == mapStringAnyType.Key() && t.Elem() == mapStringAnyType.Elem() {
 		// map[string]any, or a type of that shape without methods.
 		return &typeEncoder{
 			fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {

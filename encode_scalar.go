@@ -95,6 +95,9 @@ func scalarEncoder(t reflect.Type, quoted bool) *typeEncoder {
 		}
 		te.direct = encString
 	}
+	if !fastPaths {
+		te.direct = encCall // every value calls fn
+	}
 	return te
 }
 

@@ -38,7 +38,7 @@ func newPointerEncoder(t reflect.Type, quoted bool) *typeEncoder {
 			return core(es, b, v.UnsafePointer())
 		},
 	}
-	if elem.direct != encCall && elem.direct < encPtr {
+	if fastPaths && elem.direct != encCall && elem.direct < encPtr {
 		te.direct = encPtr + elem.direct
 	}
 	return te
@@ -103,7 +103,7 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 		return b, nil
 	}
 	var floats *floatList
-	if elem.direct == encFloat64 {
+	if fastPaths && elem.direct == encFloat64 {
 		floats = &floatList{n: -1}
 	}
 	return &typeEncoder{
@@ -111,7 +111,7 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			s := *(*[]byte)(p) // only its data pointer and length are read
 			// nil or empty: written without core's call
-			if len(s) == 0 {
+			if fastPaths && len(s) == 0 {
 				if s == nil {
 					return append(b, "null"...), nil
 				}
@@ -143,7 +143,7 @@ func newArrayEncoder(t reflect.Type, addr bool) *typeEncoder {
 		return es.appendElements(b, elem, p, n, size)
 	}
 	te := &typeEncoder{fn: fn, value: valueByCopy(t, fn)}
-	if elem.direct == encFloat64 {
+	if fastPaths && elem.direct == encFloat64 {
 		te.floats = &floatList{n: n}
 	}
 	return te

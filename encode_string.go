@@ -25,7 +25,7 @@ const hexDigits = "0123456789abcdef"
 // into dst's spare capacity; the rest goes through appendEscaped.
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	n, l := len(s), len(dst)
-	if n > 32 || cap(dst)-l < 34 {
+	if !fastPaths || n > 32 || cap(dst)-l < 34 {
 		return appendEscaped(dst, s, escapeHTML)
 	}
 	d := dst[l : l+34]

@@ -133,7 +133,7 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 				continue
 			}
 		}
-		if l := len(b); f.short && cap(b)-l >= 32 {
+		if l := len(b); fastPaths && f.short && cap(b)-l >= 32 {
 			*(*[32]byte)(b[l : l+32]) = f.pad
 			b = b[:l+len(f.name)]
 		} else {

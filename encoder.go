@@ -41,7 +41,10 @@ func (enc *Encoder) Encode(v any) error {
 	b = append(b, '\n')
 	out := b
 	if enc.indentPrefix != "" || enc.indentValue != "" {
-		enc.indentBuf = appendIndentValid(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
+		if enc.indentBuf, err = indentMarshalled(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue); err != nil {
+			es.put(b)
+			return err
+		}
 		out = enc.indentBuf
 	}
 	if _, err = enc.w.Write(out); err != nil {

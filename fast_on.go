@@ -58,12 +58,36 @@ package json
 //     string value is unquote.Append's output, made with string(), and
 //     every value decoded into an any is boxed anew.
 //
-// Encoding is not switched yet.
+// Marshal, Encoder and TokenWriter
+//   - appendString's strings of up to 32 bytes checked and copied a word
+//     at a time: appendEscaped writes every string;
+//   - the scalars (and pointers to them) written inline by the struct,
+//     slice and array loops (typeEncoder.direct, appendDirect), and the
+//     floats of arrays or slices of float64 written by the loop over them
+//     (appendFloatLists): each value calls its type's encoder;
+//   - the struct encoder's field names copied as one padded 32-byte block
+//     (append copies each), and a nil or empty slice written without the
+//     slice encoder's core;
+//   - encodeAny's type switch over what Unmarshal into any makes, and
+//     map[string]any's own encoder (encodeMapStringAny, its two-entry
+//     case, encodeSliceAny): every value in an interface goes through its
+//     type's encoder, a map[string]any through the general map encoder;
+//   - time.Time's and RawMessage's own encoders: their MarshalJSON
+//     methods run, as any Marshaler's does;
+//   - map keys sorted by their packed first 8 bytes (sortOrder): compared
+//     as strings;
+//   - appendFloat's whole numbers written as integers and its one-word
+//     move of a short integer part; appendInt10's nine to sixteen digits
+//     written out instead of putUint's call;
+//   - MarshalIndent's and an indenting Encoder's indentation without a
+//     check (appendIndentValid): Indent's checking pass indents it.
 //
-// Not switched: the scanning kernels (stringStop, stringStop32, bodyStop,
-// skipWhitespace, skipDigits, internal/strbody, internal/unquote), the
-// general path's own loops, whose assembly has a pure-Go twin under the
-// purego tag; Valid's loop, which is the API itself (its integer case is
-// numberEnd written out); internal/number's small integers parsed without
-// strconv; the pooled decode state (the same code runs either way).
+// Not switched: the scanning and formatting kernels (stringStop,
+// stringStop32, bodyStop, skipWhitespace, skipDigits, digits8, putUint,
+// internal/strbody, internal/unquote, internal/shortest), the general
+// path's own loops, whose assembly has a pure-Go twin under the purego tag;
+// Valid's loop, which is the API itself (its integer case is numberEnd
+// written out); internal/number's small integers parsed without strconv;
+// the pooled decode and encode states, and a struct encoder called
+// directly rather than through its fn (the same code runs either way).
 const fastPaths = true

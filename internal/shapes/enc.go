@@ -47,8 +47,8 @@ func (e *enc) quoted(body []byte) {
 
 func (e *enc) int(i int64) { e.sep(); e.b = strconv.AppendInt(e.b, i, 10) }
 
-// float writes f as encoding/json would, in the shortest form that reads
-// back as f.
+// float writes f in the shortest form that reads back as f, without an
+// exponent (as encoding/json writes floats from 1e-6 to 1e21).
 func (e *enc) float(f float64) { e.sep(); e.b = strconv.AppendFloat(e.b, f, 'f', -1, 64) }
 
 func (e *enc) bool(v bool) {

@@ -139,9 +139,9 @@ func canonical(k decodeKey) decodeKey {
 }
 
 // hasHook reports whether the pointer type pt has UnmarshalJSON or
-// UnmarshalText.
+// UnmarshalText (or, on Go 1.27, UnmarshalJSONFrom).
 func hasHook(pt reflect.Type) bool {
-	return pt.NumMethod() > 0 && (pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType))
+	return pt.NumMethod() > 0 && (pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) || hasUnmarshalFrom(pt))
 }
 
 func cachedDecoder(k decodeKey) *typeDecoder {
@@ -281,6 +281,9 @@ func (td *typeDecoder) call(ds *decodeState, tok []byte, p unsafe.Pointer) error
 // type pt on the value at p (of type elem), if pt has one. errType is what
 // type errors name.
 func (b *builder) hook(td *typeDecoder, pt, elem, errType reflect.Type) bool {
+	if b.fromHook(td, pt, elem, errType) { // UnmarshalJSONFrom first (jsonto_go127.go)
+		return true
+	}
 	if pt.Implements(unmarshalerType) {
 		switch elem {
 		case rawMessageType:

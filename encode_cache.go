@@ -151,6 +151,9 @@ func newTypeEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
 			return timeEncoder()
 		}
 	}
+	if te := marshalToEncoder(t, addr, quoted); te != nil { // MarshalJSONTo first (jsonto_go127.go)
+		return te
+	}
 	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
 		return hookEncoder(t, addrMarshalerValue)
 	}

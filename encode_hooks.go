@@ -25,6 +25,9 @@ func marshalerValue(es *encodeState, b []byte, v reflect.Value) ([]byte, error) 
 	if v.Kind() == reflect.Pointer && v.IsNil() {
 		return append(b, "null"...), nil
 	}
+	if v.Kind() == reflect.Interface && dynamicMarshalTo(v) {
+		return es.encodeAny(b, v.Interface()) // its MarshalJSONTo, on Go 1.27 (jsonto_go127.go)
+	}
 	m, ok := reflect.TypeAssert[Marshaler](v)
 	if !ok {
 		return append(b, "null"...), nil
@@ -57,6 +60,9 @@ func (es *encodeState) appendMarshalJSON(b []byte, m Marshaler, t reflect.Type) 
 func textMarshalerValue(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
 		return append(b, "null"...), nil
+	}
+	if v.Kind() == reflect.Interface && dynamicMarshalTo(v) {
+		return es.encodeAny(b, v.Interface())
 	}
 	m, ok := reflect.TypeAssert[textMarshaler](v)
 	if !ok {

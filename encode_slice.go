@@ -70,7 +70,7 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 	et := t.Elem()
 	if et.Kind() == reflect.Uint8 {
 		pt := reflect.PointerTo(et)
-		if !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
+		if !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) && !bytesAsArray(et) {
 			return &typeEncoder{
 				fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 					return appendBase64(b, *(*[]byte)(p)), nil

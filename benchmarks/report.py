@@ -6,14 +6,16 @@
 # beside it. A test (TestBenchmarksReport) fails when the committed files
 # differ from what this writes.
 #
-#   python3 benchmarks/report.py [--out DIR]   (run from the repo root; benchmarks/run.sh -report calls it)
+#   python3 benchmarks/report.py [--out DIR] [--raw DIR]   (from the repo root; run.sh -report calls it)
 #
 # --out writes BENCHMARKS.md and README.md into DIR instead of over the
-# checkout's (the test compares those with the committed ones).
-import argparse, os, re, subprocess, sys
+# checkout's (the test compares those with the committed ones); --raw reads
+# the raw outputs from DIR instead of benchmarks/.
+import argparse, csv, math, os, re, subprocess, sys
 
-DIR = 'benchmarks'
-HEAD = os.path.join(DIR, 'report-head.md')
+DIR = 'benchmarks'  # the raw outputs (--raw)
+SCRIPTS = 'benchmarks'  # ratios.py and report-head.md
+HEAD = os.path.join(SCRIPTS, 'report-head.md')
 BEGIN = '<!-- speed table: written by benchmarks/run.sh -report from the raw outputs; do not edit -->'
 END = '<!-- end of the speed table -->'
 
@@ -80,8 +82,8 @@ def block(s):
 
 
 def ratios(family):
-    r = subprocess.run([sys.executable, os.path.join(DIR, 'ratios.py'), family],
-                       capture_output=True, text=True, check=True)
+    r = subprocess.run([sys.executable, os.path.join(SCRIPTS, 'ratios.py'), family],
+                       capture_output=True, text=True, check=True, env=dict(os.environ, RATIOS_DIR=DIR))
     return r.stdout.rstrip('\n')
 
 
@@ -132,6 +134,7 @@ def summary(r):
            '| --- | --- | --- |']
     for label, peer, std in rows:
         out.append('| %s | %s | %s |' % (label, cell(r, peer), cell(r, std) if std else ''))
+    out.append(shapes_row())
     return '\n'.join(out)
 
 
@@ -201,10 +204,77 @@ def wholeprogram():
     return '\n\n'.join(parts)
 
 
+def shape_ratios():
+    """jsonpipe's speed over the faster of goccy and sonic (for marshal and
+    encode, sonic ConfigStd: sonic's default writes other bytes) on every
+    case of the sweep, as {(form, op): [(case, ratio)]}."""
+    out = benchstat(open(raw('shapes-peers.txt')).read(), '-col', '/impl', '-filter', '.unit:B/s', '-format', 'csv')
+    rows = list(csv.reader(out.splitlines()))
+    hdr = next((r for r in rows if len(r) > 1 and r[1] == 'jsonpipe'), None)
+    if hdr is None:
+        return {}
+    idx = {hdr[i]: i for i in range(1, len(hdr)) if hdr[i]}
+    res = {}
+    for r in rows:
+        m = re.match(r'^Shapes/case=([^/]+)/form=([^/]+)/op=([^/-]+(?:-[a-z]+)?)-[0-9]+$', r[0]) if r else None
+        if not m:
+            continue
+        def val(impl):
+            try:
+                return float(r[idx[impl]]) if impl in idx and r[idx[impl]] else None
+            except ValueError:
+                return None
+        case, form, op = m.groups()
+        peers = ('goccy', 'sonic_std') if op in ('marshal', 'encode') else ('goccy', 'sonic')
+        pv = [v for v in map(val, peers) if v]
+        if val('jsonpipe') and pv:
+            res.setdefault((form, op), []).append((case, val('jsonpipe') / max(pv)))
+    return res
+
+
+def shapes():
+    res = shape_ratios()
+    lines = ['| form | op | geomean | worst case | cases below 1.0× |', '| --- | --- | --- | --- | --- |']
+    for (form, op), rs in sorted(res.items()):
+        gm = math.exp(sum(math.log(x) for _, x in rs) / len(rs))
+        worst = min(rs, key=lambda x: x[1])
+        lines.append('| %s | %s | %.2f× | %s %.2f× | %d of %d |' % (form, op, gm, worst[0], worst[1],
+                                                                   sum(1 for _, x in rs if x < 1), len(rs)))
+    peers = open(raw('shapes-peers.txt')).read()
+    agree = [re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160]
+             for l in open(raw('shapes-agree.txt')) if re.search(r'differ|deviat|known', l)]
+    return '\n\n'.join([
+        '### jsonpipe over the faster of goccy and sonic, by form and op (B/s; above 1: jsonpipe faster)',
+        '\n'.join(lines),
+        "### Where the peers differ from encoding/json (TestShapesAgree)",
+        block('\n'.join(agree) or 'no deviation recorded'),
+        '### Every case, every library (Go 1.27)',
+        block(benchstat(peers, '-col', '/impl', '-filter', '.unit:B/s')),
+        '### jsonpipe against the classic encoding/json (Go 1.26)',
+        block(benchstat(open(raw('shapes-v1.txt')).read(), '-col', '/impl', '-filter', '.unit:B/s')),
+    ])
+
+
+def shapes_row():
+    """The README's row for the sweep: its geomean and its worst case."""
+    if not os.path.exists(raw('shapes-peers.txt')):
+        return '| the shape sweep (every case, form and op) | no recorded run yet | |'
+    res = shape_ratios()
+    every = [(form, op, case, x) for (form, op), rs in res.items() for case, x in rs]
+    if not every:
+        return '| the shape sweep (every case, form and op) | no figure in shapes-peers.txt | |'
+    gm = math.exp(sum(math.log(x) for *_, x in every) / len(every))
+    w = min(every, key=lambda e: e[3])
+    return '| the shape sweep (every case, form and op) | %.2f×; worst %s, %s, %s %.2f× | |' % (gm, w[2], w[0], w[1], w[3])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--out', default='.')
+    ap.add_argument('--raw', default='benchmarks', help='where the raw outputs are (default benchmarks)')
     args = ap.parse_args()
+    global DIR
+    DIR = args.raw
 
     r = {}
     if os.path.exists(raw('unmarshal-peers.txt')):
@@ -221,6 +291,7 @@ def main():
            '"encoding/json" is the v2-backed one of Go 1.27 for decoding and the classic one of Go 1.26 '
            'for encoding.', '',
            table, '',
+           section('The shape sweep', ['shapes-peers.txt', 'shapes-v1.txt', 'shapes-agree.txt'], shapes),
            section('Token layer', ['tokens-main.txt', 'tokens-peers.txt'], tokens),
            section('Unmarshal and Decoder.Decode', ['unmarshal-v1.txt', 'unmarshal-peers.txt'], unmarshal),
            section('Marshal and Encoder', ['marshal-v1.txt', 'marshal-peers.txt', 'marshal-agree.txt'], marshal),

@@ -109,6 +109,11 @@
 //     used (the field's Go name is);
 //   - values nested more than 10,000 levels deep fail (they are written).
 //
+// A type's MarshalJSONTo and UnmarshalJSONFrom methods (encoding/json/v2's
+// MarshalerTo and UnmarshalerFrom) are called where Go 1.27's encoding/json
+// calls them, with its results and errors; with the classic encoding/json
+// neither package calls them (README, "Which encoding/json").
+//
 // Two deliberate differences from encoding/json on every toolchain:
 //
 //   - In [Decoder.NextToken] and [Decoder.Token], a number or literal must

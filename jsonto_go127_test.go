@@ -741,3 +741,18 @@ func TestUnmarshalFromAfterToken(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalFromReadsPast pins a documented difference (README): a
+// method that reads past its value meets the end of its input in jsonpipe,
+// where encoding/json lets it read on into the array around it.
+func TestUnmarshalFromReadsPast(t *testing.T) {
+	var got, want []fromMore
+	gerr := Unmarshal([]byte(`[1,2,3]`), &got)
+	werr := stdjson.Unmarshal([]byte(`[1,2,3]`), &want)
+	if g := describeError(gerr); g != `SyntaxError("unexpected end of JSON input", 2)` {
+		t.Errorf("Unmarshal: %s", g)
+	}
+	if len(want) != 2 || want[0].S != "1|2|" {
+		t.Errorf("encoding/json: %+v, %v; want the method to have read 1 and 2", want, werr)
+	}
+}

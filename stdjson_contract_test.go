@@ -26,6 +26,12 @@ import (
 //   - after a failure, the value only for a syntax error, which leaves the
 //     target as it was in both (sameValue).
 //
+// One exception: a type's UnmarshalJSONFrom, which only the v2-backed
+// encoding/json calls, is called by jsonpipe there too, with that
+// encoding/json's results and errors, so jsonto_go127_test.go compares
+// those in full (values, error types, texts, offsets), and
+// jsonto_classic_test.go, where neither package calls it, as above.
+//
 // The exact texts and offsets stay checked on every toolchain by the pinned
 // expectations (tokenCases, the conformance baseline, the hand-written wants
 // in the tests), and against the classic implementation itself by the runs of

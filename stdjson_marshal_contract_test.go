@@ -69,6 +69,11 @@ import (
 // and with Go 1.27.4, and comparing; under this contract all of them agree,
 // and the corpus files agree byte for byte in every mode.
 //
+// One exception: a type's MarshalJSONTo, which only the v2-backed
+// encoding/json calls, is called by jsonpipe there too, with that
+// encoding/json's bytes and errors, so jsonto_go127_test.go compares
+// everything for such types (exactMarshalDiff), in every position and mode.
+//
 // The classic behaviour stays checked on every toolchain by the pinned
 // expectations (TestMarshalPinned, TestMarshalCycles, TestMarshalDeep) and
 // against the classic implementation itself by running these tests on Go

@@ -154,6 +154,14 @@ func newTypeEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
 	if te := marshalToEncoder(t, addr, quoted); te != nil { // MarshalJSONTo first (jsonto_go127.go)
 		return te
 	}
+	return encoderWithoutTo(t, addr, quoted)
+}
+
+// encoderWithoutTo is newTypeEncoder after MarshalJSONTo: the
+// MarshalJSON and MarshalText methods, then the kind. It is also the
+// representation a MarshalJSONTo method falls back to when it returns
+// errors.ErrUnsupported (jsonto_go127.go).
+func encoderWithoutTo(t reflect.Type, addr, quoted bool) *typeEncoder {
 	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
 		return hookEncoder(t, addrMarshalerValue)
 	}

@@ -143,37 +143,6 @@ func marshalToValue(t reflect.Type, addr, quoted, onAddr bool) valueFn {
 	}
 }
 
-// encoderWithoutTo is t's encoder as if t had no MarshalJSONTo: what
-// newTypeEncoder chooses after marshalToEncoder, the representation a
-// method falls back to when it returns errors.ErrUnsupported.
-func encoderWithoutTo(t reflect.Type, addr, quoted bool) *typeEncoder {
-	switch {
-	case addr && reflect.PointerTo(t).Implements(marshalerType):
-		return hookEncoder(t, addrMarshalerValue)
-	case t.Implements(marshalerType):
-		return hookEncoder(t, marshalerValue)
-	case addr && reflect.PointerTo(t).Implements(textMarshalerType):
-		return hookEncoder(t, addrTextMarshalerValue)
-	case t.Implements(textMarshalerType):
-		return hookEncoder(t, textMarshalerValue)
-	}
-	switch t.Kind() {
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.String:
-		return scalarEncoder(t, quoted)
-	case reflect.Struct:
-		return newStructEncoder(t, addr)
-	case reflect.Map:
-		return newMapEncoder(t)
-	case reflect.Slice:
-		return newSliceEncoder(t)
-	case reflect.Array:
-		return newArrayEncoder(t, addr)
-	}
-	return unsupportedEncoder(t)
-}
-
 // bytesAsArray reports whether a slice of et, a byte type, is written as an
 // array of its elements rather than as a base64 string because of et's
 // MarshalJSONTo, as it is for MarshalJSON and MarshalText

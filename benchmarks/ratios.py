@@ -7,6 +7,9 @@
 # RATIOS_DIR reads the raw outputs from another directory (default benchmarks).
 import subprocess, csv, math, os, re, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report import DECODE_NAMES, TOKEN_NAMES, MARSHAL_NAMES, rename  # one set of name rules for both scripts
+
 DIR = os.environ.get('RATIOS_DIR', 'benchmarks')
 FAMILIES = sys.argv[1:] or ['unmarshal', 'marshal']
 
@@ -20,11 +23,12 @@ def num(x):
     except ValueError:
         return None  # empty, or not a number ('∞' from a single round)
 
-def table(path, names, unit='B/s'):
+def table(path, rules, unit='B/s'):
     if not os.path.exists(path):
         return {}
-    cmd = "sed -E %s %s | go tool benchstat -col /impl -filter '.unit:%s' -format csv /dev/stdin" % (names, path, unit)
-    out = subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout
+    text = rename(open(path).read(), rules)
+    out = subprocess.run(['go', 'tool', 'benchstat', '-col', '/impl', '-filter', '.unit:' + unit, '-format', 'csv', '/dev/stdin'],
+                         input=text, capture_output=True, text=True).stdout
     rows = list(csv.reader(out.splitlines()))
     hdrs = [r for r in rows if len(r) > 1 and r[1] in ('jsonpipe', 'B/s', 'sec/op')]
     if not hdrs:
@@ -37,15 +41,10 @@ def table(path, names, unit='B/s'):
             data[r[0]] = {k: num(r[i]) if i < len(r) else None for k, i in idx.items()}
     return data
 
-decode_names = "'s#^Benchmark(\\w+)/([^/]+)/([^/]+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\3/kind=\\4/impl=\\2-\\5#'"
-token_names = "'s#^Benchmark(\\w+)/([^/]+)/([^/]+)-([0-9]+)#Benchmark\\1/file=\\3/impl=\\2-\\4#'"
-marshal_names = ("-e 's#^Benchmark(Marshal|MarshalIndent|EncoderEncode)/(typed|any)/(\\w+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\4/kind=\\2/impl=\\3-\\5#' "
-                 " -e 's#^Benchmark(Compact|Indent|Valid)/(\\w+)/(\\w+)-([0-9]+)#Benchmark\\1/file=\\3/impl=\\2-\\4#' "
-                 " -e 's#^BenchmarkMarshalColdStart/(\\w+)-([0-9]+)#BenchmarkMarshalColdStart/impl=\\1-\\2#'")
-up = table(DIR + '/unmarshal-peers.txt', decode_names) if 'unmarshal' in FAMILIES else {}
+up = table(DIR + '/unmarshal-peers.txt', DECODE_NAMES) if 'unmarshal' in FAMILIES else {}
 # jsonpipe_fresh (each call with the pooled state's caches emptied) runs in
 # the root module's benchmarks, in the same interleaved rounds.
-v1 = table(DIR + '/unmarshal-v1.txt', decode_names) if up else {}
+v1 = table(DIR + '/unmarshal-v1.txt', DECODE_NAMES) if up else {}
 for k in up:
     if v1.get(k, {}).get('jsonpipe_fresh'):
         up[k]['jsonpipe_fresh'] = v1[k]['jsonpipe_fresh']
@@ -96,7 +95,7 @@ if up:
         rep("  any Decode vs the faster of sonic and goccy", up, anyD, lambda r: F(r) / SG(r))
         rep("  any Unmarshal: jsonpipe_fresh / jsonpipe", up, anyU, lambda r: F(r) / r['jsonpipe'])
 if 'unmarshal' in FAMILIES and os.path.exists(DIR + '/tokens-peers.txt'):
-    tp = table(DIR + '/tokens-peers.txt', token_names)
+    tp = table(DIR + '/tokens-peers.txt', TOKEN_NAMES)
     valid = [k for k in tp if k.startswith('Valid')]
     if valid:
         rep("Valid vs goccy", tp, valid, lambda r: r['jsonpipe'] / r['goccy'])
@@ -117,8 +116,8 @@ def agreeing(path):
     return same
 
 if 'marshal' in FAMILIES and os.path.exists(DIR + '/marshal-peers.txt'):
-    mp = table(DIR + '/marshal-peers.txt', marshal_names)
-    mv = table(DIR + '/marshal-v1.txt', marshal_names)
+    mp = table(DIR + '/marshal-peers.txt', MARSHAL_NAMES)
+    mv = table(DIR + '/marshal-v1.txt', MARSHAL_NAMES)
     same = agreeing(DIR + '/marshal-agree.txt')
     def kindof(k): return re.sub(r'-[0-9]+$', '', k.split('kind=')[1].split('/')[0]) if 'kind=' in k else None
     def apiof(k): return k.split('/')[0]
@@ -151,8 +150,8 @@ if 'marshal' in FAMILIES and os.path.exists(DIR + '/marshal-peers.txt'):
     # result's allocation, its copy, and the collector's work for those
     # bytes), taken off every implementation's time: the encoding's own
     # ratio. And Encoder.Encode, which allocates no result.
-    mt = table(DIR + '/marshal-peers.txt', marshal_names, 'sec/op')
-    mtv = table(DIR + '/marshal-v1.txt', marshal_names, 'sec/op')
+    mt = table(DIR + '/marshal-peers.txt', MARSHAL_NAMES, 'sec/op')
+    mtv = table(DIR + '/marshal-v1.txt', MARSHAL_NAMES, 'sec/op')
     for kind in ('typed', 'any'):
         ks = [k for k in keys(mt, 'Marshal', kind) if mt[k].get('floor')]
         if ks:
@@ -173,7 +172,7 @@ if 'marshal' in FAMILIES and os.path.exists(DIR + '/marshal-peers.txt'):
         rep("%s vs encoding/json (classic, Go 1.26)" % api, mv, keys(mv, api), lambda r: r['jsonpipe'] / r['encoding_json'])
     # Cold start: time per op, so encoding/json's over jsonpipe's (above 1: jsonpipe faster).
     for title, path in (("classic encoding/json, Go 1.26", DIR + '/marshal-v1.txt'), ("v2-backed encoding/json, Go 1.27", DIR + '/marshal-peers.txt')):
-        cs = table(path, marshal_names, 'sec/op')
+        cs = table(path, MARSHAL_NAMES, 'sec/op')
         for k, r in cs.items():
             if k.startswith('MarshalColdStart') and r.get('jsonpipe') and r.get('encoding_json'):
                 print("MarshalColdStart, encoding/json time / jsonpipe time (%s): %.2f×" % (title, r['encoding_json'] / r['jsonpipe']))

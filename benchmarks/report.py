@@ -64,11 +64,15 @@ def provenance(names):
     return '\n'.join(out)
 
 
-def renamed(name, rules):
-    text = open(raw(name)).read()
+def rename(text, rules):
+    """text with its benchmark names rewritten by rules (ratios.py uses it too)."""
     for pat, rep in rules:
         text = re.sub(pat, rep, text, flags=re.M)
     return text
+
+
+def renamed(name, rules):
+    return rename(open(raw(name)).read(), rules)
 
 
 def benchstat(text, *args):
@@ -204,6 +208,10 @@ def wholeprogram():
     return '\n\n'.join(parts)
 
 
+def geomean(xs):
+    return math.exp(sum(map(math.log, xs)) / len(xs))
+
+
 def shape_ratios():
     """jsonpipe's speed over the faster of goccy and sonic (for marshal and
     encode, sonic ConfigStd: sonic's default writes other bytes) on every
@@ -236,7 +244,7 @@ def shapes():
     res = shape_ratios()
     lines = ['| form | op | geomean | worst case | cases below 1.0× |', '| --- | --- | --- | --- | --- |']
     for (form, op), rs in sorted(res.items()):
-        gm = math.exp(sum(math.log(x) for _, x in rs) / len(rs))
+        gm = geomean([x for _, x in rs])
         worst = min(rs, key=lambda x: x[1])
         lines.append('| %s | %s | %.2f× | %s %.2f× | %d of %d |' % (form, op, gm, worst[0], worst[1],
                                                                    sum(1 for _, x in rs if x < 1), len(rs)))
@@ -263,7 +271,7 @@ def shapes_row():
     every = [(form, op, case, x) for (form, op), rs in res.items() for case, x in rs]
     if not every:
         return '| the shape sweep (every case, form and op) | no figure in shapes-peers.txt | |'
-    gm = math.exp(sum(math.log(x) for *_, x in every) / len(every))
+    gm = geomean([e[3] for e in every])
     w = min(every, key=lambda e: e[3])
     return '| the shape sweep (every case, form and op) | %.2f×; worst %s, %s, %s %.2f× | |' % (gm, w[2], w[0], w[1], w[3])
 

@@ -99,39 +99,46 @@ func BenchmarkStringShapes(b *testing.B) {
 			if !Valid(data) {
 				b.Fatalf("%s n=%d: the generated document is not valid JSON", kind, n)
 			}
-			b.Run(fmt.Sprintf("kind=%s/n=%d/op=typed", kind, n), func(b *testing.B) {
-				b.SetBytes(int64(len(data)))
-				b.ReportAllocs()
-				for b.Loop() {
-					forgetPooled()
-					var v []string
-					if err := Unmarshal(data, &v); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-			b.Run(fmt.Sprintf("kind=%s/n=%d/op=any", kind, n), func(b *testing.B) {
-				b.SetBytes(int64(len(data)))
-				b.ReportAllocs()
-				for b.Loop() {
-					forgetPooled()
-					var v any
-					if err := Unmarshal(data, &v); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-			b.Run(fmt.Sprintf("kind=%s/n=%d/op=valid", kind, n), func(b *testing.B) {
-				b.SetBytes(int64(len(data)))
-				b.ReportAllocs()
-				for b.Loop() {
-					if !Valid(data) {
-						b.Fatal("invalid")
-					}
-				}
+			runDocOps(b, fmt.Sprintf("kind=%s/n=%d/", kind, n), data, []docOp{
+				{"typed", true, func(d []byte) error { var v []string; return Unmarshal(d, &v) }},
+				{"any", true, func(d []byte) error { var v any; return Unmarshal(d, &v) }},
+				{"valid", false, validDoc},
 			})
 		}
 	}
+}
+
+// docOp is one timed operation on a document; fresh ones start each call
+// from a fresh state (forgetPooled, inside the timed loop).
+type docOp struct {
+	name  string
+	fresh bool
+	fn    func([]byte) error
+}
+
+// runDocOps runs each op on data as the sub-benchmark prefix+"op="+name.
+func runDocOps(b *testing.B, prefix string, data []byte, ops []docOp) {
+	for _, op := range ops {
+		b.Run(prefix+"op="+op.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if op.fresh {
+					forgetPooled()
+				}
+				if err := op.fn(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func validDoc(d []byte) error {
+	if !Valid(d) {
+		return fmt.Errorf("invalid")
+	}
+	return nil
 }
 
 // webhookLikeDoc is an array of objects shaped like GitHub webhook
@@ -215,29 +222,9 @@ type webhookRecord struct {
 // BenchmarkWebhookLike decodes the webhook-like document into any and into
 // []webhookRecord, from a fresh state each call, and checks it with Valid.
 func BenchmarkWebhookLike(b *testing.B) {
-	data := webhookLikeDoc()
-	for _, op := range []struct {
-		name string
-		fn   func() error
-	}{
-		{"any", func() error { var v any; return Unmarshal(data, &v) }},
-		{"typed", func() error { var v []webhookRecord; return Unmarshal(data, &v) }},
-		{"valid", func() error {
-			if !Valid(data) {
-				return fmt.Errorf("invalid")
-			}
-			return nil
-		}},
-	} {
-		b.Run("op="+op.name, func(b *testing.B) {
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				forgetPooled()
-				if err := op.fn(); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	runDocOps(b, "", webhookLikeDoc(), []docOp{
+		{"any", true, func(d []byte) error { var v any; return Unmarshal(d, &v) }},
+		{"typed", true, func(d []byte) error { var v []webhookRecord; return Unmarshal(d, &v) }},
+		{"valid", true, validDoc},
+	})
 }

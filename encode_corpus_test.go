@@ -2,7 +2,6 @@ package json
 
 import (
 	stdjson "encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -65,7 +64,7 @@ func TestMarshalCorpus(t *testing.T) {
 						t.Fatalf("encoding/json: %v", want.errs[0])
 					}
 					if why := marshalDiffers(got, want, v, mode.noHTML); why != "" {
-						t.Errorf("%s: %s; error %s\n%s", f.Name, why, marshalErrsString(got.errs), firstDifference(got.out, want.out))
+						t.Errorf("%s: %s; error %s\n%s", f.Name, why, marshalErrsString(got.errs), corpus.FirstDifference(got.out, want.out))
 					}
 				})
 			}
@@ -80,18 +79,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// firstDifference shows where two long outputs part: the offset and 60
-// bytes of context from each.
-func firstDifference(got, want []byte) string {
-	i := 0
-	for i < len(got) && i < len(want) && got[i] == want[i] {
-		i++
-	}
-	from := max(i-30, 0)
-	return fmt.Sprintf("first difference at byte %d of %d (want %d):\n got  …%q…\n want …%q…",
-		i, len(got), len(want), got[from:min(i+30, len(got))], want[from:min(i+30, len(want))])
 }
 
 // firstLines cuts a long report to its first n lines, each to 300 bytes.

@@ -183,7 +183,7 @@ func TestMarshalPeersAgree(t *testing.T) {
 				if err != nil {
 					why = fmt.Sprintf("error %v", err)
 				} else if !bytes.Equal(got, want) {
-					why = firstDifference(got, want)
+					why = corpus.FirstDifference(got, want)
 				}
 				switch {
 				case why == "":
@@ -213,17 +213,6 @@ func TestMarshalPeersAgree(t *testing.T) {
 	}
 	sort.Strings(names)
 	t.Logf("write encoding/json's bytes (Marshal, MarshalIndent, Encode): %s", strings.Join(names, ", "))
-}
-
-// firstDifference: where two outputs part, with 40 bytes of context.
-func firstDifference(got, want []byte) string {
-	i := 0
-	for i < len(got) && i < len(want) && got[i] == want[i] {
-		i++
-	}
-	from := max(i-20, 0)
-	return fmt.Sprintf("byte %d of %d (want %d): %q, want %q", i, len(got), len(want),
-		got[from:min(i+20, len(got))], want[from:min(i+20, len(want))])
 }
 
 func BenchmarkMarshal(b *testing.B) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsonpipe/json/internal/corpus"
 	"github.com/jsonpipe/json/internal/shapes"
 )
 
@@ -169,7 +170,7 @@ func difference(got, want []any, gotOut, wantOut []byte, err error) string {
 	case len(got) != len(want):
 		return fmt.Sprintf("%d values, want %d", len(got), len(want))
 	case !bytes.Equal(gotOut, wantOut):
-		return "bytes: " + firstDifference(gotOut, wantOut)
+		return "bytes: " + corpus.FirstDifference(gotOut, wantOut)
 	}
 	for i := range got {
 		if !reflect.DeepEqual(got[i], want[i]) {
@@ -180,19 +181,8 @@ func difference(got, want []any, gotOut, wantOut []byte, err error) string {
 			if bytes.Equal(g, w) {
 				return fmt.Sprintf("value %d: %T against %T, the same JSON", i, got[i], want[i])
 			}
-			return fmt.Sprintf("value %d: %s", i, firstDifference(g, w))
+			return fmt.Sprintf("value %d: %s", i, corpus.FirstDifference(g, w))
 		}
 	}
 	return ""
-}
-
-// firstDifference: where two outputs part, with 40 bytes of context.
-func firstDifference(got, want []byte) string {
-	i := 0
-	for i < len(got) && i < len(want) && got[i] == want[i] {
-		i++
-	}
-	from := max(i-20, 0)
-	return fmt.Sprintf("byte %d of %d (want %d): %q, want %q", i, len(got), len(want),
-		got[from:min(i+20, len(got))], want[from:min(i+20, len(want))])
 }

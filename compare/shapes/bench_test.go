@@ -5,6 +5,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/jsonpipe/json/internal/corpus"
 	"github.com/jsonpipe/json/internal/shapes"
 )
 
@@ -65,7 +66,7 @@ func benchOp(b *testing.B, in *input, form string, o op) {
 				b.Fatal(err)
 			}
 			if want != nil && im.name == "jsonpipe" && !bytes.Equal(out.Bytes(), want) {
-				b.Fatalf("jsonpipe's %s differs from encoding/json's: %s", o.name, firstDifference(out.Bytes(), want))
+				b.Fatalf("jsonpipe's %s differs from encoding/json's: %s", o.name, corpus.FirstDifference(out.Bytes(), want))
 			}
 			b.SetBytes(int64(size))
 			b.ReportAllocs()

@@ -76,8 +76,10 @@ type Decoder struct {
 	interned map[string]Token // Token's short strings, boxed once
 }
 
-// NewDecoder returns a new decoder that reads from r, with an 8 KiB window.
-// The window grows only while a single token is longer than it.
+// NewDecoder returns a new decoder that reads from r. Its window starts at
+// the size r says it holds (a Len method, as bytes.Reader has), or 512
+// bytes, and grows up to 8 KiB while r keeps filling it; past that it grows
+// only while a single token is longer than it.
 func NewDecoder(r io.Reader) *Decoder {
 	return NewDecoderBuffer(r, nil)
 }

@@ -497,3 +497,77 @@ func TestHugeTokenWindow(t *testing.T) {
 		t.Errorf("window of %d MB for a %d MB token", c>>20, n>>20)
 	}
 }
+
+// TestDecoderWindowSize: a decoder made for one small document allocates
+// a window of about its size, not 8 KiB; a stream of unknown length starts
+// at 512 bytes and grows to 8 KiB while the reader keeps filling it; a
+// caller's buffer keeps its size.
+func TestDecoderWindowSize(t *testing.T) {
+	doc := func(n int) string { return `{"s":"` + strings.Repeat("x", n-8) + `"}` }
+	for _, c := range []struct {
+		name string
+		r    func() io.Reader
+		want int // the window's capacity after the document
+	}{
+		{"bytes.Reader of 100 bytes", func() io.Reader { return bytes.NewReader([]byte(doc(100))) }, minBufSize},
+		{"strings.Reader of 3000 bytes", func() io.Reader { return strings.NewReader(doc(3000)) }, 3001},
+		{"bytes.Buffer of 5000 bytes", func() io.Reader { return bytes.NewBufferString(doc(5000)) }, 5001},
+		{"bytes.Reader of 1 MB", func() io.Reader { return bytes.NewReader([]byte(doc(1 << 20))) }, 1<<20 + 8<<10},
+		{"a reader without Len, 100 bytes", func() io.Reader { return io.MultiReader(strings.NewReader(doc(100))) }, minBufSize},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := NewDecoder(c.r())
+			var v struct{ S string }
+			if err := d.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+			if got := cap(d.s.br.data); got > c.want {
+				t.Errorf("window %d bytes, want at most %d", got, c.want)
+			}
+		})
+	}
+	t.Run("a stream of small tokens grows to 8 KiB", func(t *testing.T) {
+		in := "[" + strings.Repeat("1,", 100000) + "1]"
+		for name, r := range map[string]io.Reader{
+			"reads that fill the window": io.MultiReader(strings.NewReader(in)),
+			"reads of half the room":     iotest.HalfReader(strings.NewReader(in)),
+		} {
+			// Token by token: Decode may hold a whole value in the window
+			// (it does without the fast paths).
+			d := NewDecoder(r)
+			n := 0
+			for _, err := d.NextToken(); err != io.EOF; _, err = d.NextToken() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				n++
+			}
+			if n != 100003 {
+				t.Fatalf("%s: %d tokens", name, n)
+			}
+			if got := cap(d.s.br.data); got != defaultBufSize {
+				t.Errorf("%s: window %d bytes after a long stream, want %d", name, got, defaultBufSize)
+			}
+		}
+	})
+	t.Run("a caller's buffer keeps its size", func(t *testing.T) {
+		in := "[" + strings.Repeat(`"ab",`, 10000) + `"ab"]`
+		d := NewDecoderBuffer(io.MultiReader(strings.NewReader(in)), make([]byte, 0, 64))
+		for _, err := d.NextToken(); err != io.EOF; _, err = d.NextToken() {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := cap(d.s.br.data); got != 64 {
+			t.Errorf("window %d bytes, want the caller's 64", got)
+		}
+	})
+	t.Run("a token limit below the first window", func(t *testing.T) {
+		d := NewDecoder(io.MultiReader(strings.NewReader(`["` + strings.Repeat("x", 100) + `", 1, 2]`)))
+		d.SetMaxTokenSize(200)
+		var v []any
+		if err := d.Decode(&v); err != nil || len(v) != 3 {
+			t.Fatalf("%v, %v", v, err)
+		}
+	})
+}

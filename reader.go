@@ -7,7 +7,8 @@ import (
 )
 
 const (
-	defaultBufSize      = 8 << 10   // initial window
+	defaultBufSize      = 8 << 10   // the window a stream grows to before it only slides
+	minBufSize          = 512       // the first window, when the reader's length is unknown
 	defaultMaxTokenSize = 512 << 20 // default cap on window growth
 	maxEmptyReads       = 100       // (0, nil) reads in a row before io.ErrNoProgress
 )
@@ -36,10 +37,12 @@ type byteReader struct {
 	base   int64     // absolute input offset of data[0]
 	pin    int       // index in data that extend must keep, or -1
 	max    int       // window growth limit (max token size)
+	filled bool      // the last Read filled all the room it was given
+	growTo int       // a window smaller than this grows when a Read fills it
 }
 
-func (b *byteReader) reset(r io.Reader, buf []byte) {
-	*b = byteReader{data: buf[:0], r: r, pin: -1, max: b.max}
+func (b *byteReader) reset(r io.Reader, buf []byte, growTo int) {
+	*b = byteReader{data: buf[:0], r: r, pin: -1, max: b.max, growTo: growTo}
 	if b.max == 0 {
 		b.max = defaultMaxTokenSize
 	}
@@ -93,7 +96,8 @@ func (b *byteReader) extend() int {
 		}
 		b.base += int64(keep)
 	}
-	if len(b.data) == cap(b.data) {
+	switch {
+	case len(b.data) == cap(b.data):
 		// The window is full of one token: grow, up to the limit.
 		if cap(b.data) >= b.max {
 			b.err = &tokenTooLongError{offset: b.base + int64(b.tokenStart()), limit: b.max}
@@ -103,26 +107,21 @@ func (b *byteReader) extend() int {
 		if cap(b.data) >= bigWindow {
 			newCap = cap(b.data) + cap(b.data)/4
 		}
-		if newCap < defaultBufSize {
-			newCap = defaultBufSize
-		}
-		if newCap > b.max {
-			newCap = b.max
-		}
-		nb := make([]byte, len(b.data), newCap)
-		copy(nb, b.data)
-		old := cap(b.data)
-		b.data = nb
-		if old >= bigWindow {
-			runtime.GC()
-		}
+		b.grow(min(max(newCap, minBufSize), b.max))
+	case cap(b.data) < min(b.growTo, b.max) && (b.filled || b.base+int64(len(b.data)) >= 2*int64(cap(b.data))):
+		// The window is still small, and the reader filled it last time
+		// or has given twice its size already: a stream longer than the
+		// window. Double it, up to growTo.
+		b.grow(min(2*cap(b.data), b.growTo, b.max))
 	}
 	for empty := 0; empty < maxEmptyReads; empty++ {
+		room := cap(b.data) - len(b.data)
 		n, err := b.r.Read(b.data[len(b.data):cap(b.data)])
-		if n < 0 || n > cap(b.data)-len(b.data) {
+		if n < 0 || n > room {
 			b.err = errors.New("json: reader returned invalid count")
 			return 0
 		}
+		b.filled = n == room
 		b.data = b.data[:len(b.data)+n]
 		if err != nil {
 			b.err = err
@@ -133,6 +132,18 @@ func (b *byteReader) extend() int {
 	}
 	b.err = io.ErrNoProgress
 	return 0
+}
+
+// grow moves the window's bytes to a new buffer of capacity newCap. A big
+// old window is collected at once (see bigWindow).
+func (b *byteReader) grow(newCap int) {
+	nb := make([]byte, len(b.data), newCap)
+	copy(nb, b.data)
+	old := cap(b.data)
+	b.data = nb
+	if old >= bigWindow {
+		runtime.GC()
+	}
 }
 
 // tokenStart is where the token being read starts: the pin, or the window.

@@ -99,7 +99,10 @@ var streamedToken = []byte(`""`)
 // highSurrogate marks the third hex digit of a \uD8xx to \uDBxx escape.
 var highSurrogate = [256]bool{'8': true, '9': true, 'a': true, 'b': true, 'A': true, 'B': true}
 
-// NewScanner returns a Scanner reading from r with an 8 KiB window.
+// NewScanner returns a Scanner reading from r. Its window starts at the
+// size r says it holds (a Len method), or 512 bytes, and grows up to 8 KiB
+// while r keeps filling it; past that it grows only while a single token is
+// longer than it.
 func NewScanner(r io.Reader) *Scanner {
 	return NewScannerBuffer(r, nil)
 }
@@ -115,17 +118,42 @@ func NewScannerBuffer(r io.Reader, buf []byte) *Scanner {
 
 // Reset makes s read from r, reusing its window.
 func (s *Scanner) Reset(r io.Reader) {
-	s.resetBuffer(r, s.br.data)
+	s.reset(r, s.br.data, s.br.growTo)
 }
 
+// resetBuffer makes s read from r into buf, or into a window of its own
+// when buf has no room. Only a window of its own grows before a single
+// token outgrows it: a caller's buffer keeps its size.
 func (s *Scanner) resetBuffer(r io.Reader, buf []byte) {
+	growTo := 0
 	if cap(buf) == 0 {
-		buf = make([]byte, 0, defaultBufSize)
+		buf = make([]byte, 0, firstWindow(r))
+		growTo = defaultBufSize
 	}
+	s.reset(r, buf, growTo)
+}
+
+func (s *Scanner) reset(r io.Reader, buf []byte, growTo int) {
 	max, sink, sinkMin, piece := s.br.max, s.sink, s.sinkMin, s.piece
 	*s = Scanner{sink: sink, sinkMin: sinkMin, piece: piece}
 	s.br.max = max
-	s.br.reset(r, buf)
+	s.br.reset(r, buf, growTo)
+}
+
+// firstWindow is the size of a new Scanner's window over r. A decoder is
+// often made for one small document (a request body, a message), where
+// allocating and clearing 8 KiB cost more than decoding it: the window
+// starts at what r says it holds (bytes.Reader, strings.Reader and
+// bytes.Buffer have a Len method), or at 512 bytes, and grows by doubling,
+// up to 8 KiB, while the reader keeps filling it.
+func firstWindow(r io.Reader) int {
+	n := minBufSize
+	if l, ok := r.(interface{ Len() int }); ok {
+		// One byte more than r holds, so that the Read that fills the
+		// window is not taken for a reader with more to give.
+		n = l.Len() + 1
+	}
+	return min(max(n, minBufSize), defaultBufSize)
 }
 
 func (s *Scanner) resetBytes(data []byte) {

@@ -160,3 +160,40 @@ func TestCompactIndentAllocs(t *testing.T) {
 		}
 	}
 }
+
+// An interface holding a struct, array or RawMessage value (not a pointer
+// to one) is encoded where the interface holds it: Encode costs nothing and
+// Marshal only its result, as for a pointer. (Without the fast paths the
+// value is copied first.)
+func TestEncodeValueInInterfaceAllocs(t *testing.T) {
+	skipAllocs(t)
+	small := allocSmall{ID: 1, Name: "n", Tags: []string{"x"}, Attrs: map[string]string{"a": "1"}}
+	vs := map[string]any{
+		"struct":     small,
+		"array":      [3]int{1, 2, 3},
+		"RawMessage": RawMessage(`{"a":[1,2]}`),
+		"in []any":   []any{small, [2]string{"a", "b"}},
+	}
+	if !fastChecks(t, "encoding a value where the interface holds it") {
+		return
+	}
+	for name, v := range vs {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			enc := NewEncoder(&buf)
+			if err := enc.Encode(v); err != nil {
+				t.Fatal(err)
+			}
+			n := testing.AllocsPerRun(10, func() {
+				buf.Reset()
+				enc.Encode(v)
+			})
+			if n != 0 {
+				t.Errorf("Encoder.Encode of a %s value: %v allocations, want 0", name, n)
+			}
+			if n := testing.AllocsPerRun(10, func() { Marshal(v) }); n != 1 {
+				t.Errorf("Marshal of a %s value: %v allocations, want 1 (the result)", name, n)
+			}
+		})
+	}
+}

@@ -30,6 +30,9 @@ type typeEncoder struct {
 	// floats, for an array or slice of float64 (GeoJSON's coordinates),
 	// lets the loop over an array of them write their floats itself.
 	floats *floatList
+	// inPlace: fn may read a value of this type where an interface holds
+	// it (see encodeAny).
+	inPlace bool
 }
 
 // floatList describes an array (n, its length) or a slice (n < 0) of
@@ -146,7 +149,7 @@ func newTypeEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
 	if fastPaths {
 		switch t {
 		case rawMessageType:
-			return &typeEncoder{fn: encodeRawMessage, value: valueByCopy(t, encodeRawMessage)}
+			return addrEncoder(t, encodeRawMessage)
 		case timeType:
 			return timeEncoder()
 		}
@@ -195,10 +198,17 @@ func encoderWithoutTo(t reflect.Type, addr, quoted bool) *typeEncoder {
 	return unsupportedEncoder(t)
 }
 
+// addrEncoder is the typeEncoder of a type whose encoder, fn, reads the
+// value through its address (a struct, an array, RawMessage). reflect gives
+// no address for a value that is not addressable, such as one an interface
+// holds, so its valueFn copies the value into memory of its own: an
+// allocation. encodeAny avoids it where it can (inPlace).
+func addrEncoder(t reflect.Type, fn encodeFn) *typeEncoder {
+	return &typeEncoder{fn: fn, value: valueByCopy(t, fn), inPlace: storedIndirect(t)}
+}
+
 // valueByCopy makes the valueFn of a type whose encoder needs an address:
-// the value is copied into memory of its own. encoding/json's reflect path
-// reads it where the interface holds it; this package may not take that
-// address, so a struct or array held by an interface costs one allocation.
+// the value is copied into memory of its own.
 func valueByCopy(t reflect.Type, fn encodeFn) valueFn {
 	return func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 		c := reflect.New(t)
@@ -249,6 +259,29 @@ func (es *encodeState) encodeAny(b []byte, v any) ([]byte, error) {
 	case Number:
 		return appendNumber(b, x, false)
 	}
-	t := reflect.TypeOf(v)
-	return encoderFor(t, false, false).value(es, b, reflect.ValueOf(v))
+	te := encoderFor(reflect.TypeOf(v), false, false)
+	if te.inPlace {
+		// The interface holds a pointer to the value: fn reads it there,
+		// as encoding/json's reflect path does, instead of a copy. The
+		// encoder was made with addr false, so it calls no method with a
+		// pointer receiver, and no encoder writes to what it reads.
+		return te.fn(es, b, ifaceData(v))
+	}
+	return te.value(es, b, reflect.ValueOf(v))
+}
+
+// ifaceData is the data word of v: for a type stored indirectly (see
+// storedIndirect), the address of the value v holds.
+func ifaceData(v any) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
+}
+
+// storedIndirect reports whether an interface holds a value of type t
+// through a pointer to it, as it does for every type but the pointer-shaped
+// ones (pointers, maps, channels, funcs, and a struct or array of one such
+// element), whose value is the data word itself. The zero value tells the
+// two apart: held directly, it is a nil word; held indirectly, the word
+// points to a zero value.
+func storedIndirect(t reflect.Type) bool {
+	return ifaceData(reflect.Zero(t).Interface()) != nil
 }

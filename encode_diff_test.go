@@ -398,3 +398,64 @@ func TestV2BytesDiffer(t *testing.T) {
 		}
 	}
 }
+
+// storedIndirect and the in-place path of encodeAny on every shape of
+// value an interface can hold: pointer-shaped types (held in the data word
+// itself), zero-size ones, and the rest, each compared with encoding/json
+// and with the same value reached through a pointer.
+func TestEncodeInterfaceShapes(t *testing.T) {
+	n := 7
+	type onePtr struct{ P *int }
+	type oneMap struct{ M map[string]int }
+	type nested struct{ In onePtr }
+	type twoWords struct {
+		P *int
+		S string
+	}
+	type empty struct{}
+	type withEmpty struct {
+		A empty
+		N int
+	}
+	cases := []struct {
+		v        any
+		indirect bool
+	}{
+		{onePtr{&n}, false},
+		{onePtr{}, false},
+		{oneMap{map[string]int{"k": 1}}, false},
+		{nested{onePtr{&n}}, false},
+		{[1]*int{&n}, false},
+		{[1]onePtr{{&n}}, false},
+		{twoWords{&n, "s"}, true},
+		{empty{}, true},
+		{[0]int{}, true},
+		{withEmpty{N: 3}, true},
+		{[2]*int{&n, nil}, true},
+		{[3]int{1, 2, 3}, true},
+		{RawMessage(`[1, 2]`), true},
+		{struct{ A, B int }{1, 2}, true},
+	}
+	for _, c := range cases {
+		typ := reflect.TypeOf(c.v)
+		if got := storedIndirect(typ); got != c.indirect {
+			t.Errorf("storedIndirect(%v) = %v, want %v", typ, got, c.indirect)
+		}
+		want, err := stdjson.Marshal(c.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := reflect.New(typ)
+		p.Elem().Set(reflect.ValueOf(c.v))
+		for _, v := range []any{c.v, p.Interface(), []any{c.v}, map[string]any{"k": c.v}} {
+			wantV, _ := stdjson.Marshal(v)
+			got, err := Marshal(v)
+			if err != nil || !bytes.Equal(got, wantV) {
+				t.Errorf("Marshal(%#v) = %s, %v; want %s", v, got, err, wantV)
+			}
+		}
+		if len(want) == 0 {
+			t.Errorf("%v: encoding/json wrote nothing", typ)
+		}
+	}
+}

@@ -142,7 +142,7 @@ func newArrayEncoder(t reflect.Type, addr bool) *typeEncoder {
 	fn := func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 		return es.appendElements(b, elem, p, n, size)
 	}
-	te := &typeEncoder{fn: fn, value: valueByCopy(t, fn)}
+	te := addrEncoder(t, fn)
 	if fastPaths && elem.direct == encFloat64 {
 		te.floats = &floatList{n: n}
 	}

@@ -88,7 +88,9 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		html = plain // no name has '<', '>' or '&': one table
 	}
 	se.fields = [2][]encField{plain, html}
-	return &typeEncoder{fn: se.encode, value: valueByCopy(t, se.encode), st: se}
+	te := addrEncoder(t, se.encode)
+	te.st = se
+	return te
 }
 
 // setName sets f's name, written out, to the member name of key.

@@ -176,7 +176,7 @@ if has shapes; then
 	# difference, or a peer's that is not a known deviation, stops the run
 	# (set -e).
 	start shapes-agree.txt "$go127" 1
-	(cd compare/shapes && "$bin/cshapes127.test" -test.run='^TestShapesAgree$' -test.v) >>"$out/shapes-agree.txt"
+	(cd compare/shapes && "$bin/cshapes127.test" -test.run='^(TestShapesAgree|TestValidRejects)$' -test.v) >>"$out/shapes-agree.txt"
 	(cd compare/shapes && "$bin/cshapes126.test" -test.run='^TestShapesAgree$') >&2
 	start shapes-peers.txt "$go127" "$shapes_rounds"
 	start shapes-v1.txt "$go126" "$shapes_rounds"

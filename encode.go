@@ -96,6 +96,12 @@ type encodeState struct {
 	keyBytes   []byte     // the text of keys that are not strings
 	quoteBuf   []byte     // a ",string" string's first escaping
 	indentBuf  []byte     // MarshalIndent's output before its copy out
+
+	// The encoder of the last dynamic type encodeAny looked up: a stream
+	// of values of one type (Encoder.Encode of each record, Marshal in a
+	// loop) asks the cache once.
+	lastType reflect.Type
+	lastEnc  *typeEncoder
 }
 
 const maxEncodeDepthUnchecked = 1000 // encoding/json's startDetectingCyclesAfter
@@ -216,17 +222,29 @@ func getEncodeState(escapeHTML bool) *encodeState {
 	if es == nil {
 		es = &encodeState{}
 	}
-	es.escapeHTML = escapeHTML
+	es.setEscapeHTML(escapeHTML)
+	return es
+}
+
+func (es *encodeState) setEscapeHTML(on bool) {
+	es.escapeHTML = on
 	es.html = 0
-	if escapeHTML {
+	if on {
 		es.html = 1
 	}
-	return es
 }
 
 // put returns es to the pool with b, the buffer the call grew, as its next
 // buffer.
 func (es *encodeState) put(b []byte) {
+	es.keep(b)
+	encodeStatePool.Put(es)
+}
+
+// keep readies es for its next call, with b, the buffer this call grew, as
+// its buffer: it drops what the call left but its buffers and its last
+// encoder.
+func (es *encodeState) keep(b []byte) {
 	if cap(b) <= maxPooledBuffer {
 		es.buf = b[:0]
 	} else {
@@ -236,14 +254,15 @@ func (es *encodeState) put(b []byte) {
 		es.indentBuf = nil
 	}
 	es.ptrLevel = 0
-	clear(es.ptrSeen)
+	if len(es.ptrSeen) > 0 {
+		clear(es.ptrSeen)
+	}
 	clear(es.anyEntries[:cap(es.anyEntries)]) // drop references to the caller's values
 	es.anyEntries = es.anyEntries[:0]
 	clear(es.keys[:cap(es.keys)])
 	es.keys = es.keys[:0]
 	es.order = es.order[:0]
 	es.keyBytes = es.keyBytes[:0]
-	encodeStatePool.Put(es)
 }
 
 // enter counts one more pointer or slice on the path and, deep enough,

@@ -197,3 +197,36 @@ func TestEncodeValueInInterfaceAllocs(t *testing.T) {
 		})
 	}
 }
+
+// reentrant's MarshalJSON encodes its inner value with the Encoder that
+// is encoding it, into another buffer: each call must get its own state.
+type reentrant struct {
+	enc   *Encoder
+	inner any
+}
+
+func (r reentrant) MarshalJSON() ([]byte, error) {
+	if err := r.enc.Encode(r.inner); err != nil {
+		return nil, err
+	}
+	return []byte(`"outer"`), nil
+}
+
+// TestEncoderReentrant: an Encoder keeps its state between calls, and a
+// MarshalJSON method that calls Encode on the same Encoder mid-call gets a
+// state of its own, so neither call's bytes are overwritten.
+func TestEncoderReentrant(t *testing.T) {
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	v := []any{"a", reentrant{enc, map[string]int{"k": 1}}, "b", reentrant{enc, []string{"x", "y"}}}
+	for range 3 {
+		buf.Reset()
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+		const want = "{\"k\":1}\n[\"x\",\"y\"]\n[\"a\",\"outer\",\"b\",\"outer\"]\n"
+		if buf.String() != want {
+			t.Fatalf("wrote %q, want %q", buf.String(), want)
+		}
+	}
+}

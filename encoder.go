@@ -12,6 +12,12 @@ type Encoder struct {
 	indentBuf    []byte
 	indentPrefix string
 	indentValue  string
+
+	// es is this encoder's own state, kept from one Encode to the next
+	// (its buffer, the last type's encoder) rather than taken from and
+	// given back to the pool on every call: an Encoder is used by one
+	// goroutine at a time, as encoding/json's is.
+	es *encodeState
 }
 
 // NewEncoder returns a new encoder that writes to w.
@@ -25,15 +31,23 @@ func NewEncoder(w io.Writer) *Encoder {
 // Encode returns that error and writes nothing more.
 //
 // In steady use, Encode of a value without user methods allocates nothing:
-// its buffer is pooled.
+// its buffer is kept from one call to the next.
 func (enc *Encoder) Encode(v any) error {
 	if enc.err != nil {
 		return enc.err
 	}
-	es := getEncodeState(enc.escapeHTML)
+	// Taken out while in use: a MarshalJSON method that calls Encode on
+	// this same encoder gets a state of its own.
+	es := enc.es
+	enc.es = nil
+	if es == nil {
+		es = getEncodeState(enc.escapeHTML)
+	}
+	es.setEscapeHTML(enc.escapeHTML)
+	defer func() { enc.es = es }()
 	b, err := es.encodeAny(es.buf[:0], v)
 	if err != nil {
-		es.put(b)
+		es.keep(b)
 		return err
 	}
 	// A newline ends each value: some space is needed after a number
@@ -42,7 +56,7 @@ func (enc *Encoder) Encode(v any) error {
 	out := b
 	if enc.indentPrefix != "" || enc.indentValue != "" {
 		if enc.indentBuf, err = indentMarshalled(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue); err != nil {
-			es.put(b)
+			es.keep(b)
 			return err
 		}
 		out = enc.indentBuf
@@ -50,7 +64,7 @@ func (enc *Encoder) Encode(v any) error {
 	if _, err = enc.w.Write(out); err != nil {
 		enc.err = err
 	}
-	es.put(b)
+	es.keep(b)
 	return err
 }
 

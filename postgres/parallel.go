@@ -8,6 +8,7 @@ import (
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/lines"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -40,7 +41,7 @@ type chunkRows struct {
 	offs  []int64 // each row's input offset
 	stop  int     // the offset in data of the row the worker stopped at, or -1
 
-	wl *loader // the worker's loader, made on first use and kept with the slot
+	wl *copyLoader // the worker's loader, made on first use and kept with the slot
 	cp *copier
 }
 
@@ -57,7 +58,7 @@ type parallel struct {
 
 // startParallel starts the workers on the input after what l.d has read,
 // with a copy of the columns as they are.
-func (l *loader) startParallel() {
+func (l *copyLoader) startParallel() {
 	cols := append([]column(nil), l.cols...)
 	keys := append([]rowsrc.Key(nil), l.keys.List...)
 	binary := true
@@ -72,17 +73,11 @@ func (l *loader) startParallel() {
 	}
 	base := l.inputOffset()
 	rest := io.MultiReader(l.d.Buffered(), l.r)
-	block := l.opts.blockSize
-	if block == 0 {
-		// Big enough that a chunk's hand-offs cost nothing next to its
-		// rows, small enough that the 2×Workers+2 chunks in flight (and
-		// their rows in COPY's format) stay a few megabytes.
-		block = 256 << 10
-	}
-	opts := lines.Options{Workers: l.opts.workers(), BlockSize: block, MaxLineSize: min(l.maxValue, rowsrc.MaxWorkerLine)}
+	block := loader.BlockSize(l.opts)
+	opts := lines.Options{Workers: loader.Workers(l.opts), BlockSize: block, MaxLineSize: min(l.maxValue, rowsrc.MaxWorkerLine)}
 	fn := func(c lines.Chunk, res *chunkRows) error {
 		if res.wl == nil {
-			wl := &loader{opts: l.opts, table: l.table, worker: true, maxValue: l.maxValue,
+			wl := &copyLoader{opts: l.opts, table: l.table, worker: true, maxValue: l.maxValue,
 				cols: append([]column(nil), cols...), cur: make([]value, len(cols))}
 			wl.keys.List = append([]rowsrc.Key(nil), keys...)
 			wl.d = json.NewDecoderBuffer(bytes.NewReader(nil), make([]byte, 64<<10))
@@ -145,7 +140,7 @@ func (res *chunkRows) decode(data []byte, start int64) {
 // nextParallel makes l.tuple the next row the workers decoded. It reports
 // false at the end of the input, or when the rest of the input has gone
 // to the serial decoder (l.par.serial).
-func (l *loader) nextParallel() (bool, error) {
+func (l *copyLoader) nextParallel() (bool, error) {
 	p := l.par
 	for p.res == nil || p.i == len(p.res.ends) {
 		if p.res != nil && p.res.stop >= 0 {
@@ -187,7 +182,7 @@ func (l *loader) nextParallel() (bool, error) {
 
 // toSerial hands the input from the row res stopped at to a decoder on
 // the loading goroutine.
-func (l *loader) toSerial(res *chunkRows) {
+func (l *copyLoader) toSerial(res *chunkRows) {
 	p := l.par
 	l.serialFrom(res.start+int64(res.stop), &rowsrc.Rest{Data: res.data[res.stop:], Tail: p.in, Next: func() ([]byte, error, bool) {
 		res, err, ok := p.next()
@@ -199,7 +194,7 @@ func (l *loader) toSerial(res *chunkRows) {
 }
 
 // serialFrom makes r, the input from offset off on, the serial decoder's.
-func (l *loader) serialFrom(off int64, r io.Reader) {
+func (l *copyLoader) serialFrom(off int64, r io.Reader) {
 	l.par.serial = true
 	l.base = off
 	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
@@ -209,7 +204,7 @@ func (l *loader) serialFrom(off int64, r io.Reader) {
 }
 
 // bytesRead is how far the input has been read, for progress reports.
-func (l *loader) bytesRead() int64 {
+func (l *copyLoader) bytesRead() int64 {
 	if l.par != nil && !l.par.serial {
 		return l.par.sent
 	}

@@ -18,7 +18,7 @@ const maxAliases = 256
 
 // nextRow consumes the '{' that opens the next row, stepping into and out
 // of top-level arrays. It reports false at a clean end of input.
-func (l *loader) nextRow() (bool, error) {
+func (l *copyLoader) nextRow() (bool, error) {
 	more, off, err := l.rows.Next()
 	if err != nil {
 		if off >= 0 {
@@ -33,7 +33,7 @@ func (l *loader) nextRow() (bool, error) {
 // l.cur, by column. Each key is found by a byte comparison with the keys
 // seen so far, starting where the previous key was found, so objects whose
 // keys come in a steady order cost one comparison per key.
-func (l *loader) readRow() error {
+func (l *copyLoader) readRow() error {
 	d := l.d
 	clear(l.cur)
 	for {
@@ -70,7 +70,7 @@ func (l *loader) readRow() error {
 // copied so far needs a new COPY naming it; a key the table has no column
 // for is added when sampling (the table is yet to be created) or with
 // Alter, and is an error otherwise.
-func (l *loader) newKey(tok []byte) (int, error) {
+func (l *copyLoader) newKey(tok []byte) (int, error) {
 	if l.worker {
 		return -1, errSerial
 	}
@@ -99,7 +99,7 @@ func (l *loader) newKey(tok []byte) (int, error) {
 // keyedValue notes that a row holds column c's key, with the value v: its
 // kind counts towards c's type, and after sampling the COPY must be remade
 // to name c.
-func (l *loader) keyedValue(c *column, v *value) {
+func (l *copyLoader) keyedValue(c *column, v *value) {
 	c.keyed = true
 	c.seen = c.seen.add(v.kind)
 	if l.worker {
@@ -114,7 +114,7 @@ func (l *loader) keyedValue(c *column, v *value) {
 // rowError wraps err with the row number and a byte offset: the syntax
 // error's own, else off, else the decoder's current offset. Context
 // cancellation is returned as it is.
-func (l *loader) rowError(err error, row, off int64) error {
+func (l *copyLoader) rowError(err error, row, off int64) error {
 	var re *RowError
 	if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err

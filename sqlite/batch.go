@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/jsonpipe/json/internal/loader"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
@@ -48,7 +49,7 @@ func (ins *inserter) addRow(vals []value, arena []byte, row, off int64) error {
 			ins.text = ins.text[:0]
 		}
 	}
-	if ins.inBatch%ins.opts.batchSize() == 0 {
+	if ins.inBatch%loader.BatchSize(ins.opts) == 0 {
 		if err := ins.endBatch(); err != nil {
 			return err
 		}

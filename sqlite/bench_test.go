@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsonpipe/json/internal/loader"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
@@ -49,7 +50,7 @@ func loadJSONPipe(db *sql.DB, in []byte, n int) error {
 // jsonpipe_serial: the same, decoding and executing statements on one
 // goroutine (what Insert does when GOMAXPROCS is 1).
 func loadJSONPipeSerial(db *sql.DB, in []byte, n int) error {
-	res, err := Insert(context.Background(), db, "tasks", bytes.NewReader(in), &Options{serial: true})
+	res, err := Insert(context.Background(), db, "tasks", bytes.NewReader(in), loader.Tune(&Options{}, loader.Tuning{Serial: true}))
 	if err == nil && res.Rows != int64(n) {
 		err = fmt.Errorf("inserted %d rows, want %d", res.Rows, n)
 	}

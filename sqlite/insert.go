@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
@@ -140,7 +141,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
-	ins.d.SetMaxTokenSize(opts.maxValueSize())
+	ins.d.SetMaxTokenSize(maxValueSize(opts))
 	ins.d.StreamLongStrings(rowsrc.StreamMin, ins.bigs.Add)
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)
@@ -156,7 +157,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if ins.changes0, err = queryInt(c, "SELECT total_changes()"); err != nil {
 		return res, err
 	}
-	ins.pipelined = !opts.serial && runtime.GOMAXPROCS(0) > 1
+	ins.pipelined = !loader.TuningOf(opts).Serial && runtime.GOMAXPROCS(0) > 1
 	err = ins.run()
 	if ins.par != nil {
 		ins.par.stop()

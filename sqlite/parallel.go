@@ -8,6 +8,7 @@ import (
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/lines"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -59,14 +60,11 @@ type parallel struct {
 func (ins *inserter) startParallel() {
 	cols := append([]column(nil), ins.cols...)
 	keys := append([]rowsrc.Key(nil), ins.keys.List...)
-	max := ins.opts.maxValueSize()
-	block := ins.opts.blockSize
-	if block == 0 {
-		block = 256 << 10
-	}
+	max := maxValueSize(ins.opts)
+	block := loader.BlockSize(ins.opts)
 	base := ins.inputOffset()
 	rest := io.MultiReader(ins.d.Buffered(), ins.r)
-	opts := lines.Options{Workers: ins.opts.workers(), BlockSize: block, MaxLineSize: min(max, rowsrc.MaxWorkerLine)}
+	opts := lines.Options{Workers: loader.Workers(ins.opts), BlockSize: block, MaxLineSize: min(max, rowsrc.MaxWorkerLine)}
 	fn := func(c lines.Chunk, res *decodedChunk) error {
 		if res.wi == nil {
 			wi := &inserter{opts: ins.opts, table: ins.table, worker: true,
@@ -187,7 +185,7 @@ func (ins *inserter) serialFrom(off int64, r io.Reader) {
 	ins.par.serial = true
 	ins.base = off
 	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
-	ins.d.SetMaxTokenSize(ins.opts.maxValueSize())
+	ins.d.SetMaxTokenSize(maxValueSize(ins.opts))
 	ins.d.StreamLongStrings(rowsrc.StreamMin, ins.bigs.Add)
 	ins.rows = rowsrc.Rows{D: ins.d, Format: ins.opts.Format}
 }

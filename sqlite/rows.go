@@ -7,6 +7,7 @@ import (
 	"math"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -47,7 +48,7 @@ func (ins *inserter) run() error {
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its columns are settled (parallel.go).
-	if ins.opts.workers() > 1 && !ins.rows.InArray() && ins.opts.Format != Array {
+	if loader.Workers(ins.opts) > 1 && !ins.rows.InArray() && ins.opts.Format != Array {
 		ins.startParallel()
 	}
 	for {
@@ -144,7 +145,7 @@ func (ins *inserter) readRow() error {
 				return err
 			}
 		}
-		text, err := readValue(d, v, ins.text, ins.opts.maxValueSize())
+		text, err := readValue(d, v, ins.text, maxValueSize(ins.opts))
 		if err != nil {
 			return err
 		}

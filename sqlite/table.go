@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // Creating and altering the table: reading an existing one, taking the
@@ -182,7 +184,7 @@ func (ins *inserter) sample() error {
 		vals    []value
 		rows    []srow
 		readErr error
-		limit   = ins.opts.inferRows()
+		limit   = loader.InferRows(ins.opts)
 	)
 	for len(rows) < limit {
 		more, err := ins.nextRow()

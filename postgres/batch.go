@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // Transactions, COPYs and the staging table: how the rows the loader reads
@@ -39,7 +40,7 @@ func (l *copyLoader) defineTable() error {
 	for _, p := range l.pk {
 		if l.colIndex(p) < 0 {
 			if len(l.pk) > 1 {
-				return fmt.Errorf("postgres: primary-key column %s is in no row and not in Columns", shortName(p))
+				return fmt.Errorf("postgres: primary-key column %s is in no row and not in Columns", loader.ShortName(p))
 			}
 			if err := checkName(p); err != nil {
 				return fmt.Errorf("postgres: primary key: %w", err)
@@ -63,14 +64,14 @@ func (l *copyLoader) defineTable() error {
 	for _, name := range l.opts.NotNull {
 		i := l.colIndex(name)
 		if i < 0 {
-			return fmt.Errorf("postgres: NotNull: table %s has no column %s", shortName(l.table), shortName(name))
+			return fmt.Errorf("postgres: NotNull: table %s has no column %s", loader.ShortName(l.table), loader.ShortName(name))
 		}
 		l.cols[i].notNull = true
 	}
 	for _, name := range slices.Sorted(maps.Keys(l.opts.Defaults)) {
 		expr, typ, err := literal(l.opts.Defaults[name])
 		if err != nil {
-			return fmt.Errorf("postgres: Defaults: column %s: %w", shortName(name), err)
+			return fmt.Errorf("postgres: Defaults: column %s: %w", loader.ShortName(name), err)
 		}
 		i := l.colIndex(name)
 		if i < 0 {
@@ -147,7 +148,7 @@ func (l *copyLoader) checkConflict() error {
 	for _, p := range l.pk {
 		i := l.colIndex(p)
 		if i < 0 || !l.cols[i].keyed {
-			return fmt.Errorf("postgres: conflict mode %v: the rows do not hold primary-key column %s", l.opts.Conflict, shortName(p))
+			return fmt.Errorf("postgres: conflict mode %v: the rows do not hold primary-key column %s", l.opts.Conflict, loader.ShortName(p))
 		}
 	}
 	return nil
@@ -170,7 +171,7 @@ func (l *copyLoader) begin() error {
 	l.inTx, l.batchFirst, l.inBatch, l.batchChanges = true, l.res.Rows+1, 0, 0
 	if l.create != "" {
 		if _, err := l.conn.Exec(l.ctx, l.create); err != nil {
-			return fmt.Errorf("postgres: creating table %s: %w", shortName(l.table), err)
+			return fmt.Errorf("postgres: creating table %s: %w", loader.ShortName(l.table), err)
 		}
 		l.created = true
 		// The types as PostgreSQL took them, for their writers.
@@ -549,8 +550,8 @@ func (l *copyLoader) nextForCopy() (bool, error) {
 		l.wantPar = false
 		l.startParallel()
 	}
-	if l.par != nil && !l.par.serial {
-		if ok, err := l.nextParallel(); err != nil || ok || !l.par.serial {
+	if l.par.Running() {
+		if ok, err := l.nextParallel(); err != nil || ok || !l.par.Serial {
 			return ok, err
 		}
 		// The parallel decoders handed over to l.d: on, one row at a time.

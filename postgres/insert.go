@@ -46,17 +46,15 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		}
 		if c.Default != nil {
 			if _, _, err := literal(c.Default); err != nil {
-				return Result{}, fmt.Errorf("postgres: column %s: %w", shortName(c.Name), err)
+				return Result{}, fmt.Errorf("postgres: column %s: %w", loader.ShortName(c.Name), err)
 			}
 		}
 	}
 	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
 	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
-	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
-	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	l.maxValue = maxValueSize(opts)
-	l.d.SetMaxTokenSize(l.maxValue)
-	l.d.StreamLongStrings(rowsrc.StreamMin, l.bigs.Add)
+	l.d = loader.NewDecoder(r, l.maxValue, &l.bigs)
+	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	if n := loader.Connections(opts); n > 1 {
 		m, err := openMulti(ctx, conn, n)
 		if err != nil {
@@ -66,9 +64,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		l.multi = m
 	}
 	err := l.run()
-	if l.par != nil {
-		l.par.stop()
-	}
+	l.par.Stop()
 	if err != nil && l.inTx {
 		l.rollback(&err)
 	}
@@ -107,8 +103,8 @@ type copyLoader struct {
 	conn *pgx.Conn
 	r    io.Reader
 	d    *json.Decoder
-	base int64     // the input offset d starts at (parallel.go)
-	par  *parallel // the parallel decoders, when they run
+	base int64                       // the input offset d starts at (parallel.go)
+	par  *loader.Parallel[chunkRows] // the parallel decoders, when they run
 	// multi, for a load over several connections, sends the batches;
 	// building says the open batch is being built in memory for it.
 	multi    *multi
@@ -204,7 +200,7 @@ func (l *copyLoader) run() error {
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its column types are settled.
-	l.wantPar = loader.Workers(l.opts) > 1 && !l.rows.InArray() && l.opts.Format != Array && l.deferred == nil
+	l.wantPar = loader.WantWorkers(l.opts, &l.rows) && l.deferred == nil
 	for {
 		if err := l.begin(); err != nil {
 			return err

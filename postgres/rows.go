@@ -1,12 +1,11 @@
 package postgres
 
 import (
-	"context"
 	"errors"
 	"strconv"
 
 	json "github.com/jsonpipe/json"
-	"github.com/jsonpipe/json/internal/rowsrc"
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // The per-row loop: finding each row, reading its members into their
@@ -72,7 +71,7 @@ func (l *copyLoader) readRow() error {
 // Alter, and is an error otherwise.
 func (l *copyLoader) newKey(tok []byte) (int, error) {
 	if l.worker {
-		return -1, errSerial
+		return -1, loader.ErrSerial
 	}
 	name := string(json.AppendUnquoted(nil, tok))
 	for i := range l.cols {
@@ -84,11 +83,11 @@ func (l *copyLoader) newKey(tok []byte) (int, error) {
 		}
 	}
 	if err := checkName(name); err != nil {
-		return -1, &TypeError{Msg: "key " + shortName(name) + ": " + err.Error()}
+		return -1, &TypeError{Msg: "key " + loader.ShortName(name) + ": " + err.Error()}
 	}
 	creating := l.sampling && !l.exists && len(l.opts.Columns) == 0
 	if !creating && !l.opts.Alter {
-		return -1, &TypeError{Msg: "key " + shortName(name) + " is not a column of table " + shortName(l.table) + " (Alter adds it)"}
+		return -1, &TypeError{Msg: "key " + loader.ShortName(name) + " is not a column of table " + loader.ShortName(l.table) + " (Alter adds it)"}
 	}
 	l.cols = append(l.cols, column{name: name})
 	l.keys.Add(string(tok), len(l.cols)-1)
@@ -116,22 +115,9 @@ func (l *copyLoader) keyedValue(c *column, v *value) {
 // cancellation is returned as it is.
 func (l *copyLoader) rowError(err error, row, off int64) error {
 	var re *RowError
-	if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.As(err, &re) || loader.Unwrapped(err) {
 		return err
 	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// A decoder started mid-input (after the parallel decoders
-		// handed over) counts from where it started: the error is made
-		// to count from the start of the input.
-		se.Offset += l.base
-		off = se.Offset
-	} else if at, rerr, ok := rowsrc.ReadErrorAt(err); ok {
-		// The reader's error: where reading stopped, with workers or
-		// without.
-		off, err = at, rerr
-	} else if off < 0 {
-		off = l.inputOffset()
-	}
+	off, err = loader.Locate(err, off, l.base, l.inputOffset())
 	return &RowError{Row: row, Offset: off, Err: err}
 }

@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding"
 	"fmt"
-	"github.com/jsonpipe/json/internal/loader"
-	"github.com/jsonpipe/json/internal/rowsrc"
 	"reflect"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/jsonpipe/json/internal/loader"
+	"github.com/jsonpipe/json/internal/rowsrc"
 
 	"github.com/jackc/pgx/v5"
 )

@@ -132,7 +132,7 @@ func loadGoFloor(db *sql.DB, _ []byte, n int) error {
 		}
 		i := 0
 		for ; i+per <= n; i += per {
-			if err := execStmt(st, args); err != nil {
+			if err := execStmt(bg, st, args); err != nil {
 				return err
 			}
 		}
@@ -141,7 +141,7 @@ func loadGoFloor(db *sql.DB, _ []byte, n int) error {
 			if err != nil {
 				return err
 			}
-			err = execStmt(st2, args[:2*rest])
+			err = execStmt(bg, st2, args[:2*rest])
 			st2.Close()
 			if err != nil {
 				return err

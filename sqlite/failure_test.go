@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -275,6 +276,55 @@ func TestCancelBetweenBatches(t *testing.T) {
 	res, err = Insert(ctx, db, "t", strings.NewReader(`{"title":"x"}`), nil)
 	if !errors.Is(err, context.Canceled) || res.Rows != 0 {
 		t.Errorf("err %v, %+v", err, res)
+	}
+}
+
+// cancellingReader cancels its context once n bytes have been read.
+type cancellingReader struct {
+	r      io.Reader
+	n      int
+	cancel context.CancelFunc
+}
+
+func (c *cancellingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	if c.n -= k; c.n <= 0 {
+		c.cancel()
+	}
+	return k, err
+}
+
+// TestCancelWithinBatch: a context cancelled in the middle of a batch
+// stops the load there (the statements run with it), rather than at the
+// batch's end; the batch is rolled back. Serial, pipelined and with
+// decoding workers.
+func TestCancelWithinBatch(t *testing.T) {
+	in := tasksJSON(20000, true)
+	for _, tc := range []struct {
+		name string
+		opts *Options
+	}{
+		{"serial", loader.Tune(&Options{}, loader.Tuning{Serial: true})},
+		{"pipelined", &Options{Workers: 1}},
+		{"workers", loader.Tune(&Options{Workers: 2}, loader.Tuning{BlockSize: 4096})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := openDB(t)
+			db.SetMaxOpenConns(1)
+			if _, err := db.Exec(`CREATE TABLE t (title TEXT, done INTEGER)`); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			r := &cancellingReader{r: bytes.NewReader(in), n: len(in) / 5, cancel: cancel}
+			res, err := Insert(ctx, db, "t", r, tc.opts)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("error %v, want context.Canceled", err)
+			}
+			if res.Rows != 0 || count(t, db, "t") != 0 {
+				t.Errorf("committed %d, table has %d, want 0", res.Rows, count(t, db, "t"))
+			}
+		})
 	}
 }
 

@@ -3,12 +3,13 @@ package sqlite
 import (
 	"encoding"
 	"fmt"
-	"github.com/jsonpipe/json/internal/loader"
-	"github.com/jsonpipe/json/internal/rowsrc"
 	"reflect"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/jsonpipe/json/internal/loader"
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // Column describes one column of the table Insert creates: its name,

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // Transactions, COPYs and the staging table: how the rows the loader reads
@@ -27,7 +28,7 @@ import (
 // identity column; Options.NotNull and Options.Defaults add their
 // constraints (a default for a key no row holds, its column). It is
 // created in the first transaction.
-func (l *loader) defineTable() error {
+func (l *copyLoader) defineTable() error {
 	if len(l.sampleRows) == 0 && len(l.cols) == 0 {
 		return nil // no rows: nothing to create
 	}
@@ -39,7 +40,7 @@ func (l *loader) defineTable() error {
 	for _, p := range l.pk {
 		if l.colIndex(p) < 0 {
 			if len(l.pk) > 1 {
-				return fmt.Errorf("postgres: primary-key column %s is in no row and not in Columns", shortName(p))
+				return fmt.Errorf("postgres: primary-key column %s is in no row and not in Columns", loader.ShortName(p))
 			}
 			if err := checkName(p); err != nil {
 				return fmt.Errorf("postgres: primary key: %w", err)
@@ -63,14 +64,14 @@ func (l *loader) defineTable() error {
 	for _, name := range l.opts.NotNull {
 		i := l.colIndex(name)
 		if i < 0 {
-			return fmt.Errorf("postgres: NotNull: table %s has no column %s", shortName(l.table), shortName(name))
+			return fmt.Errorf("postgres: NotNull: table %s has no column %s", loader.ShortName(l.table), loader.ShortName(name))
 		}
 		l.cols[i].notNull = true
 	}
 	for _, name := range slices.Sorted(maps.Keys(l.opts.Defaults)) {
 		expr, typ, err := literal(l.opts.Defaults[name])
 		if err != nil {
-			return fmt.Errorf("postgres: Defaults: column %s: %w", shortName(name), err)
+			return fmt.Errorf("postgres: Defaults: column %s: %w", loader.ShortName(name), err)
 		}
 		i := l.colIndex(name)
 		if i < 0 {
@@ -126,7 +127,7 @@ func literal(v any) (expr, typ string, err error) {
 	return "", "", fmt.Errorf("default of type %T is not supported (use bool, integer, float64, string or []byte)", v)
 }
 
-func (l *loader) colIndex(name string) int {
+func (l *copyLoader) colIndex(name string) int {
 	for i := range l.cols {
 		if l.cols[i].name == name {
 			return i
@@ -137,7 +138,7 @@ func (l *loader) colIndex(name string) int {
 
 // checkConflict checks that the conflict mode has what it needs: Replace
 // and Upsert a primary key whose columns the load writes.
-func (l *loader) checkConflict() error {
+func (l *copyLoader) checkConflict() error {
 	if l.opts.Conflict != Replace && l.opts.Conflict != Upsert {
 		return nil
 	}
@@ -147,13 +148,13 @@ func (l *loader) checkConflict() error {
 	for _, p := range l.pk {
 		i := l.colIndex(p)
 		if i < 0 || !l.cols[i].keyed {
-			return fmt.Errorf("postgres: conflict mode %v: the rows do not hold primary-key column %s", l.opts.Conflict, shortName(p))
+			return fmt.Errorf("postgres: conflict mode %v: the rows do not hold primary-key column %s", l.opts.Conflict, loader.ShortName(p))
 		}
 	}
 	return nil
 }
 
-func (l *loader) begin() error {
+func (l *copyLoader) begin() error {
 	if l.inTx || l.building {
 		return nil
 	}
@@ -170,7 +171,7 @@ func (l *loader) begin() error {
 	l.inTx, l.batchFirst, l.inBatch, l.batchChanges = true, l.res.Rows+1, 0, 0
 	if l.create != "" {
 		if _, err := l.conn.Exec(l.ctx, l.create); err != nil {
-			return fmt.Errorf("postgres: creating table %s: %w", shortName(l.table), err)
+			return fmt.Errorf("postgres: creating table %s: %w", loader.ShortName(l.table), err)
 		}
 		l.created = true
 		// The types as PostgreSQL took them, for their writers.
@@ -188,7 +189,7 @@ func (l *loader) begin() error {
 	return nil
 }
 
-func (l *loader) commit() error {
+func (l *copyLoader) commit() error {
 	if l.building {
 		return l.endBatch()
 	}
@@ -211,7 +212,7 @@ func (l *loader) commit() error {
 // rollback ends the failed transaction; a ROLLBACK that fails too is
 // reported after the load's error, which stays first for errors.Is and
 // errors.As. Nothing is sent over a connection that is closed.
-func (l *loader) rollback(err *error) {
+func (l *copyLoader) rollback(err *error) {
 	l.inTx = false
 	if l.created {
 		l.created, l.exists = false, false
@@ -227,7 +228,7 @@ func (l *loader) rollback(err *error) {
 	}
 }
 
-func (l *loader) progress() {
+func (l *copyLoader) progress() {
 	if l.opts.Progress != nil {
 		l.opts.Progress(Progress{Rows: l.read, Committed: l.res.Rows, Bytes: l.bytesRead()})
 	}
@@ -236,7 +237,7 @@ func (l *loader) progress() {
 // prepareColumns adds the columns the rows hold that the table lacks
 // (Alter), typed by their first values, and names in the next COPY every
 // column a row has held.
-func (l *loader) prepareColumns() error {
+func (l *copyLoader) prepareColumns() error {
 	for i := range l.cols {
 		c := &l.cols[i]
 		if !c.keyed {
@@ -286,7 +287,7 @@ const stageTable = "pg_temp.jsonpipe_stage"
 // input, or to a row holding a key the COPY does not name. With a conflict
 // mode other than Fail the rows go to the staging table, and from there
 // into the table.
-func (l *loader) copyRows() error {
+func (l *copyLoader) copyRows() error {
 	// The COPY data buffers are reused from one COPY to the next.
 	cp := l.cp
 	if cp == nil {
@@ -305,9 +306,9 @@ func (l *loader) copyRows() error {
 			}
 		}
 	}
-	l.segRows, l.segLimit = 0, l.opts.batchSize()-l.inBatch
+	l.segRows, l.segLimit = 0, batchSize(l.opts)-l.inBatch
 	if l.opts.AllOrNothing {
-		l.segLimit = l.opts.batchSize() - l.inBatch%l.opts.batchSize()
+		l.segLimit = batchSize(l.opts) - l.inBatch%batchSize(l.opts)
 	}
 	if len(cp.cols) == 0 {
 		// Only rows of no keys (or none at all): nothing a COPY can name.
@@ -365,7 +366,7 @@ func (l *loader) copyRows() error {
 
 // rowColumn names the staging table's column of row numbers, unlike any
 // column copied.
-func (l *loader) rowColumn() string {
+func (l *copyLoader) rowColumn() string {
 	name := "jsonpipe row"
 	for l.colIndex(name) >= 0 {
 		name += "_"
@@ -432,7 +433,7 @@ func moveRows(ctx context.Context, conn *pgx.Conn, sql string, first int64, offs
 
 // moveSQL is the INSERT ... SELECT from the staging table of the rows up
 // to $1, for the conflict mode.
-func (l *loader) moveSQL(rowCol string, names []string) string {
+func (l *copyLoader) moveSQL(rowCol string, names []string) string {
 	list := strings.Join(names, ", ")
 	var pk []string
 	for _, p := range l.pk {
@@ -512,7 +513,7 @@ func (l *loader) moveSQL(rowCol string, names []string) string {
 // new COPY, a sampled row, or the next row of the input. It reports false
 // at the end of the COPY: the batch is full, the input is done, or the
 // row read needs a column the COPY does not name (it waits in l.cur).
-func (l *loader) nextForCopy() (bool, error) {
+func (l *copyLoader) nextForCopy() (bool, error) {
 	l.tuple = nil
 	if l.segRows >= l.segLimit {
 		return false, nil
@@ -549,8 +550,8 @@ func (l *loader) nextForCopy() (bool, error) {
 		l.wantPar = false
 		l.startParallel()
 	}
-	if l.par != nil && !l.par.serial {
-		if ok, err := l.nextParallel(); err != nil || ok || !l.par.serial {
+	if l.par.Running() {
+		if ok, err := l.nextParallel(); err != nil || ok || !l.par.Serial {
 			return ok, err
 		}
 		// The parallel decoders handed over to l.d: on, one row at a time.
@@ -571,7 +572,7 @@ func (l *loader) nextForCopy() (bool, error) {
 }
 
 // rowSent counts the row just written into the COPY.
-func (l *loader) rowSent() {
+func (l *copyLoader) rowSent() {
 	l.segRows++
 	l.inBatch++
 	if l.opts.Progress != nil && l.inBatch%progressEvery == 0 {
@@ -580,7 +581,7 @@ func (l *loader) rowSent() {
 }
 
 // releaseArena empties the arena once no row left to send points into it.
-func (l *loader) releaseArena() {
+func (l *copyLoader) releaseArena() {
 	if l.sent >= len(l.sampleRows) && !l.pending {
 		l.arena = l.arena[:0]
 		l.bigs.Reset()

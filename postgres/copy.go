@@ -12,7 +12,7 @@ import (
 // a goroutine of its own while it watches the server; the loader waits
 // for it (mu) before touching the decoder again.
 type copier struct {
-	l      *loader
+	l      *copyLoader
 	mu     sync.Mutex
 	closed bool
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // How each column's values are written into COPY's binary format (or, when
@@ -91,7 +92,7 @@ func typeMismatch(c *column, v *value, arena []byte) error {
 		}
 		what = "number " + t
 	}
-	return &TypeError{Msg: "column " + shortName(c.name) + " is " + c.typ + "; the value is " + what}
+	return &TypeError{Msg: "column " + loader.ShortName(c.name) + " is " + c.typ + "; the value is " + what}
 }
 
 // accepts reports whether a value of kind k may be stored in a column of
@@ -163,7 +164,7 @@ func (cp *copier) appendBinary(c *column, v *value) error {
 		case c.ct == tInt2 && v.i == int64(int16(v.i)):
 			out = binary.BigEndian.AppendUint16(append(out, 0, 0, 0, 2), uint16(v.i))
 		default:
-			return &TypeError{Msg: "column " + shortName(c.name) + " is " + c.typ + "; " + strconv.FormatInt(v.i, 10) + " is out of its range"}
+			return &TypeError{Msg: "column " + loader.ShortName(c.name) + " is " + c.typ + "; " + strconv.FormatInt(v.i, 10) + " is out of its range"}
 		}
 	case tFloat4, tFloat8:
 		f := float64(v.i)
@@ -187,7 +188,7 @@ func (cp *copier) appendBinary(c *column, v *value) error {
 		out = append(out, 0, 0, 0, 0)
 		var ok bool
 		if out, ok = appendNumeric(out, v.text(arena)); !ok {
-			return &TypeError{Msg: "column " + shortName(c.name) + " is " + c.typ + "; the number is out of its range"}
+			return &TypeError{Msg: "column " + loader.ShortName(c.name) + " is " + c.typ + "; the number is out of its range"}
 		}
 		binary.BigEndian.PutUint32(out[at:], uint32(len(out)-at-4))
 	default: // text, json, jsonb

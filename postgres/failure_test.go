@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/pgtest"
 )
 
@@ -139,7 +140,7 @@ func TestReaderErrorOffsetWorkers(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%s/workers=%d", in.name, name, workers), func(t *testing.T) {
 					c := pgtest.Conn(t)
 					r := wrap(&failingReader{data: []byte(data), err: errBoom})
-					res, err := Insert(bg, c, "t", r, &Options{BatchSize: 50, InferRows: 3, Workers: workers, blockSize: 64})
+					res, err := Insert(bg, c, "t", r, loader.Tune(&Options{BatchSize: 50, InferRows: 3, Workers: workers}, loader.Tuning{BlockSize: 64}))
 					var re *RowError
 					if !errors.As(err, &re) || !errors.Is(err, errBoom) || re.Err != errBoom {
 						t.Fatalf("error %v, want a RowError holding the reader's error as it is", err)

@@ -2,8 +2,9 @@ package postgres
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // quoteIdent returns name quoted as an SQL identifier: wrapped in double
@@ -24,21 +25,11 @@ func checkName(name string) error {
 	case name == "":
 		return fmt.Errorf("the empty name cannot be a PostgreSQL identifier")
 	case strings.IndexByte(name, 0) >= 0:
-		return fmt.Errorf("name %s contains a NUL byte, which PostgreSQL cannot hold in an identifier", shortName(name))
+		return fmt.Errorf("name %s contains a NUL byte, which PostgreSQL cannot hold in an identifier", loader.ShortName(name))
 	case len(name) > maxIdentLen:
-		return fmt.Errorf("name %s is longer than PostgreSQL's %d-byte limit for identifiers (it would be cut short)", shortName(name), maxIdentLen)
+		return fmt.Errorf("name %s is longer than PostgreSQL's %d-byte limit for identifiers (it would be cut short)", loader.ShortName(name), maxIdentLen)
 	}
 	return nil
-}
-
-// shortName quotes name for an error message, cut to a readable length:
-// messages quote little input.
-func shortName(name string) string {
-	const max = 40
-	if len(name) > max {
-		return strconv.Quote(name[:max]) + fmt.Sprintf("... (%d bytes)", len(name))
-	}
-	return strconv.Quote(name)
 }
 
 // quoteLiteral renders s as an SQL string literal.

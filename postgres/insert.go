@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -43,15 +44,18 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		if err := validType(c.Type); err != nil {
 			return Result{}, err
 		}
+		if c.Default != nil {
+			if _, _, err := literal(c.Default); err != nil {
+				return Result{}, fmt.Errorf("postgres: column %s: %w", loader.ShortName(c.Name), err)
+			}
+		}
 	}
 	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
-	l := &loader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
-	l.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
+	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
+	l.maxValue = maxValueSize(opts)
+	l.d = loader.NewDecoder(r, l.maxValue, &l.bigs)
 	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
-	l.maxValue = opts.maxValueSize()
-	l.d.SetMaxTokenSize(l.maxValue)
-	l.d.StreamLongStrings(rowsrc.StreamMin, l.bigs.Add)
-	if n := opts.connections(); n > 1 {
+	if n := loader.Connections(opts); n > 1 {
 		m, err := openMulti(ctx, conn, n)
 		if err != nil {
 			return Result{}, err
@@ -60,9 +64,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		l.multi = m
 	}
 	err := l.run()
-	if l.par != nil {
-		l.par.stop()
-	}
+	l.par.Stop()
 	if err != nil && l.inTx {
 		l.rollback(&err)
 	}
@@ -96,13 +98,13 @@ func InsertURL(ctx context.Context, url, table string, r io.Reader, opts *Option
 	return Insert(ctx, conn, table, r, opts)
 }
 
-type loader struct {
+type copyLoader struct {
 	ctx  context.Context
 	conn *pgx.Conn
 	r    io.Reader
 	d    *json.Decoder
-	base int64     // the input offset d starts at (parallel.go)
-	par  *parallel // the parallel decoders, when they run
+	base int64                       // the input offset d starts at (parallel.go)
+	par  *loader.Parallel[chunkRows] // the parallel decoders, when they run
 	// multi, for a load over several connections, sends the batches;
 	// building says the open batch is being built in memory for it.
 	multi    *multi
@@ -158,7 +160,7 @@ type sampleRow struct {
 	row, off    int64
 }
 
-func (l *loader) run() error {
+func (l *copyLoader) run() error {
 	if err := l.ctx.Err(); err != nil {
 		return err
 	}
@@ -181,7 +183,11 @@ func (l *loader) run() error {
 			if typ == "" {
 				typ = TypeText
 			}
-			l.cols = append(l.cols, column{name: c.Name, typ: typ, notNull: c.NotNull})
+			col := column{name: c.Name, typ: typ, notNull: c.NotNull}
+			if c.Default != nil {
+				col.dflt, _, _ = literal(c.Default) // checked in Insert
+			}
+			l.cols = append(l.cols, col)
 			l.keys.Add(string(json.AppendQuote(nil, c.Name)), len(l.cols)-1)
 			l.cur = append(l.cur, value{})
 		}
@@ -194,12 +200,12 @@ func (l *loader) run() error {
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its column types are settled.
-	l.wantPar = l.opts.workers() > 1 && !l.rows.InArray() && l.opts.Format != Array && l.deferred == nil
+	l.wantPar = loader.WantWorkers(l.opts, &l.rows) && l.deferred == nil
 	for {
 		if err := l.begin(); err != nil {
 			return err
 		}
-		for l.inBatch < l.opts.batchSize() || l.opts.AllOrNothing {
+		for l.inBatch < batchSize(l.opts) || l.opts.AllOrNothing {
 			if err := l.prepareColumns(); err != nil {
 				return err
 			}
@@ -222,10 +228,10 @@ func (l *loader) run() error {
 // sample reads the first InferRows rows, to learn the keys (and, for a
 // table to create, their types) before the first COPY. An error in them is
 // returned after the rows before it have been sent.
-func (l *loader) sample() error {
+func (l *copyLoader) sample() error {
 	l.sampling = true
 	defer func() { l.sampling = false }()
-	n := l.opts.inferRows()
+	n := loader.InferRows(l.opts)
 	for len(l.sampleRows) < n {
 		more, err := l.readNext()
 		if err != nil {
@@ -254,10 +260,10 @@ func (l *loader) sample() error {
 }
 
 // inputOffset is the decoder's offset in the whole input.
-func (l *loader) inputOffset() int64 { return l.base + l.d.InputOffset() }
+func (l *copyLoader) inputOffset() int64 { return l.base + l.d.InputOffset() }
 
 // readNext reads the next row into l.cur, numbering it.
-func (l *loader) readNext() (bool, error) {
+func (l *copyLoader) readNext() (bool, error) {
 	more, err := l.nextRow()
 	if err != nil || !more {
 		return false, err

@@ -206,7 +206,7 @@ func (m *multi) close() {
 
 // startBatch starts the next batch on a free connection, once fewer than
 // n batches are in flight.
-func (l *loader) startBatch() error {
+func (l *copyLoader) startBatch() error {
 	m := l.multi
 	for len(m.flight) >= m.n {
 		if err := l.settle(); err != nil {
@@ -231,7 +231,7 @@ func (l *loader) startBatch() error {
 
 // endBatch completes the batch being read. After a batch that adds a
 // column, the next starts once it has committed.
-func (l *loader) endBatch() error {
+func (l *copyLoader) endBatch() error {
 	m := l.multi
 	b := m.cur
 	l.building, m.cur = false, nil
@@ -251,7 +251,7 @@ func (l *loader) endBatch() error {
 
 // abortBatch ends the batch being read with the loader's error: it rolls
 // back, and err is its error.
-func (l *loader) abortBatch(err error) {
+func (l *copyLoader) abortBatch(err error) {
 	m := l.multi
 	b := m.cur
 	l.building, m.cur = false, nil
@@ -274,7 +274,7 @@ func (b *batch) add(s *step) {
 // staging table, the statement that moves them). The loader stops early,
 // with errStopped, when the batch fails for a reason other than a
 // deadlock (a deadlocked batch is sent again whole, so it reads on).
-func (l *loader) streamCopy(cp *copier, sql string, staging bool, rowCol string, names []string) error {
+func (l *copyLoader) streamCopy(cp *copier, sql string, staging bool, rowCol string, names []string) error {
 	m := l.multi
 	b := m.cur
 	s := &step{kind: stepCopy, sql: sql, count: !staging}
@@ -325,7 +325,7 @@ func (l *loader) streamCopy(cp *copier, sql string, staging bool, rowCol string,
 }
 
 // settleAll waits for every batch in flight.
-func (l *loader) settleAll() error {
+func (l *copyLoader) settleAll() error {
 	for len(l.multi.flight) > 0 {
 		if err := l.settle(); err != nil {
 			return err
@@ -337,7 +337,7 @@ func (l *loader) settleAll() error {
 // settle waits for the oldest batch in flight to end, and counts it. When
 // it failed, the ones after it roll back; after a deadlock they are all
 // sent again, one at a time.
-func (l *loader) settle() error {
+func (l *copyLoader) settle() error {
 	m := l.multi
 	b := m.flight[0]
 	<-b.done
@@ -392,7 +392,7 @@ func (m *multi) release(b *batch) {
 }
 
 // counted adds a committed batch to the result.
-func (l *loader) counted(b *batch) {
+func (l *copyLoader) counted(b *batch) {
 	l.multi.release(b)
 	l.res.Rows += b.rows
 	l.res.Changes += b.changes

@@ -277,3 +277,23 @@ func TestConflictModes(t *testing.T) {
 		t.Errorf("upsert without a key: %v", err)
 	}
 }
+
+// TestColumnDefault: Column.Default (the field the one Options shares with
+// package sqlite) gives the column a DEFAULT, which fills it when the
+// load's COPY does not name it; a value PostgreSQL cannot take is refused
+// before anything is made.
+func TestColumnDefault(t *testing.T) {
+	c := pgtest.Conn(t)
+	cols := []Column{{Name: "a", Type: TypeBigint}, {Name: "b", Type: TypeText, Default: "x"}, {Name: "n", Default: 7}}
+	mustLoad(t, c, "cd", `{"a":1}`, &Options{Columns: cols})
+	if got, want := dump(t, c, `SELECT a, b, n FROM cd`), "1|x|7\n"; got != want {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+	_, err := load(t, c, "cd2", `{"a":1}`, &Options{Columns: []Column{{Name: "a", Default: math.Inf(1)}}})
+	if err == nil || !strings.Contains(err.Error(), "not a finite number") {
+		t.Errorf("err %v, want the default refused", err)
+	}
+	if n := dump(t, c, `SELECT count(*) FROM pg_tables WHERE tablename = 'cd2'`); n != "0\n" {
+		t.Error("table made all the same")
+	}
+}

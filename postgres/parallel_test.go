@@ -10,6 +10,7 @@ import (
 	"testing/iotest"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/pgtest"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
@@ -78,7 +79,8 @@ func TestWorkersAgree(t *testing.T) {
 					}
 				}
 				opts := tc.opts
-				opts.Workers, opts.Connections, opts.InferRows, opts.blockSize = workers, conns, 10, 40
+				opts.Workers, opts.Connections, opts.InferRows = workers, conns, 10
+				loader.Tune(&opts, loader.Tuning{BlockSize: 40})
 				if batch > 0 {
 					opts.BatchSize = batch
 				}
@@ -205,8 +207,8 @@ func TestWorkersAgreeRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer c.Close(bg)
-			res, err := Insert(bg, c, "t", strings.NewReader(in), &Options{Workers: workers, InferRows: 3, BatchSize: 7,
-				Alter: alter, blockSize: block})
+			res, err := Insert(bg, c, "t", strings.NewReader(in), loader.Tune(&Options{Workers: workers, InferRows: 3, BatchSize: 7,
+				Alter: alter}, loader.Tuning{BlockSize: block}))
 			out := fmt.Sprintf("%+v %v\n", res, err)
 			var exists bool
 			c.QueryRow(bg, "SELECT to_regclass('t') IS NOT NULL").Scan(&exists)

@@ -1,12 +1,11 @@
 package postgres
 
 import (
-	"context"
 	"errors"
 	"strconv"
 
 	json "github.com/jsonpipe/json"
-	"github.com/jsonpipe/json/internal/rowsrc"
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // The per-row loop: finding each row, reading its members into their
@@ -18,7 +17,7 @@ const maxAliases = 256
 
 // nextRow consumes the '{' that opens the next row, stepping into and out
 // of top-level arrays. It reports false at a clean end of input.
-func (l *loader) nextRow() (bool, error) {
+func (l *copyLoader) nextRow() (bool, error) {
 	more, off, err := l.rows.Next()
 	if err != nil {
 		if off >= 0 {
@@ -33,7 +32,7 @@ func (l *loader) nextRow() (bool, error) {
 // l.cur, by column. Each key is found by a byte comparison with the keys
 // seen so far, starting where the previous key was found, so objects whose
 // keys come in a steady order cost one comparison per key.
-func (l *loader) readRow() error {
+func (l *copyLoader) readRow() error {
 	d := l.d
 	clear(l.cur)
 	for {
@@ -70,9 +69,9 @@ func (l *loader) readRow() error {
 // copied so far needs a new COPY naming it; a key the table has no column
 // for is added when sampling (the table is yet to be created) or with
 // Alter, and is an error otherwise.
-func (l *loader) newKey(tok []byte) (int, error) {
+func (l *copyLoader) newKey(tok []byte) (int, error) {
 	if l.worker {
-		return -1, errSerial
+		return -1, loader.ErrSerial
 	}
 	name := string(json.AppendUnquoted(nil, tok))
 	for i := range l.cols {
@@ -84,11 +83,11 @@ func (l *loader) newKey(tok []byte) (int, error) {
 		}
 	}
 	if err := checkName(name); err != nil {
-		return -1, &TypeError{Msg: "key " + shortName(name) + ": " + err.Error()}
+		return -1, &TypeError{Msg: "key " + loader.ShortName(name) + ": " + err.Error()}
 	}
 	creating := l.sampling && !l.exists && len(l.opts.Columns) == 0
 	if !creating && !l.opts.Alter {
-		return -1, &TypeError{Msg: "key " + shortName(name) + " is not a column of table " + shortName(l.table) + " (Alter adds it)"}
+		return -1, &TypeError{Msg: "key " + loader.ShortName(name) + " is not a column of table " + loader.ShortName(l.table) + " (Alter adds it)"}
 	}
 	l.cols = append(l.cols, column{name: name})
 	l.keys.Add(string(tok), len(l.cols)-1)
@@ -99,7 +98,7 @@ func (l *loader) newKey(tok []byte) (int, error) {
 // keyedValue notes that a row holds column c's key, with the value v: its
 // kind counts towards c's type, and after sampling the COPY must be remade
 // to name c.
-func (l *loader) keyedValue(c *column, v *value) {
+func (l *copyLoader) keyedValue(c *column, v *value) {
 	c.keyed = true
 	c.seen = c.seen.add(v.kind)
 	if l.worker {
@@ -114,24 +113,11 @@ func (l *loader) keyedValue(c *column, v *value) {
 // rowError wraps err with the row number and a byte offset: the syntax
 // error's own, else off, else the decoder's current offset. Context
 // cancellation is returned as it is.
-func (l *loader) rowError(err error, row, off int64) error {
+func (l *copyLoader) rowError(err error, row, off int64) error {
 	var re *RowError
-	if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.As(err, &re) || loader.Unwrapped(err) {
 		return err
 	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// A decoder started mid-input (after the parallel decoders
-		// handed over) counts from where it started: the error is made
-		// to count from the start of the input.
-		se.Offset += l.base
-		off = se.Offset
-	} else if at, rerr, ok := rowsrc.ReadErrorAt(err); ok {
-		// The reader's error: where reading stopped, with workers or
-		// without.
-		off, err = at, rerr
-	} else if off < 0 {
-		off = l.inputOffset()
-	}
+	off, err = loader.Locate(err, off, l.base, l.inputOffset())
 	return &RowError{Row: row, Offset: off, Err: err}
 }

@@ -4,27 +4,25 @@ import (
 	"context"
 	"encoding"
 	"fmt"
-	"github.com/jsonpipe/json/internal/rowsrc"
 	"reflect"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/jsonpipe/json/internal/loader"
+	"github.com/jsonpipe/json/internal/rowsrc"
+
 	"github.com/jackc/pgx/v5"
 )
 
-// Column describes one column of the table Insert creates.
-type Column struct {
-	// Name is the column name, exactly as the JSON key (after unescaping).
-	Name string
-	// Type is the declared type: "bigint", "double precision", "text",
-	// "boolean", "jsonb", "numeric", or any other PostgreSQL type
-	// ("timestamptz", "uuid", "varchar(20)", "integer[]"); empty means
-	// text.
-	Type string
-	// NotNull adds a NOT NULL constraint.
-	NotNull bool
-}
+// Column describes one column of the table Insert creates: its name,
+// exactly as the JSON key (after unescaping); its declared type
+// ("bigint", "double precision", "text", "boolean", "jsonb", "numeric", or
+// any other PostgreSQL type: "timestamptz", "uuid", "varchar(20)",
+// "integer[]"; empty means text); NOT NULL; and a DEFAULT, as a value of
+// Options.Defaults gives one. It is the same type in packages sqlite and
+// postgres.
+type Column = loader.Column
 
 // column is a table column as the loader knows it.
 type column struct {

@@ -37,7 +37,7 @@ func (v *value) text(arena []byte) []byte { return arena[v.off : v.off+v.n] }
 
 // flat makes a streamed string v an ordinary one, copied into the arena,
 // for the uses that need its text in one piece.
-func (l *loader) flat(v *value) {
+func (l *copyLoader) flat(v *value) {
 	if !v.big {
 		return
 	}
@@ -53,7 +53,7 @@ func (l *loader) flat(v *value) {
 // to the arena. Nested objects and arrays are captured whole; strings are
 // unescaped once, into the arena, or, past rowsrc.StreamMin, into chunks
 // as they are read.
-func (l *loader) readValue(v *value) error {
+func (l *copyLoader) readValue(v *value) error {
 	d, max := l.d, l.maxValue
 	switch d.PeekKind() {
 	case '{', '[':

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/jsonpipe/json/internal/loader"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
@@ -48,7 +49,7 @@ func (ins *inserter) addRow(vals []value, arena []byte, row, off int64) error {
 			ins.text = ins.text[:0]
 		}
 	}
-	if ins.inBatch%ins.opts.batchSize() == 0 {
+	if ins.inBatch%loader.BatchSize(ins.opts) == 0 {
 		if err := ins.endBatch(); err != nil {
 			return err
 		}
@@ -73,7 +74,7 @@ func (ins *inserter) flush() error {
 	k, per, n := ch.n, ins.perStmt, ins.ncols
 	ch.n = 0
 	full := k / per * per
-	if err := ch.run(ins.stmt, full, per, n); err != nil {
+	if err := ch.run(ins.ctx, ins.stmt, full, per, n); err != nil {
 		return ins.locate(ch)
 	}
 	if rest := k - full; rest > 0 {
@@ -82,7 +83,7 @@ func (ins *inserter) flush() error {
 			return err
 		}
 		defer st.Close()
-		if err := execStmt(st, ch.args[full*n:k*n]); err != nil {
+		if err := execStmt(ins.ctx, st, ch.args[full*n:k*n]); err != nil {
 			ch.err, ch.failFrom, ch.failTo = err, full, k
 			return ins.locate(ch)
 		}
@@ -92,14 +93,18 @@ func (ins *inserter) flush() error {
 
 // locate names the row of a failed statement: its rows are run again one
 // by one (the failed statement left nothing behind, and the batch is
-// rolled back anyway).
+// rolled back anyway). A statement the load's cancellation interrupted
+// names no row: the context's error is returned.
 func (ins *inserter) locate(ch *chunk) error {
+	if err := ins.ctx.Err(); err != nil {
+		return err
+	}
 	if ch.failTo-ch.failFrom > 1 {
 		for r := ch.failFrom; r < ch.failTo; r++ {
 			for c := range ins.one {
 				ins.one[c].Value = ch.args[r*ins.ncols+c].Value
 			}
-			if err := execStmt(ins.stmt1, ins.one); err != nil {
+			if err := execStmt(ins.ctx, ins.stmt1, ins.one); err != nil {
 				return &RowError{Row: ch.row[r], Offset: ch.off[r], Err: err}
 			}
 		}
@@ -179,15 +184,18 @@ func (ins *inserter) endTx(q string) error {
 		ins.inTx = false
 		return nil
 	}
-	err := ins.exec(q)
+	// Not cancellable: a batch whose rows all ran commits, and a failed
+	// one is rolled back whatever ended it.
+	_, err := ins.c.Exec(q, nil)
 	if err == nil || q == "ROLLBACK" {
 		ins.inTx = false
 	}
 	return err
 }
 
+// exec runs q (BEGIN, CREATE TABLE, ALTER TABLE) with the load's context.
 func (ins *inserter) exec(q string) error {
-	_, err := ins.c.Exec(q, nil)
+	_, err := ins.c.ExecContext(ins.ctx, q, nil)
 	return err
 }
 

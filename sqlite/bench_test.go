@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsonpipe/json/internal/loader"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
@@ -49,7 +50,7 @@ func loadJSONPipe(db *sql.DB, in []byte, n int) error {
 // jsonpipe_serial: the same, decoding and executing statements on one
 // goroutine (what Insert does when GOMAXPROCS is 1).
 func loadJSONPipeSerial(db *sql.DB, in []byte, n int) error {
-	res, err := Insert(context.Background(), db, "tasks", bytes.NewReader(in), &Options{serial: true})
+	res, err := Insert(context.Background(), db, "tasks", bytes.NewReader(in), loader.Tune(&Options{}, loader.Tuning{Serial: true}))
 	if err == nil && res.Rows != int64(n) {
 		err = fmt.Errorf("inserted %d rows, want %d", res.Rows, n)
 	}
@@ -131,7 +132,7 @@ func loadGoFloor(db *sql.DB, _ []byte, n int) error {
 		}
 		i := 0
 		for ; i+per <= n; i += per {
-			if err := execStmt(st, args); err != nil {
+			if err := execStmt(bg, st, args); err != nil {
 				return err
 			}
 		}
@@ -140,7 +141,7 @@ func loadGoFloor(db *sql.DB, _ []byte, n int) error {
 			if err != nil {
 				return err
 			}
-			err = execStmt(st2, args[:2*rest])
+			err = execStmt(bg, st2, args[:2*rest])
 			st2.Close()
 			if err != nil {
 				return err

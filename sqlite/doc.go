@@ -87,8 +87,9 @@
 // a reader's error, where reading stopped, with workers or without);
 // batches committed before it stay, the batch holding it is rolled back,
 // and [Result].Rows says exactly how many rows were committed.
-// AllOrNothing makes the whole load one transaction. Cancellation of ctx
-// is checked between batches.
+// AllOrNothing makes the whole load one transaction. Cancelling ctx stops
+// the load at the statement running then, and rolls its batch back; the
+// error is the context's.
 //
 // Options.BulkPragmas trades crash safety for speed for the duration of
 // the load only; it is off unless asked for, and the database's own

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"testing/iotest"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
@@ -55,7 +57,7 @@ func TestReaderErrorOffsetWorkers(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%s/workers=%d", in.name, name, workers), func(t *testing.T) {
 					db := openDB(t)
 					r := wrap(&failingReader{data: []byte(data), err: errBoom})
-					res, err := Insert(context.Background(), db, "t", r, &Options{BatchSize: 50, InferRows: 3, Workers: workers, blockSize: 64})
+					res, err := Insert(context.Background(), db, "t", r, loader.Tune(&Options{BatchSize: 50, InferRows: 3, Workers: workers}, loader.Tuning{BlockSize: 64}))
 					var re *RowError
 					if !errors.As(err, &re) || !errors.Is(err, errBoom) || re.Err != errBoom {
 						t.Fatalf("error %v, want a RowError holding the reader's error as it is", err)
@@ -126,7 +128,7 @@ func TestRollbackErrorReported(t *testing.T) {
 		db := openDB(t)
 		db.SetMaxOpenConns(1)
 		denyTx(t, db, "ROLLBACK")
-		res, err := Insert(context.Background(), db, "t", &failingReader{data: []byte(data), err: errBoom}, &Options{BatchSize: 4, InferRows: 3, serial: serial})
+		res, err := Insert(context.Background(), db, "t", &failingReader{data: []byte(data), err: errBoom}, loader.Tune(&Options{BatchSize: 4, InferRows: 3}, loader.Tuning{Serial: serial}))
 		var re *RowError
 		if !errors.Is(err, errBoom) || !errors.As(err, &re) || re.Row != 11 {
 			t.Fatalf("serial=%v: error %v, want the reader's error in row 11", serial, err)
@@ -277,6 +279,55 @@ func TestCancelBetweenBatches(t *testing.T) {
 	}
 }
 
+// cancellingReader cancels its context once n bytes have been read.
+type cancellingReader struct {
+	r      io.Reader
+	n      int
+	cancel context.CancelFunc
+}
+
+func (c *cancellingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	if c.n -= k; c.n <= 0 {
+		c.cancel()
+	}
+	return k, err
+}
+
+// TestCancelWithinBatch: a context cancelled in the middle of a batch
+// stops the load there (the statements run with it), rather than at the
+// batch's end; the batch is rolled back. Serial, pipelined and with
+// decoding workers.
+func TestCancelWithinBatch(t *testing.T) {
+	in := tasksJSON(20000, true)
+	for _, tc := range []struct {
+		name string
+		opts *Options
+	}{
+		{"serial", loader.Tune(&Options{}, loader.Tuning{Serial: true})},
+		{"pipelined", &Options{Workers: 1}},
+		{"workers", loader.Tune(&Options{Workers: 2}, loader.Tuning{BlockSize: 4096})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := openDB(t)
+			db.SetMaxOpenConns(1)
+			if _, err := db.Exec(`CREATE TABLE t (title TEXT, done INTEGER)`); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			r := &cancellingReader{r: bytes.NewReader(in), n: len(in) / 5, cancel: cancel}
+			res, err := Insert(ctx, db, "t", r, tc.opts)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("error %v, want context.Canceled", err)
+			}
+			if res.Rows != 0 || count(t, db, "t") != 0 {
+				t.Errorf("committed %d, table has %d, want 0", res.Rows, count(t, db, "t"))
+			}
+		})
+	}
+}
+
 // With decoding and statements on two goroutines, the decoder runs ahead
 // of the statements: a constraint failure in an earlier row must still be
 // the error reported, and the counts must be exact, whichever comes first.
@@ -293,8 +344,8 @@ func TestPipelinedErrorOrder(t *testing.T) {
 		}
 		for _, serial := range []bool{false, true} {
 			db := openDB(t)
-			res, err := Insert(context.Background(), db, "t", strings.NewReader(ndjson(in...)), &Options{
-				Columns: []Column{{Name: "title", Type: "TEXT", NotNull: true}}, BatchSize: 100, RowsPerStatement: 10, serial: serial})
+			res, err := Insert(context.Background(), db, "t", strings.NewReader(ndjson(in...)), loader.Tune(&Options{
+				Columns: []Column{{Name: "title", Type: "TEXT", NotNull: true}}, BatchSize: 100, RowsPerStatement: 10}, loader.Tuning{Serial: serial}))
 			var re *RowError
 			if !errors.As(err, &re) || re.Row != 150 || !strings.Contains(err.Error(), "NOT NULL") {
 				t.Errorf("syntax error in row %d, serial=%v: error %v, want the NOT NULL in row 150", syntaxRow, serial, err)
@@ -313,7 +364,7 @@ func TestSerialAndPipelinedAgree(t *testing.T) {
 	for _, serial := range []bool{false, true} {
 		for _, per := range []int{1, 5, 128} {
 			db := openDB(t)
-			if _, err := Insert(context.Background(), db, "t", strings.NewReader(in), &Options{serial: serial, RowsPerStatement: per, BatchSize: 77, Alter: true, InferRows: 1}); err != nil {
+			if _, err := Insert(context.Background(), db, "t", strings.NewReader(in), loader.Tune(&Options{RowsPerStatement: per, BatchSize: 77, Alter: true, InferRows: 1}, loader.Tuning{Serial: serial})); err != nil {
 				t.Fatal(err)
 			}
 			got := dump(t, db, "SELECT * FROM t")

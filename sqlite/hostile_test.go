@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // Keys become column names through identifier quoting; values are only
@@ -41,7 +43,7 @@ func TestHostileKeys(t *testing.T) {
 
 			var still string
 			if err := db.QueryRow("SELECT v FROM x").Scan(&still); err != nil || still != "still here" {
-				t.Fatalf("table %q alter=%v: table x: %q %v", shortName(table), alter, still, err)
+				t.Fatalf("table %q alter=%v: table x: %q %v", loader.ShortName(table), alter, still, err)
 			}
 			rows, err := db.Query("SELECT name FROM pragma_table_info(?)", table)
 			if err != nil {
@@ -59,7 +61,7 @@ func TestHostileKeys(t *testing.T) {
 				want = append([]string{"first"}, keys...)
 			}
 			if strings.Join(names, "\x00") != strings.Join(want, "\x00") {
-				t.Errorf("table %s alter=%v: columns\n%q\nwant\n%q", shortName(table), alter, names, want)
+				t.Errorf("table %s alter=%v: columns\n%q\nwant\n%q", loader.ShortName(table), alter, names, want)
 			}
 			got := dump(t, db, "SELECT * FROM "+quoteIdent(table)+" WHERE "+quoteIdent(keys[0])+" = ?", "'); DROP TABLE x; --")
 			if !strings.Contains(got, `"a\"; DROP TABLE x; --":"'); DROP TABLE x; --"`) {
@@ -69,7 +71,7 @@ func TestHostileKeys(t *testing.T) {
 			got = dump(t, db, "SELECT * FROM "+quoteIdent(table)+" WHERE "+quoteIdent(keys[1])+" = 'v1'")
 			for i, k := range keys {
 				if !strings.Contains(got, string(appendString(nil, k))+`:"v`+itoa(i)+`"`) {
-					t.Errorf("table %s: key %s missing from %.200s", shortName(table), shortName(k), got)
+					t.Errorf("table %s: key %s missing from %.200s", loader.ShortName(table), loader.ShortName(k), got)
 				}
 			}
 		}

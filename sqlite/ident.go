@@ -89,13 +89,3 @@ func sqlLiteral(v any) (string, error) {
 	}
 	return "", fmt.Errorf("default of type %T is not supported (use bool, integer, float64, string or []byte)", v)
 }
-
-// shortName quotes name for an error message, cut to a readable length:
-// messages quote little input.
-func shortName(name string) string {
-	const max = 40
-	if len(name) > max {
-		return strconv.Quote(name[:max]) + fmt.Sprintf("... (%d bytes)", len(name))
-	}
-	return strconv.Quote(name)
-}

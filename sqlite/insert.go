@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
@@ -78,10 +79,10 @@ type inserter struct {
 	c      *sqlite3.SQLiteConn
 	r      io.Reader
 	d      *json.Decoder
-	base   int64         // the input offset d starts at (parallel.go)
-	par    *parallel     // the parallel decoders, when they run
-	worker bool          // a parallel decoder's own inserter: it reads rows, never changes columns
-	bigs   rowsrc.Chunks // a string being streamed (StreamLongStrings)
+	base   int64                         // the input offset d starts at (parallel.go)
+	par    *loader.Parallel[decodedRows] // the parallel decoders, when they run
+	worker bool                          // a parallel decoder's own inserter: it reads rows, never changes columns
+	bigs   rowsrc.Chunks                 // a string being streamed (StreamLongStrings)
 	opts   *Options
 	table  string
 	res    Result
@@ -138,10 +139,8 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
-	ins.d = json.NewDecoderBuffer(r, make([]byte, 64<<10))
+	ins.d = loader.NewDecoder(r, maxValueSize(opts), &ins.bigs)
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
-	ins.d.SetMaxTokenSize(opts.maxValueSize())
-	ins.d.StreamLongStrings(rowsrc.StreamMin, ins.bigs.Add)
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)
 		if err != nil {
@@ -156,11 +155,9 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if ins.changes0, err = queryInt(c, "SELECT total_changes()"); err != nil {
 		return res, err
 	}
-	ins.pipelined = !opts.serial && runtime.GOMAXPROCS(0) > 1
+	ins.pipelined = !loader.TuningOf(opts).Serial && runtime.GOMAXPROCS(0) > 1
 	err = ins.run()
-	if ins.par != nil {
-		ins.par.stop()
-	}
+	ins.par.Stop()
 	if err != nil && ins.inTx {
 		// The rows read before the failure still pending run now: if one
 		// of them fails, that is the first error in input order.

@@ -1,8 +1,7 @@
 package sqlite
 
 import (
-	"runtime"
-
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -50,158 +49,30 @@ const (
 
 // Options tune Insert. The zero value is ready to use: infer the columns,
 // fail on unknown keys and on conflicts, commit every 100,000 rows.
-type Options struct {
-	// Columns, when the table does not exist yet, are its columns, in
-	// order, with their types (see ColumnsOf for a Go struct type). When
-	// empty, the columns and their types are inferred from the first
-	// InferRows rows. Ignored when the table exists.
-	Columns []Column
+//
+// It is the same type in packages sqlite and postgres, so one value loads
+// into either database; a field only PostgreSQL reads (Connections) is
+// ignored here.
+type Options = loader.Options
 
-	// PrimaryKey names the primary-key column(s) of a table Insert
-	// creates. A single key column that the input never holds, or holds
-	// only integers in, becomes "INTEGER PRIMARY KEY": SQLite assigns it
-	// when the row has none. For Upsert on an existing table the table's
-	// own primary key is used when this is empty.
-	PrimaryKey []string
-
-	// NotNull and Defaults add NOT NULL constraints and DEFAULT values to
-	// the named columns of a table Insert creates (in addition to those
-	// set in Columns). A default for a key the input does not have adds a
-	// column typed after the default's Go type; NotNull must name a column
-	// that exists.
-	NotNull  []string
-	Defaults map[string]any
-
-	// Alter adds a column, typed from its first value, for each key first
-	// seen after the table was created. Without it such a key is an error
-	// naming the key and the row.
-	Alter bool
-
-	// Conflict chooses what a primary-key or unique collision does.
-	Conflict Conflict
-
-	// BatchSize is the number of rows committed per transaction; 0 means
-	// 100,000. A failure rolls back only the batch it happened in.
-	BatchSize int
-
-	// AllOrNothing wraps the whole load in one transaction: on any error
-	// nothing is kept. BatchSize then only paces progress reports and
-	// cancellation checks.
-	AllOrNothing bool
-
-	// Format, when not Auto, rejects input of the other shape.
-	Format Format
-
-	// InferRows is how many rows are read before creating a missing table,
-	// to infer its columns; 0 means 1000. Keys first seen later need Alter.
-	InferRows int
-
-	// RowsPerStatement is how many rows each INSERT statement carries
-	// (multi-row VALUES); 0 means 128, and it is capped so that a
-	// statement has at most 32,766 parameters. 1 gives the classic
-	// single-row statement.
-	RowsPerStatement int
-
-	// BulkPragmas sets, for the duration of the load only,
-	// "PRAGMA synchronous=OFF" and (unless the database is in WAL mode)
-	// "PRAGMA journal_mode=MEMORY", and restores the previous settings
-	// afterwards. It makes loading into a file faster, at a price: if the
-	// machine or process dies mid-load, the database file can be left
-	// corrupt, not just missing the last batch. Off by default.
-	BulkPragmas bool
-
-	// MaxValueSize caps the length in bytes of any single JSON token or
-	// nested value; 0 means 1,000,000,000, SQLite's default limit on the
-	// length of a value (SQLITE_MAX_LENGTH). A longer value stops the load
-	// with its row and offset as soon as it passes the cap, before it is
-	// buffered whole.
-	MaxValueSize int
-
-	// Progress, when set, is called from Insert's goroutine after every
-	// committed batch and about every 65,536 rows in between.
-	Progress func(Progress)
-
-	// Workers is the number of goroutines that decode NDJSON (or
-	// concatenated objects) after the first rows; 0 means one fewer than
-	// runtime.GOMAXPROCS(0) (SQLite's writer keeps a core busy), at least
-	// one; 1 decodes on the loading goroutine. The
-	// input is cut into chunks of whole lines, each decoded by one worker
-	// into rows of values; the loading goroutine binds them, in input
-	// order with their exact numbers and offsets, and SQLite's one
-	// writer runs the statements as without workers. A JSON array is
-	// decoded by one goroutine. A row the workers cannot take as they are
-	// (a key new to the table, a syntax error, an object over several
-	// lines, a line over 4 MiB or over MaxValueSize) hands the rest of the
-	// input over to the one-goroutine decoder, which deals with it as
-	// without workers (a long line is streamed, each value held to
-	// MaxValueSize, never held whole).
-	Workers int
-
-	// serial, for tests and benchmarks, keeps decoding and executing
-	// statements on one goroutine.
-	serial    bool
-	blockSize int // the chunks' size for the workers, for tests (0: 256 KiB)
-}
-
-// Progress is a snapshot of a running load.
-type Progress struct {
-	Rows      int64 // rows read so far
-	Committed int64 // rows in committed transactions
-	Bytes     int64 // input bytes consumed
-}
+// Progress is a snapshot of a running load. It is the same type in
+// packages sqlite and postgres.
+type Progress = loader.Progress
 
 // Result reports what a load did. Rows is exact even when Insert returns
-// an error: it counts the rows of every committed transaction.
-type Result struct {
-	Rows    int64    // input rows in committed transactions
-	Changes int64    // rows SQLite inserted, replaced or updated (ignored rows are not counted)
-	Created bool     // the table was created
-	Added   []string // columns added by Alter
-}
+// an error: it counts the rows of every committed transaction. Changes
+// counts the rows SQLite inserted, replaced or updated (ignored rows are
+// not counted). It is the same type in packages sqlite and postgres.
+type Result = loader.Result
 
 const (
-	defaultBatchSize        = 100_000
-	defaultInferRows        = 1000
 	defaultRowsPerStatement = 128
 	maxParams               = 32766 // SQLITE_MAX_VARIABLE_NUMBER's default
-	progressEvery           = 1 << 16
+	progressEvery           = loader.ProgressEvery
 )
-
-func (o *Options) batchSize() int {
-	if o.BatchSize > 0 {
-		return o.BatchSize
-	}
-	return defaultBatchSize
-}
 
 // defaultMaxValueSize is SQLITE_MAX_LENGTH's default: SQLite refuses a
 // longer string or blob.
 const defaultMaxValueSize = 1_000_000_000
 
-func (o *Options) maxValueSize() int {
-	if o.MaxValueSize > 0 {
-		return o.MaxValueSize
-	}
-	return defaultMaxValueSize
-}
-
-func (o *Options) workers() int {
-	if o.serial {
-		return 1
-	}
-	if o.Workers > 0 {
-		return o.Workers
-	}
-	// The writer keeps a core busy (SQLite's statements, or a PostgreSQL
-	// server on the same machine): on two cores a second decoder only
-	// competes with it (measured: SQLite 14% slower, PostgreSQL on
-	// flights 29% slower).
-	return max(1, runtime.GOMAXPROCS(0)-1)
-}
-
-func (o *Options) inferRows() int {
-	if o.InferRows > 0 {
-		return o.InferRows
-	}
-	return defaultInferRows
-}
+func maxValueSize(o *Options) int { return loader.MaxValueSize(o, defaultMaxValueSize) }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -74,7 +75,8 @@ func TestWorkersAgree(t *testing.T) {
 					}
 				}
 				opts := tc.opts
-				opts.Workers, opts.InferRows, opts.blockSize = workers, 10, 40
+				opts.Workers, opts.InferRows = workers, 10
+				loader.Tune(&opts, loader.Tuning{BlockSize: 40})
 				var r io.Reader = strings.NewReader(tc.in)
 				if tc.reader != nil {
 					r = tc.reader(r)
@@ -128,8 +130,8 @@ func FuzzWorkersAgree(f *testing.F) {
 			}
 			defer db.Close()
 			db.SetMaxOpenConns(1)
-			opts := &Options{Alter: alter, BatchSize: 3, RowsPerStatement: 2, InferRows: 1,
-				Workers: workers, blockSize: int(block%32) + 1}
+			opts := loader.Tune(&Options{Alter: alter, BatchSize: 3, RowsPerStatement: 2, InferRows: 1,
+				Workers: workers}, loader.Tuning{BlockSize: int(block%32) + 1})
 			res, err := Insert(context.Background(), db, "t", bytes.NewReader(in), opts)
 			out := fmt.Sprintf("%+v %v\n", res, err)
 			var n int

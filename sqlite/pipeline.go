@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"context"
 	"database/sql/driver"
 	"errors"
 
@@ -57,9 +58,9 @@ func chunkRows(per, ncols int) int {
 
 // run executes the first rows rows of ch (a multiple of per) with st, a
 // statement of per rows. On failure it records which statement failed.
-func (ch *chunk) run(st *sqlite3.SQLiteStmt, rows, per, ncols int) error {
+func (ch *chunk) run(ctx context.Context, st *sqlite3.SQLiteStmt, rows, per, ncols int) error {
 	for from := 0; from < rows; from += per {
-		if err := execStmt(st, ch.args[from*ncols:(from+per)*ncols]); err != nil {
+		if err := execStmt(ctx, st, ch.args[from*ncols:(from+per)*ncols]); err != nil {
 			ch.err, ch.failFrom, ch.failTo = err, from, from+per
 			return err
 		}
@@ -78,7 +79,7 @@ func (ins *inserter) send() error {
 	if ins.work == nil {
 		ins.work = make(chan *chunk, maxChunks)
 		ins.done = make(chan *chunk, maxChunks)
-		go statements(ins.work, ins.done)
+		go statements(ins.ctx, ins.work, ins.done)
 	}
 	ch := ins.ch
 	ch.text, ch.stmt, ch.per, ch.ncols = ins.text, ins.stmt, ins.perStmt, ins.ncols
@@ -144,12 +145,12 @@ func (ins *inserter) stop() error {
 // statements is the statement goroutine: it executes each chunk it is
 // sent, and after a failure only passes chunks back (their rows belong to
 // the batch that will be rolled back).
-func statements(work <-chan *chunk, done chan<- *chunk) {
+func statements(ctx context.Context, work <-chan *chunk, done chan<- *chunk) {
 	failed := false
 	for ch := range work {
 		if failed {
 			ch.err = errSkipped
-		} else if ch.run(ch.stmt, ch.n, ch.per, ch.ncols) != nil {
+		} else if ch.run(ctx, ch.stmt, ch.n, ch.per, ch.ncols) != nil {
 			failed = true
 		}
 		done <- ch

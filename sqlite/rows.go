@@ -1,13 +1,12 @@
 package sqlite
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
 
 	json "github.com/jsonpipe/json"
-	"github.com/jsonpipe/json/internal/rowsrc"
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // The per-row loop: finding each row, reading its members into their
@@ -47,23 +46,23 @@ func (ins *inserter) run() error {
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its columns are settled (parallel.go).
-	if ins.opts.workers() > 1 && !ins.rows.InArray() && ins.opts.Format != Array {
+	if loader.WantWorkers(ins.opts, &ins.rows) {
 		ins.startParallel()
 	}
 	for {
 		var start int64
-		if ins.par != nil && !ins.par.serial {
+		if ins.par.Running() {
 			ok, err := ins.nextParallel()
 			if err != nil {
 				return err
 			}
 			if ok {
-				if err := ins.addRow(ins.cur, ins.text, ins.row, ins.par.off); err != nil {
+				if err := ins.addRow(ins.cur, ins.text, ins.row, ins.par.Off); err != nil {
 					return err
 				}
 				continue
 			}
-			if !ins.par.serial {
+			if !ins.par.Serial {
 				break // the end of the input
 			}
 			// The workers handed the rest of the input over to ins.d.
@@ -144,7 +143,7 @@ func (ins *inserter) readRow() error {
 				return err
 			}
 		}
-		text, err := readValue(d, v, ins.text, ins.opts.maxValueSize())
+		text, err := readValue(d, v, ins.text, maxValueSize(ins.opts))
 		if err != nil {
 			return err
 		}
@@ -174,7 +173,7 @@ func (ins *inserter) newKey(tok []byte) (int, int32, error) {
 				return i, keyOther, nil
 			}
 		}
-		return -1, 0, errSerial
+		return -1, 0, loader.ErrSerial
 	}
 	for i := range ins.cols {
 		if asciiEqualFold(ins.cols[i].name, name) {
@@ -186,10 +185,10 @@ func (ins *inserter) newKey(tok []byte) (int, int32, error) {
 		}
 	}
 	if err := checkName(name); err != nil {
-		return -1, 0, fmt.Errorf("key %s: %w", shortName(name), err)
+		return -1, 0, fmt.Errorf("key %s: %w", loader.ShortName(name), err)
 	}
 	if !ins.sampling && !ins.opts.Alter {
-		return -1, 0, fmt.Errorf("key %s is not a column of table %s (Alter adds it)", shortName(name), shortName(ins.table))
+		return -1, 0, fmt.Errorf("key %s is not a column of table %s (Alter adds it)", loader.ShortName(name), loader.ShortName(ins.table))
 	}
 	ins.addColumn(column{name: name}, string(tok))
 	return len(ins.cols) - 1, int32(len(ins.keys.List)), nil
@@ -216,7 +215,7 @@ func (ins *inserter) unlist(tok []byte) int32 {
 func (ins *inserter) sameColumn(c int, first int32, tok []byte) error {
 	var raw string
 	if first == keyOther {
-		return errSerial
+		return loader.ErrSerial
 	}
 	if first > 0 {
 		raw = ins.keys.List[first-1].Raw
@@ -239,7 +238,7 @@ type sameColumnError struct {
 
 func (e *sameColumnError) Error() string {
 	return fmt.Sprintf("keys %s and %s both name column %s (SQLite column names ignore ASCII case): one of the two values would be lost",
-		shortName(e.first), shortName(e.second), shortName(e.column))
+		loader.ShortName(e.first), loader.ShortName(e.second), loader.ShortName(e.column))
 }
 
 func (ins *inserter) addColumn(c column, raw string) {
@@ -274,23 +273,10 @@ func asciiEqualFold(a, b string) bool {
 // cancellation is returned as it is.
 func (ins *inserter) rowError(err error, row, off int64) error {
 	var re *RowError
-	if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.As(err, &re) || loader.Unwrapped(err) {
 		return err
 	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// A decoder started mid-input (after the parallel decoders
-		// handed over) counts from where it started: the error is made
-		// to count from the start of the input.
-		se.Offset += ins.base
-		off = se.Offset
-	} else if at, rerr, ok := rowsrc.ReadErrorAt(err); ok {
-		// The reader's error: where reading stopped, with workers or
-		// without.
-		off, err = at, rerr
-	} else if off < 0 {
-		off = ins.inputOffset()
-	}
+	off, err = loader.Locate(err, off, ins.base, ins.inputOffset())
 	return &RowError{Row: row, Offset: off, Err: err}
 }
 

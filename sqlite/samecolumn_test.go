@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // SQLite takes column names that differ only in ASCII letter case for one
@@ -77,7 +79,8 @@ func TestKeysNamingOneColumn(t *testing.T) {
 					}
 				}
 				opts := tc.opts
-				opts.Workers, opts.blockSize = workers, 16
+				opts.Workers = workers
+				loader.Tune(&opts, loader.Tuning{BlockSize: 16})
 				res, err := Insert(context.Background(), db, "t", strings.NewReader(tc.in), &opts)
 				var re *RowError
 				var se *sameColumnError

@@ -3,27 +3,23 @@ package sqlite
 import (
 	"encoding"
 	"fmt"
-	"github.com/jsonpipe/json/internal/rowsrc"
 	"reflect"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/jsonpipe/json/internal/loader"
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
-// Column describes one column of the table Insert creates.
-type Column struct {
-	// Name is the column name, exactly as the JSON key (after unescaping).
-	Name string
-	// Type is the declared type: "INTEGER", "REAL", "TEXT", "BLOB", or
-	// any other SQLite type name; empty means no declared type.
-	Type string
-	// NotNull adds a NOT NULL constraint.
-	NotNull bool
-	// Default, when not nil, adds a DEFAULT clause (bool, integer,
-	// float64, string or []byte). A key that is missing from an object, or
-	// is null, then takes the default.
-	Default any
-}
+// Column describes one column of the table Insert creates: its name,
+// exactly as the JSON key (after unescaping); its declared type
+// ("INTEGER", "REAL", "TEXT", "BLOB", or any other SQLite type name; empty
+// means no declared type); NOT NULL; and a DEFAULT (bool, integer,
+// float64, string or []byte): a key that is missing from an object, or is
+// null, then takes the default. It is the same type in packages sqlite and
+// postgres.
+type Column = loader.Column
 
 // Declared types Insert infers, as sqlite-utils does.
 const (

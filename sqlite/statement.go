@@ -1,10 +1,12 @@
 package sqlite
 
 import (
+	"context"
 	"database/sql/driver"
 	"fmt"
 	"strings"
 
+	"github.com/jsonpipe/json/internal/loader"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
@@ -50,7 +52,7 @@ func (ins *inserter) insertSQL(cols []column, k int) (string, error) {
 	}
 	if ins.opts.Conflict == Upsert {
 		if len(ins.pk) == 0 {
-			return "", fmt.Errorf("sqlite: Upsert needs a primary key: table %s has none and Options.PrimaryKey is empty", shortName(ins.table))
+			return "", fmt.Errorf("sqlite: Upsert needs a primary key: table %s has none and Options.PrimaryKey is empty", loader.ShortName(ins.table))
 		}
 		b.WriteString(" ON CONFLICT (")
 		for i, p := range ins.pk {
@@ -96,7 +98,7 @@ func (ins *inserter) prepareK(cols []column, k int) (*sqlite3.SQLiteStmt, error)
 	}
 	st, err := ins.c.Prepare(q)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: preparing insert into %s: %w", shortName(ins.table), err)
+		return nil, fmt.Errorf("sqlite: preparing insert into %s: %w", loader.ShortName(ins.table), err)
 	}
 	return st.(*sqlite3.SQLiteStmt), nil
 }
@@ -145,9 +147,11 @@ func (ins *inserter) closeStmts() {
 
 // execStmt runs an INSERT through go-sqlite3's query path, which binds all
 // parameters and steps in a single cgo call (its exec path makes one per
-// parameter); the statement runs at that first step.
-func execStmt(st *sqlite3.SQLiteStmt, args []driver.NamedValue) error {
-	rows, err := st.QueryContext(bg, args)
+// parameter); the statement runs at that first step. Cancelling ctx
+// interrupts it (go-sqlite3 then watches ctx for the statement's step, a
+// cost shared by its rows).
+func execStmt(ctx context.Context, st *sqlite3.SQLiteStmt, args []driver.NamedValue) error {
+	rows, err := st.QueryContext(ctx, args)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/jsonpipe/json/internal/loader"
 )
 
 // Creating and altering the table: reading an existing one, taking the
@@ -16,7 +18,7 @@ var errNoColumns = errors.New("the input's first objects have no keys")
 
 // loadTable reads the columns and primary key of an existing table.
 func (ins *inserter) loadTable() (bool, error) {
-	rows, err := ins.c.QueryContext(bg, `SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)`,
+	rows, err := ins.c.QueryContext(ins.ctx, `SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)`,
 		[]driver.NamedValue{{Ordinal: 1, Value: ins.table}})
 	if err != nil {
 		return false, err
@@ -67,21 +69,21 @@ func (ins *inserter) loadTable() (bool, error) {
 func (ins *inserter) setColumns(cols []Column) error {
 	for _, c := range cols {
 		if err := checkName(c.Name); err != nil {
-			return fmt.Errorf("sqlite: column %s: %w", shortName(c.Name), err)
+			return fmt.Errorf("sqlite: column %s: %w", loader.ShortName(c.Name), err)
 		}
 		for i := range ins.cols {
 			if asciiEqualFold(ins.cols[i].name, c.Name) {
-				return fmt.Errorf("sqlite: column %s given twice (SQLite names ignore case)", shortName(c.Name))
+				return fmt.Errorf("sqlite: column %s given twice (SQLite names ignore case)", loader.ShortName(c.Name))
 			}
 		}
 		if err := validType(c.Type); err != nil {
-			return fmt.Errorf("sqlite: column %s: %w", shortName(c.Name), err)
+			return fmt.Errorf("sqlite: column %s: %w", loader.ShortName(c.Name), err)
 		}
 		col := column{name: c.Name, typ: c.Type, notNull: c.NotNull}
 		if c.Default != nil {
 			d, err := sqlLiteral(c.Default)
 			if err != nil {
-				return fmt.Errorf("sqlite: column %s: %w", shortName(c.Name), err)
+				return fmt.Errorf("sqlite: column %s: %w", loader.ShortName(c.Name), err)
 			}
 			col.dflt = d
 		}
@@ -107,7 +109,7 @@ func (ins *inserter) createTable() error {
 	for i := len(ins.pk) - 1; i >= 0; i-- {
 		name := ins.pk[i]
 		if err := checkName(name); err != nil {
-			return fmt.Errorf("sqlite: primary key %s: %w", shortName(name), err)
+			return fmt.Errorf("sqlite: primary key %s: %w", loader.ShortName(name), err)
 		}
 		if ins.findColumn(name) < 0 {
 			// A key the input never holds: SQLite assigns it (rowid alias).
@@ -129,7 +131,7 @@ func (ins *inserter) createTable() error {
 	for _, name := range o.NotNull {
 		i := ins.findColumn(name)
 		if i < 0 {
-			return fmt.Errorf("sqlite: NotNull: table %s has no column %s", shortName(ins.table), shortName(name))
+			return fmt.Errorf("sqlite: NotNull: table %s has no column %s", loader.ShortName(ins.table), loader.ShortName(name))
 		}
 		ins.cols[i].notNull = true
 	}
@@ -139,19 +141,19 @@ func (ins *inserter) createTable() error {
 		if i < 0 {
 			// A default for a key the input lacks: a column holding it.
 			if err := checkName(name); err != nil {
-				return fmt.Errorf("sqlite: Defaults: %s: %w", shortName(name), err)
+				return fmt.Errorf("sqlite: Defaults: %s: %w", loader.ShortName(name), err)
 			}
 			ins.addColumn(column{name: name, typ: literalType(v)}, string(appendString(nil, name)))
 			i = len(ins.cols) - 1
 		}
 		d, err := sqlLiteral(v)
 		if err != nil {
-			return fmt.Errorf("sqlite: column %s: %w", shortName(name), err)
+			return fmt.Errorf("sqlite: column %s: %w", loader.ShortName(name), err)
 		}
 		ins.cols[i].dflt = d
 	}
 	if len(ins.cols) == 0 {
-		return fmt.Errorf("sqlite: cannot create table %s: %w", shortName(ins.table), errNoColumns)
+		return fmt.Errorf("sqlite: cannot create table %s: %w", loader.ShortName(ins.table), errNoColumns)
 	}
 	q, err := createTableSQL(ins.table, ins.cols, ins.pk)
 	if err != nil {
@@ -163,7 +165,7 @@ func (ins *inserter) createTable() error {
 		}
 	}
 	if err := ins.exec(q); err != nil {
-		return fmt.Errorf("sqlite: creating table %s: %w", shortName(ins.table), err)
+		return fmt.Errorf("sqlite: creating table %s: %w", loader.ShortName(ins.table), err)
 	}
 	ins.created = true
 	return ins.prepare()
@@ -182,7 +184,7 @@ func (ins *inserter) sample() error {
 		vals    []value
 		rows    []srow
 		readErr error
-		limit   = ins.opts.inferRows()
+		limit   = loader.InferRows(ins.opts)
 	)
 	for len(rows) < limit {
 		more, err := ins.nextRow()
@@ -266,7 +268,7 @@ func (ins *inserter) alter() error {
 		writeIdent(&b, col.name)
 		b.WriteString(" " + col.typ)
 		if err := ins.exec(b.String()); err != nil {
-			return ins.rowError(fmt.Errorf("adding column %s: %w", shortName(col.name), err), ins.row, -1)
+			return ins.rowError(fmt.Errorf("adding column %s: %w", loader.ShortName(col.name), err), ins.row, -1)
 		}
 		ins.added = append(ins.added, col.name)
 	}

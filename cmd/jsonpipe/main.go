@@ -35,6 +35,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jsonpipe/json/internal/loader"
+	"github.com/jsonpipe/json/postgres"
 	"github.com/jsonpipe/json/sqlite"
 )
 
@@ -156,8 +158,10 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	if len(pos) < 2 || len(pos) > 3 {
 		return errUsage{"insert needs DB TABLE [FILE|-]"}
 	}
-	opts := &sqlite.Options{PrimaryKey: pk, NotNull: notNull, Alter: alter, BatchSize: batch,
-		AllOrNothing: allOrNothing, BulkPragmas: bulk, InferRows: inferRows, Workers: workers}
+	// The flags map once, into the one Options both databases read.
+	opts := &loader.Options{PrimaryKey: pk, NotNull: notNull, Alter: alter, BatchSize: batch,
+		AllOrNothing: allOrNothing, BulkPragmas: bulk, InferRows: inferRows, Workers: workers,
+		Connections: connections}
 	n := 0
 	for _, f := range []struct {
 		set bool
@@ -216,12 +220,12 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		p = &progressLine{w: stderr, size: size, start: start, tty: tty}
 		opts.Progress = p.report
 	}
-	var res sqlite.Result
+	var res loader.Result
 	if isPostgres(dbPath) {
 		if bulk {
 			return errUsage{"--bulk is for SQLite (PostgreSQL's COPY needs no pragmas)"}
 		}
-		res, err = insertPostgres(ctx, dbPath, table, in, opts, connections)
+		res, err = postgres.InsertURL(ctx, dbPath, table, in, opts)
 	} else if connections > 1 {
 		return errUsage{"--connections is for PostgreSQL (SQLite has one writer)"}
 	} else {
@@ -328,7 +332,7 @@ type progressLine struct {
 	shown bool
 }
 
-func (p *progressLine) report(pr sqlite.Progress) {
+func (p *progressLine) report(pr loader.Progress) {
 	now := time.Now()
 	if now.Sub(p.last) < 200*time.Millisecond && pr.Rows != 0 && p.tty {
 		return

@@ -23,30 +23,6 @@ func isPostgres(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
-// insertPostgres is the insert command into PostgreSQL: the same flags,
-// with the same meaning, as sqlite.Options carries them.
-func insertPostgres(ctx context.Context, url, table string, in io.Reader, o *sqlite.Options, connections int) (sqlite.Result, error) {
-	opts := &postgres.Options{
-		PrimaryKey:   o.PrimaryKey,
-		NotNull:      o.NotNull,
-		Defaults:     o.Defaults,
-		Alter:        o.Alter,
-		Conflict:     o.Conflict, // one type in both packages
-		BatchSize:    o.BatchSize,
-		AllOrNothing: o.AllOrNothing,
-		Format:       o.Format,
-		InferRows:    o.InferRows,
-		MaxValueSize: o.MaxValueSize,
-		Workers:      o.Workers,
-		Connections:  connections,
-	}
-	if o.Progress != nil {
-		opts.Progress = func(p postgres.Progress) { o.Progress(sqlite.Progress(p)) }
-	}
-	res, err := postgres.InsertURL(ctx, url, table, in, opts)
-	return sqlite.Result{Rows: res.Rows, Changes: res.Changes, Created: res.Created, Added: res.Added}, err
-}
-
 func queryPostgres(ctx context.Context, url string, stdout io.Writer, nl bool, query string) (int64, error) {
 	format := postgres.Array
 	if nl {

@@ -104,13 +104,19 @@
 // nested values' columns) is written as the JSON it holds, not as a
 // string. A query that fails part-way leaves the rows before the error in
 // the writer and an array unclosed, so that output cut short never parses
-// as a complete result. [WriteQueryPath] does it on a
-// database it opens by path, as InsertPath.
+// as a complete result. [WriteQueryPath] does it on a database it opens by
+// path, as InsertPath.
+//
+// [WriteQueryText] writes the rows as CSV, TSV ([LayoutCSV], [LayoutTSV],
+// streamed the same way) or as an aligned table for a terminal
+// ([LayoutTable]), each with a header row of column names; NULL is an
+// empty field, an empty string "" ([WriteQueryTextPath] opens by path).
 //
 // # The command
 //
 // cmd/jsonpipe wraps both: "jsonpipe insert [flags] DB TABLE [FILE|-]" and
-// "jsonpipe query [--nl] DB SQL".
+// "jsonpipe query [--nl|--csv|--tsv|--table] DB SQL", with "jsonpipe
+// tables DB" and "jsonpipe schema DB [TABLE]" to look around.
 package sqlite
 
 //go:generate go test -run TestTasksFile -update

@@ -229,3 +229,12 @@ func ExampleWriteQueryPath() {
 	// [{"title":"Check Twitter","done":1}]
 	// rows: 1
 }
+
+// OpenExisting never creates a database: a path that names no file is an
+// error that says so.
+func ExampleOpenExisting() {
+	_, err := sqlite.OpenExisting(context.Background(), "no/such/dir/tasks.db")
+	fmt.Println(err)
+	// Output:
+	// sqlite: database no/such/dir/tasks.db: directory no/such/dir does not exist
+}

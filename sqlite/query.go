@@ -85,16 +85,7 @@ func WriteQueryPath(ctx context.Context, path string, w io.Writer, format Format
 // onPath runs f on the database at path, opened for it only, as
 // WriteQueryPath describes.
 func onPath(ctx context.Context, path string, f func(db *sql.DB) (int64, error)) (int64, error) {
-	if name := fileName(path); name != "" {
-		if _, err := os.Stat(name); err != nil {
-			e := &DBError{Path: path, Err: err, why: whyNoDir(name)}
-			if e.why == "" && errors.Is(err, fs.ErrNotExist) {
-				e.why = "no such file (a query never creates a database)"
-			}
-			return 0, e
-		}
-	}
-	db, err := openPath(ctx, path)
+	db, err := OpenExisting(ctx, path)
 	if err != nil {
 		return 0, err
 	}
@@ -103,6 +94,25 @@ func onPath(ctx context.Context, path string, f func(db *sql.DB) (int64, error))
 		err = cerr
 	}
 	return n, err
+}
+
+// OpenExisting opens the SQLite database at path (a file path or a
+// go-sqlite3 DSN) to query it, as WriteQueryPath does: never creating it,
+// in SQLite's multi-thread mode, and checking that it is an SQLite
+// database, so that what is wrong (no such file, no such directory, not a
+// database) is a [*DBError] naming path. A "file:" URI is left to SQLite
+// and its mode parameter.
+func OpenExisting(ctx context.Context, path string) (*sql.DB, error) {
+	if name := fileName(path); name != "" {
+		if _, err := os.Stat(name); err != nil {
+			e := &DBError{Path: path, Err: err, why: whyNoDir(name)}
+			if e.why == "" && errors.Is(err, fs.ErrNotExist) {
+				e.why = "no such file (a query never creates a database)"
+			}
+			return nil, e
+		}
+	}
+	return openPath(ctx, path)
 }
 
 // writeQuery runs query on c and writes its rows with the rowWriter out

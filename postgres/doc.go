@@ -108,6 +108,12 @@
 // an array unclosed, so that output cut short never parses as a complete
 // result.
 //
+// [WriteQueryText] writes the rows as CSV, TSV ([LayoutCSV], [LayoutTSV],
+// streamed the same way) or as an aligned table for a terminal
+// ([LayoutTable]), each with a header row of column names: values as
+// PostgreSQL prints them, booleans true and false, bytea in base64, NULL
+// an empty field and an empty string "".
+//
 // # Several connections
 //
 // With Options.Connections above 1 each batch goes to a connection of its

@@ -74,3 +74,24 @@ func ExampleOptions_connections() {
 	}
 	fmt.Println(res.Rows, "rows")
 }
+
+// A query's rows as CSV: a header, then a row a line; NULL is an empty
+// field, the empty string "". (Not run by go test: it needs a server, at
+// DATABASE_URL.)
+func ExampleWriteQueryText() {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer conn.Close(ctx)
+
+	q := `SELECT * FROM (VALUES (1, 'Cleo, the cat', '["a"]'::jsonb), (2, '', NULL)) AS t(id, name, tags)`
+	if _, err := postgres.WriteQueryText(ctx, conn, os.Stdout, postgres.LayoutCSV, q); err != nil {
+		log.Fatal(err)
+	}
+	// Prints:
+	// id,name,tags
+	// 1,"Cleo, the cat","[""a""]"
+	// 2,"",
+}

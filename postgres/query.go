@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"io"
@@ -19,7 +20,8 @@ import (
 // floating-point numbers to numbers (NaN and infinities, which JSON
 // lacks, to null), numeric to a number exactly as PostgreSQL prints it
 // (its NaN and infinities to null), boolean to true or false, json and
-// jsonb to their JSON as it is (not a string), bytea to a base64 string,
+// jsonb to their JSON as it is (not a string; json's line breaks between
+// tokens removed, so that a row stays one line), bytea to a base64 string,
 // NULL to null, and every other type (text, dates, times, uuid, arrays...)
 // to a string of its text.
 //
@@ -152,8 +154,10 @@ func appendOut(b []byte, k outKind, v []byte) []byte {
 		return append(b, "null"...)
 	}
 	switch k {
-	case outNumber, outJSON:
+	case outNumber:
 		return append(b, v...)
+	case outJSON:
+		return appendJSON(b, v)
 	case outFloat:
 		if c := v[len(v)-1]; c < '0' || c > '9' { // NaN, Infinity, -Infinity
 			return append(b, "null"...)
@@ -170,4 +174,18 @@ func appendOut(b []byte, k outKind, v []byte) []byte {
 		return append(b, '"')
 	}
 	return json.AppendQuote(b, unsafe.String(unsafe.SliceData(v), len(v)))
+}
+
+// appendJSON appends v, a json or jsonb value's text, as it is, unless it
+// spans lines (json keeps its input's text; jsonb never does): then
+// compacted, so that NDJSON stays one row a line.
+func appendJSON(b []byte, v []byte) []byte {
+	if bytes.IndexByte(v, '\n') < 0 && bytes.IndexByte(v, '\r') < 0 {
+		return append(b, v...)
+	}
+	var c bytes.Buffer
+	if json.Compact(&c, v) != nil { // PostgreSQL checked it: cannot happen
+		return json.AppendQuote(b, string(v))
+	}
+	return append(b, c.Bytes()...)
 }

@@ -53,8 +53,9 @@
 // columns come from Options.Columns (see [ColumnsOf] for a Go struct type),
 // or are inferred, as sqlite-utils does, from the first Options.InferRows
 // rows (1000): integers and booleans INTEGER, other numbers REAL (and
-// integers mixed with them), strings TEXT, nested objects and arrays TEXT
-// holding their JSON, anything mixed or only null TEXT. Options.PrimaryKey
+// integers mixed with them), strings TEXT, nested objects and arrays JSON
+// (TEXT holding their JSON; see [TypeJSON]), anything mixed or only null
+// TEXT. Options.PrimaryKey
 // names the key; a single key the input lacks, or holds only integers in,
 // becomes INTEGER PRIMARY KEY, which SQLite fills in. Options.NotNull and
 // Options.Defaults add constraints. A key first seen later is an error
@@ -100,15 +101,23 @@
 // [WriteQuery] runs any query and streams its rows to an [io.Writer] as a
 // JSON array of objects ([Array]) or as NDJSON ([Lines]): integers and
 // reals as numbers, text escaped, NULL as null, BLOBs as base64, in
-// constant memory. A query that fails part-way leaves the rows before the
-// error in the writer and an array unclosed, so that output cut short
-// never parses as a complete result. [WriteQueryPath] does it on a
-// database it opens by path, as InsertPath.
+// constant memory; the text of a column declared JSON (as Insert declares
+// nested values' columns) is written as the JSON it holds, not as a
+// string. A query that fails part-way leaves the rows before the error in
+// the writer and an array unclosed, so that output cut short never parses
+// as a complete result. [WriteQueryPath] does it on a database it opens by
+// path, as InsertPath.
+//
+// [WriteQueryText] writes the rows as CSV, TSV ([LayoutCSV], [LayoutTSV],
+// streamed the same way) or as an aligned table for a terminal
+// ([LayoutTable]), each with a header row of column names; NULL is an
+// empty field, an empty string "" ([WriteQueryTextPath] opens by path).
 //
 // # The command
 //
 // cmd/jsonpipe wraps both: "jsonpipe insert [flags] DB TABLE [FILE|-]" and
-// "jsonpipe query [--nl] DB SQL".
+// "jsonpipe query [--nl|--csv|--tsv|--table] DB SQL", with "jsonpipe
+// tables DB" and "jsonpipe schema DB [TABLE]" to look around.
 package sqlite
 
 //go:generate go test -run TestTasksFile -update

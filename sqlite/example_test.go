@@ -50,7 +50,7 @@ func ExampleInsert() {
 	//   "id" INTEGER PRIMARY KEY,
 	//   "title" TEXT,
 	//   "done" INTEGER,
-	//   "tags" TEXT
+	//   "tags" JSON
 	// )
 }
 
@@ -121,6 +121,35 @@ func ExampleWriteQuery() {
 	}
 	// Output:
 	// {"i":1,"r":2.0,"s":"say \"hi\"","b":"yv4=","n":null}
+}
+
+// Rows as CSV, then as a table for a terminal. NULL is an empty field,
+// the empty string "" (quoted).
+func ExampleWriteQueryText() {
+	db, _ := sqlite.Open(":memory:")
+	defer db.Close()
+	db.Exec(`CREATE TABLE t (id INTEGER, name TEXT, tags JSON);
+		INSERT INTO t VALUES (1, 'Cleo, the cat', '["a","b"]'), (20, '', NULL), (300, NULL, '[]')`)
+
+	q := "SELECT * FROM t ORDER BY id"
+	if _, err := sqlite.WriteQueryText(context.Background(), db, os.Stdout, sqlite.LayoutCSV, q); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println()
+	if _, err := sqlite.WriteQueryText(context.Background(), db, os.Stdout, sqlite.LayoutTable, q); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// id,name,tags
+	// 1,"Cleo, the cat","[""a"",""b""]"
+	// 20,"",
+	// 300,,[]
+	//
+	//  id  name           tags
+	// ---  -------------  ---------
+	//   1  Cleo, the cat  ["a","b"]
+	//  20
+	// 300                 []
 }
 
 // A query that fails part-way leaves the rows before the error, and an
@@ -199,4 +228,13 @@ func ExampleWriteQueryPath() {
 	// Output:
 	// [{"title":"Check Twitter","done":1}]
 	// rows: 1
+}
+
+// OpenExisting never creates a database: a path that names no file is an
+// error that says so.
+func ExampleOpenExisting() {
+	_, err := sqlite.OpenExisting(context.Background(), "no/such/dir/tasks.db")
+	fmt.Println(err)
+	// Output:
+	// sqlite: database no/such/dir/tasks.db: directory no/such/dir does not exist
 }

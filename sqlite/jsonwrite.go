@@ -1,9 +1,11 @@
 package sqlite
 
 import (
+	"bytes"
 	"encoding/base64"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/jsonpipe/json"
 )
@@ -61,4 +63,22 @@ func appendValue(b []byte, v any) []byte {
 	}
 	// Not produced by go-sqlite3; keep the output valid JSON regardless.
 	return append(b, "null"...)
+}
+
+// isJSONType reports whether a column's declared type, lower-cased as
+// go-sqlite3 gives it, says the column holds JSON text: "json" (the type
+// Insert declares for nested objects and arrays) or "jsonb".
+func isJSONType(decl string) bool { return decl == "json" || decl == "jsonb" }
+
+// appendJSONText appends s, the text of a column declared JSON, as the
+// JSON value it holds, with insignificant whitespace removed so that a
+// value spread over lines keeps NDJSON one row a line. Text that is not
+// valid JSON is appended as a string instead, so the output stays valid.
+// scratch is reused from call to call.
+func appendJSONText(b []byte, s string, scratch *bytes.Buffer) []byte {
+	scratch.Reset()
+	if json.Compact(scratch, unsafe.Slice(unsafe.StringData(s), len(s))) != nil {
+		return appendString(b, s)
+	}
+	return append(b, scratch.Bytes()...)
 }

@@ -122,11 +122,11 @@ func TestAlter(t *testing.T) {
 			if got, want := strings.Join(res.Added, ","), "b,c,d"; got != want {
 				t.Errorf("Added %q, want %q", got, want)
 			}
-			if got, want := strings.Join(columnTypes(t, db, "t"), ","), "a INTEGER,b TEXT,c REAL,d TEXT"; got != want {
+			if got, want := strings.Join(columnTypes(t, db, "t"), ","), "a INTEGER,b TEXT,c REAL,d JSON"; got != want {
 				t.Errorf("columns %s, want %s", got, want)
 			}
 			want := ndjson(`{"a":1,"b":null,"c":null,"d":null}`, `{"a":2,"b":"x","c":null,"d":null}`,
-				`{"a":3,"b":null,"c":1.5,"d":null}`, `{"a":4,"b":"y","c":null,"d":"{\"n\":1}"}`)
+				`{"a":3,"b":null,"c":1.5,"d":null}`, `{"a":4,"b":"y","c":null,"d":{"n":1}}`)
 			if got := dump(t, db, "SELECT * FROM t"); got != want {
 				t.Errorf("per=%d\n got: %s\nwant: %s", per, got, want)
 			}

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -23,7 +24,11 @@ import (
 // Values map as: INTEGER to a number, REAL to a number (integral values
 // keep ".0"; NaN and infinities, which JSON lacks, become null), TEXT to a
 // string (escaped; invalid UTF-8 becomes U+FFFD), NULL to null, BLOB to a
-// base64 string. go-sqlite3 itself turns columns declared DATE, DATETIME or
+// base64 string. TEXT in a column declared JSON or JSONB (the declared
+// type of a table's column, which a result column taken straight from it
+// keeps; an expression has none) is written as the JSON it holds,
+// compacted (json.Compact) so that a row stays one line, or as a string
+// when it is not valid JSON. go-sqlite3 itself turns columns declared DATE, DATETIME or
 // TIMESTAMP into times, written as RFC 3339 strings, and columns declared
 // BOOLEAN into true/false.
 //
@@ -38,6 +43,13 @@ import (
 // simply stops after n lines; with n = 0, w holds nothing at all. When w
 // itself fails, n counts the rows it took in full.
 func WriteQuery(ctx context.Context, db *sql.DB, w io.Writer, format Format, query string, args ...any) (int64, error) {
+	return writeQueryOn(ctx, db, query, args, func(cols, decl []string) rowWriter {
+		return newJSONWriter(w, cols, decl, format)
+	})
+}
+
+// writeQueryOn is writeQuery on a connection of db.
+func writeQueryOn(ctx context.Context, db *sql.DB, query string, args []any, out func(cols, decl []string) rowWriter) (int64, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return 0, err
@@ -50,7 +62,7 @@ func WriteQuery(ctx context.Context, db *sql.DB, w io.Writer, format Format, que
 			return fmt.Errorf("sqlite: db's driver connection is %T, want *sqlite3.SQLiteConn", dc)
 		}
 		var err error
-		n, err = writeQuery(ctx, c, w, format, query, args)
+		n, err = writeQuery(ctx, c, query, args, out)
 		return err
 	})
 	return n, err
@@ -65,27 +77,47 @@ func WriteQuery(ctx context.Context, db *sql.DB, w io.Writer, format Format, que
 // cannot be opened, or a file that is not an SQLite database, is a
 // *DBError naming path and what is wrong with it.
 func WriteQueryPath(ctx context.Context, path string, w io.Writer, format Format, query string, args ...any) (int64, error) {
-	if name := fileName(path); name != "" {
-		if _, err := os.Stat(name); err != nil {
-			e := &DBError{Path: path, Err: err, why: whyNoDir(name)}
-			if e.why == "" && errors.Is(err, fs.ErrNotExist) {
-				e.why = "no such file (a query never creates a database)"
-			}
-			return 0, e
-		}
-	}
-	db, err := openPath(ctx, path)
+	return onPath(ctx, path, func(db *sql.DB) (int64, error) {
+		return WriteQuery(ctx, db, w, format, query, args...)
+	})
+}
+
+// onPath runs f on the database at path, opened for it only, as
+// WriteQueryPath describes.
+func onPath(ctx context.Context, path string, f func(db *sql.DB) (int64, error)) (int64, error) {
+	db, err := OpenExisting(ctx, path)
 	if err != nil {
 		return 0, err
 	}
-	n, err := WriteQuery(ctx, db, w, format, query, args...)
+	n, err := f(db)
 	if cerr := db.Close(); err == nil {
 		err = cerr
 	}
 	return n, err
 }
 
-func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, w io.Writer, format Format, query string, args []any) (int64, error) {
+// OpenExisting opens the SQLite database at path (a file path or a
+// go-sqlite3 DSN) to query it, as WriteQueryPath does: never creating it,
+// in SQLite's multi-thread mode, and checking that it is an SQLite
+// database, so that what is wrong (no such file, no such directory, not a
+// database) is a [*DBError] naming path. A "file:" URI is left to SQLite
+// and its mode parameter.
+func OpenExisting(ctx context.Context, path string) (*sql.DB, error) {
+	if name := fileName(path); name != "" {
+		if _, err := os.Stat(name); err != nil {
+			e := &DBError{Path: path, Err: err, why: whyNoDir(name)}
+			if e.why == "" && errors.Is(err, fs.ErrNotExist) {
+				e.why = "no such file (a query never creates a database)"
+			}
+			return nil, e
+		}
+	}
+	return openPath(ctx, path)
+}
+
+// writeQuery runs query on c and writes its rows with the rowWriter out
+// makes of its columns and their declared types.
+func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, query string, args []any, out func(cols, decl []string) rowWriter) (int64, error) {
 	named := make([]driver.NamedValue, len(args))
 	for i, a := range args {
 		v, err := driver.DefaultParameterConverter.ConvertValue(a)
@@ -102,11 +134,33 @@ func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, w io.Writer, format 
 	}
 	defer rows.Close()
 
-	jw := newJSONWriter(w, rows.Columns(), format)
-	if runtime.GOMAXPROCS(0) > 1 {
-		return jw.pipelined(ctx, rows)
+	var decl []string
+	if r, ok := rows.(*sqlite3.SQLiteRows); ok {
+		decl = r.DeclTypes()
 	}
-	dest := make([]driver.Value, len(jw.keys))
+	return writeRows(ctx, rows, out(rows.Columns(), decl))
+}
+
+// rowWriter formats rows as one output format: jsonWriter or textWriter.
+type rowWriter interface {
+	// row formats one row; it returns w's error.
+	row(vals []driver.Value) error
+	// close ends the output of a query that ran to its end.
+	close() error
+	// abort ends the output of a query that failed with err after the
+	// rows formatted so far, and returns the rows written and err.
+	abort(err error) (int64, error)
+	// rowsWritten is the number of rows w has taken in full.
+	rowsWritten() int64
+}
+
+// writeRows reads rows to their end, formatting each with rw.
+func writeRows(ctx context.Context, rows driver.Rows, rw rowWriter) (int64, error) {
+	ncols := len(rows.Columns())
+	if runtime.GOMAXPROCS(0) > 1 {
+		return pipelined(ctx, rows, rw, ncols)
+	}
+	dest := make([]driver.Value, ncols)
 	var n int64
 	for {
 		err := rows.Next(dest)
@@ -114,20 +168,20 @@ func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, w io.Writer, format 
 			break
 		}
 		if err != nil {
-			return jw.abort(err)
+			return rw.abort(err)
 		}
 		if n&1023 == 1023 {
 			if err := ctx.Err(); err != nil {
-				return jw.abort(err)
+				return rw.abort(err)
 			}
 		}
-		if err := jw.row(dest); err != nil {
-			return jw.written, err
+		if err := rw.row(dest); err != nil {
+			return rw.rowsWritten(), err
 		}
 		n++
 	}
-	err = jw.close()
-	return jw.written, err
+	err := rw.close()
+	return rw.rowsWritten(), err
 }
 
 // jsonWriter formats rows as JSON objects into a buffer written to w
@@ -135,7 +189,9 @@ func writeQuery(ctx context.Context, c *sqlite3.SQLiteConn, w io.Writer, format 
 type jsonWriter struct {
 	w       io.Writer
 	keys    [][]byte // `{"name":` for the first column, `,"name":` after
+	json    []bool   // columns declared JSON: text written as JSON
 	format  Format
+	scratch bytes.Buffer
 	buf     []byte
 	n       int64 // rows formatted
 	written int64 // rows w has taken in full
@@ -143,8 +199,18 @@ type jsonWriter struct {
 
 const flushAt = 64 << 10
 
-func newJSONWriter(w io.Writer, cols []string, format Format) *jsonWriter {
+// newJSONWriter returns a jsonWriter of the columns cols, whose declared
+// types (as go-sqlite3 gives them, lower-cased; nil if unknown) are decl.
+func newJSONWriter(w io.Writer, cols, decl []string, format Format) *jsonWriter {
 	jw := &jsonWriter{w: w, format: format, keys: make([][]byte, len(cols)), buf: make([]byte, 0, flushAt+4096)}
+	for i, d := range decl {
+		if isJSONType(d) {
+			if jw.json == nil {
+				jw.json = make([]bool, len(cols))
+			}
+			jw.json[i] = true
+		}
+	}
 	for i, name := range cols {
 		sep := byte(',')
 		if i == 0 {
@@ -168,6 +234,12 @@ func (jw *jsonWriter) row(vals []driver.Value) error {
 	}
 	for i, v := range vals {
 		buf = append(buf, jw.keys[i]...)
+		if jw.json != nil && jw.json[i] {
+			if s, ok := v.(string); ok {
+				buf = appendJSONText(buf, s, &jw.scratch)
+				continue
+			}
+		}
 		buf = appendValue(buf, v)
 	}
 	buf = append(buf, '}')
@@ -194,6 +266,8 @@ func (jw *jsonWriter) flush() error {
 	return nil
 }
 
+func (jw *jsonWriter) rowsWritten() int64 { return jw.written }
+
 // close ends the output of a query that ran to its end.
 func (jw *jsonWriter) close() error {
 	if jw.format != Lines {
@@ -218,11 +292,11 @@ func (jw *jsonWriter) abort(err error) (int64, error) {
 	return jw.written, err
 }
 
-// pipelined reads rows on this goroutine and formats and writes them on
-// another, handing over batches of 1024 rows; three batches circulate.
-func (jw *jsonWriter) pipelined(ctx context.Context, rows driver.Rows) (int64, error) {
+// pipelined reads rows on this goroutine and formats and writes them with
+// jw on another, handing over batches of 1024 rows; three batches
+// circulate.
+func pipelined(ctx context.Context, rows driver.Rows, jw rowWriter, ncols int) (int64, error) {
 	const batchRows = 1024
-	ncols := len(jw.keys)
 	type batch struct {
 		vals []driver.Value
 		n    int
@@ -290,7 +364,7 @@ func (jw *jsonWriter) pipelined(ctx context.Context, rows driver.Rows) (int64, e
 	}
 	if err != nil {
 		// Rows read but not written do not count.
-		n = jw.written
+		n = jw.rowsWritten()
 	}
 	return n, err
 }

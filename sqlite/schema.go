@@ -25,7 +25,15 @@ type Column = loader.Column
 const (
 	TypeInteger = "INTEGER" // integers in int64 range, booleans (0/1)
 	TypeReal    = "REAL"    // other numbers; integers mixed with floats
-	TypeText    = "TEXT"    // strings, nested objects and arrays (their JSON), mixtures, all-null
+	TypeText    = "TEXT"    // strings, mixtures (nested values with scalars too), all-null
+	// TypeJSON is for columns of nested objects and arrays (and nulls),
+	// which hold their JSON text. SQLite has no JSON type: the declared
+	// type is a name, kept so that WriteQuery writes the values back as
+	// JSON rather than as strings. Its affinity is NUMERIC, which leaves
+	// objects' and arrays' text alone; a string that reads as a number,
+	// stored into such a column later (past Options.InferRows, or in a
+	// table the load did not create), is stored as the number.
+	TypeJSON = "JSON"
 )
 
 // ColumnsOf returns the columns of a table holding values of the struct
@@ -81,6 +89,7 @@ const (
 	sawInt typeSet = 1 << iota
 	sawFloat
 	sawText
+	sawJSON
 )
 
 func (s typeSet) add(k kind) typeSet {
@@ -89,20 +98,25 @@ func (s typeSet) add(k kind) typeSet {
 		return s | sawInt
 	case kindFloat:
 		return s | sawFloat
-	case kindText, kindJSON:
+	case kindText:
 		return s | sawText
+	case kindJSON:
+		return s | sawJSON
 	}
 	return s
 }
 
 // declType is sqlite-utils' rule: one kind gives its type, integers with
-// floats give REAL, anything else mixed (or nothing but nulls) gives TEXT.
+// floats give REAL, anything else mixed (or nothing but nulls) gives TEXT;
+// but nested values alone give JSON, not TEXT.
 func (s typeSet) declType() string {
 	switch s {
 	case sawInt:
 		return TypeInteger
 	case sawFloat, sawInt | sawFloat:
 		return TypeReal
+	case sawJSON:
+		return TypeJSON
 	}
 	return TypeText
 }

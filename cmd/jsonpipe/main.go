@@ -1,8 +1,10 @@
 // Command jsonpipe loads JSON into SQLite or PostgreSQL and exports rows
-// as JSON.
+// as JSON, CSV, TSV or a table.
 //
 //	jsonpipe insert [flags] DB TABLE [FILE|-]
-//	jsonpipe query [--nl] DB SQL
+//	jsonpipe query [--nl|--csv|--tsv|--table] DB SQL
+//	jsonpipe tables DB
+//	jsonpipe schema DB [TABLE]
 //
 // DB is the path of an SQLite database file, or a PostgreSQL URL
 // (postgres://... or postgresql://...).
@@ -11,16 +13,34 @@
 // FILE (standard input when FILE is "-" or absent) and inserts each object
 // as a row of TABLE in DB (an SQLite file is created if missing; rows go
 // to PostgreSQL through COPY); TABLE is created if missing, with column
-// types inferred from the first rows. query runs SQL on DB and writes the rows to standard output as a
-// JSON array, or as one object per line with --nl.
+// types inferred from the first rows (nested objects and arrays: JSON in
+// SQLite, jsonb in PostgreSQL).
 //
-// Run "jsonpipe insert -h" for the flags. Progress goes to standard error
-// while loading when it is a terminal (or with --progress), then a
-// one-line summary. A query that fails after writing rows leaves its
-// output incomplete and recognisably so: the rows before the error, a
-// JSON array without its closing bracket (NDJSON simply stops), and on
-// standard error the error and the count of rows written. Exit status: 0
-// on success, 1 when the load or query fails, 2 for a usage error.
+// query runs SQL on DB and writes the rows to standard output as a JSON
+// array, or as one object per line with --nl; nested values stored as
+// JSON (a column declared JSON in SQLite, json or jsonb in PostgreSQL)
+// come back as JSON, not as strings. --csv and --tsv write a header row
+// of column names, then the rows, streamed: RFC 4180 CSV, and TSV quoted
+// the same way (a field holding a tab, quote or line break in double
+// quotes), NULL as an empty field and an empty string as "", BLOBs and
+// bytea in base64, nested JSON as its text. --table writes aligned
+// columns for a terminal, NULL as an empty cell, control characters as
+// escapes (\n, \t); it holds the whole result in memory for the widths.
+//
+// tables writes a JSON array of {"table": NAME, "rows": N}, sorted by
+// name; schema writes the CREATE statements of every table, or of TABLE.
+// In PostgreSQL both see the tables the search path makes visible (public
+// by default); schema rebuilds CREATE TABLE from the catalog.
+//
+// Run "jsonpipe insert -h" (or query, tables, schema) for the flags.
+// Progress goes to standard error while loading when it is a terminal (or
+// with --progress), then a one-line summary. A query that fails after
+// writing rows leaves its output incomplete and recognisably so: the rows
+// before the error, a JSON array without its closing bracket (NDJSON,
+// CSV, TSV simply stop; a table shows the rows read), and on standard
+// error the error and the count of rows written. Exit status: 0 on
+// success, 1 when the load, query or lookup fails (an unknown TABLE for
+// schema too), 2 for a usage error.
 package main
 
 import (
@@ -48,10 +68,12 @@ func main() {
 }
 
 const usage = `usage:
-  jsonpipe insert [flags] DB TABLE [FILE|-]   load JSON objects into a table
-  jsonpipe query [--nl] DB SQL                 write a query's rows as JSON
+  jsonpipe insert [flags] DB TABLE [FILE|-]         load JSON objects into a table
+  jsonpipe query [--nl|--csv|--tsv|--table] DB SQL  write a query's rows as JSON, CSV, TSV or a table
+  jsonpipe tables DB                                list the tables and their row counts, as JSON
+  jsonpipe schema DB [TABLE]                        write the CREATE statements of the tables, or of TABLE
 
-Run "jsonpipe insert -h" or "jsonpipe query -h" for the flags.
+DB is an SQLite file or a postgres:// URL. Run "jsonpipe COMMAND -h" for the flags.
 `
 
 // errUsage marks errors that are the caller's invocation, for exit code 2.
@@ -70,6 +92,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = insertCmd(ctx, args[1:], stdin, stderr)
 	case "query":
 		err = queryCmd(ctx, args[1:], stdout, stderr)
+	case "tables":
+		err = tablesCmd(ctx, args[1:], stdout, stderr)
+	case "schema":
+		err = schemaCmd(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -283,28 +309,53 @@ func queryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("jsonpipe query", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	nl := fs.Bool("nl", false, "write one object per line instead of a JSON array")
-	pos, err := parseInterleaved(fs, args, "jsonpipe query [--nl] DB SQL")
+	csv := fs.Bool("csv", false, "write CSV (RFC 4180): a header row of column names, then the rows; NULL is an empty field, an empty string \"\", BLOBs base64")
+	tsv := fs.Bool("tsv", false, "write TSV: as --csv with tabs, a field holding a tab, quote or line break quoted as in CSV (not backslash-escaped)")
+	table := fs.Bool("table", false, "write aligned columns for a terminal (holds the whole result in memory for the widths; NULL is an empty cell, control characters escaped as \\n, \\t)")
+	pos, err := parseInterleaved(fs, args, "jsonpipe query [--nl|--csv|--tsv|--table] DB SQL\n\n"+
+		"Write the rows of SQL run on DB: a JSON array of objects by default, with\n"+
+		"nested values stored as JSON (an SQLite column declared JSON, PostgreSQL\n"+
+		"json or jsonb) written as JSON, not as strings.\n")
 	if err != nil {
 		return err
 	}
 	if len(pos) != 2 {
 		return errUsage{"query needs DB SQL"}
 	}
+	var layout sqlite.Layout // zero: JSON
+	set := 0
+	for _, f := range []struct {
+		on bool
+		l  sqlite.Layout
+	}{{*nl, 0}, {*csv, sqlite.LayoutCSV}, {*tsv, sqlite.LayoutTSV}, {*table, sqlite.LayoutTable}} {
+		if f.on {
+			set++
+			layout = f.l
+		}
+	}
+	if set > 1 {
+		return errUsage{"--nl, --csv, --tsv and --table exclude each other"}
+	}
 	format := sqlite.Array
 	if *nl {
 		format = sqlite.Lines
 	}
 	var n int64
-	if isPostgres(pos[0]) {
+	switch {
+	case isPostgres(pos[0]) && layout != 0:
+		n, err = postgres.WriteQueryTextURL(ctx, pos[0], stdout, layout, pos[1])
+	case isPostgres(pos[0]):
 		n, err = queryPostgres(ctx, pos[0], stdout, *nl, pos[1])
-	} else {
+	case layout != 0:
+		n, err = sqlite.WriteQueryTextPath(ctx, pos[0], stdout, layout, pos[1])
+	default:
 		n, err = sqlite.WriteQueryPath(ctx, pos[0], stdout, format, pos[1])
 	}
 	if err != nil && n > 0 {
 		// What was written is every row before the error, and not a
-		// complete result: an array is left open, NDJSON just stops.
+		// complete result: an array is left open, other formats stop.
 		open := ""
-		if !*nl {
+		if layout == 0 && !*nl {
 			open = " (its JSON array is not closed)"
 		}
 		return fmt.Errorf("%w\njsonpipe: %s written before the error; the output is incomplete%s", err, rowCount(n), open)

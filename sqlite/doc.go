@@ -53,8 +53,8 @@
 // columns come from Options.Columns (see [ColumnsOf] for a Go struct type),
 // or are inferred, as sqlite-utils does, from the first Options.InferRows
 // rows (1000): integers and booleans INTEGER, other numbers REAL (and
-// integers mixed with them), strings TEXT, nested objects and arrays JSON
-// (TEXT holding their JSON; see [TypeJSON]), anything mixed or only null
+// integers mixed with them), strings TEXT, nested objects and arrays JSON TEXT
+// (TEXT affinity, holding their JSON; see [TypeJSON]), anything mixed or only null
 // TEXT. Options.PrimaryKey
 // names the key; a single key the input lacks, or holds only integers in,
 // becomes INTEGER PRIMARY KEY, which SQLite fills in. Options.NotNull and

@@ -50,7 +50,7 @@ func ExampleInsert() {
 	//   "id" INTEGER PRIMARY KEY,
 	//   "title" TEXT,
 	//   "done" INTEGER,
-	//   "tags" JSON
+	//   "tags" JSON TEXT
 	// )
 }
 

@@ -158,7 +158,7 @@ func TestInference(t *testing.T) {
 			ndjson(`{"a":9223372036854775807}`, `{"a":-9223372036854775808}`)},
 		{"booleans are INTEGER", ndjson(`{"a":true}`, `{"a":false}`, `{"a":3}`), nil, []string{"a INTEGER"}, ""},
 		{"int and string mix to TEXT", ndjson(`{"a":1}`, `{"a":"x"}`), nil, []string{"a TEXT"}, ndjson(`{"a":"1"}`, `{"a":"x"}`)},
-		{"nested is JSON", ndjson(`{"a":{"b":1}}`, `{"a":[1]}`), nil, []string{"a JSON"}, ndjson(`{"a":{"b":1}}`, `{"a":[1]}`)},
+		{"nested is JSON", ndjson(`{"a":{"b":1}}`, `{"a":[1]}`), nil, []string{"a JSON TEXT"}, ndjson(`{"a":{"b":1}}`, `{"a":[1]}`)},
 		{"nested with strings is TEXT", ndjson(`{"a":{"b":1}}`, `{"a":"x"}`), nil, []string{"a TEXT"}, ""},
 		{"nested mixed with numbers is TEXT", ndjson(`{"a":1}`, `{"a":[1]}`), nil, []string{"a TEXT"}, ndjson(`{"a":"1"}`, `{"a":"[1]"}`)},
 		{"all null is TEXT", ndjson(`{"a":null}`, `{"a":null}`), nil, []string{"a TEXT"}, ""},

@@ -61,10 +61,19 @@ func TestJSONColumnRoundTrip(t *testing.T) {
 	in := ndjson(`{"id":1,"tags":["a","b"],"meta":{"n":1,"deep":{"x":[null,true,1.5]}}}`,
 		`{"id":2,"tags":[],"meta":null}`,
 		`{"id":3,"tags":[{"k":"\"quoted\"\n"}],"meta":{}}`,
-		`{"id":4,"tags":"not nested","meta":{"late":"x"}}`)
+		`{"id":4,"tags":"not nested","meta":{"late":"x"}}`,
+		// Strings that read as numbers or JSON scalars, past the rows the
+		// types were inferred from: kept as they came (TEXT affinity).
+		`{"id":5,"tags":"42","meta":"true"}`,
+		`{"id":6,"tags":"1e3","meta":" 7"}`,
+		`{"id":7,"tags":"\"quoted\"","meta":"null"}`)
 	load(t, db, "t", in, &Options{InferRows: 3})
-	if got := columnTypes(t, db, "t"); strings.Join(got, ",") != "id INTEGER,tags JSON,meta JSON" {
+	if got := columnTypes(t, db, "t"); strings.Join(got, ",") != "id INTEGER,tags JSON TEXT,meta JSON TEXT" {
 		t.Errorf("columns %q", got)
+	}
+	if got := dump(t, db, "SELECT typeof(tags) AS a, typeof(meta) AS b FROM t WHERE id >= 5"); got != ndjson(
+		`{"a":"text","b":"text"}`, `{"a":"text","b":"text"}`, `{"a":"text","b":"text"}`) {
+		t.Errorf("later scalars stored as %s", got)
 	}
 	if got := dump(t, db, "SELECT * FROM t ORDER BY id"); got != in {
 		t.Errorf("got:\n%s\nwant:\n%s", got, in)

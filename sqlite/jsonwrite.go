@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -65,17 +66,40 @@ func appendValue(b []byte, v any) []byte {
 	return append(b, "null"...)
 }
 
-// isJSONType reports whether a column's declared type, lower-cased as
-// go-sqlite3 gives it, says the column holds JSON text: "json" (the type
-// Insert declares for nested objects and arrays) or "jsonb".
-func isJSONType(decl string) bool { return decl == "json" || decl == "jsonb" }
+// jsonColumn says how WriteQuery writes the TEXT of a column, from its
+// declared type as go-sqlite3 gives it, lower-cased.
+type jsonColumn uint8
 
-// appendJSONText appends s, the text of a column declared JSON, as the
-// JSON value it holds, with insignificant whitespace removed so that a
-// value spread over lines keeps NDJSON one row a line. Text that is not
-// valid JSON is appended as a string instead, so the output stays valid.
-// scratch is reused from call to call.
-func appendJSONText(b []byte, s string, scratch *bytes.Buffer) []byte {
+const (
+	notJSON    jsonColumn = iota
+	jsonNested            // "json text" (TypeJSON, which Insert declares): objects and arrays are JSON
+	jsonAny               // "json" or "jsonb", a table the user made: any valid JSON text is JSON
+)
+
+func jsonColumnOf(decl string) jsonColumn {
+	switch decl {
+	case "json text":
+		return jsonNested
+	case "json", "jsonb":
+		return jsonAny
+	}
+	return notJSON
+}
+
+// appendJSONText appends s, the text of a JSON column, as the JSON it
+// holds, with insignificant whitespace removed so that a value spread over
+// lines keeps NDJSON one row a line. Text that is not valid JSON is
+// appended as a string, so the output stays valid. In a column Insert
+// declared (jsonNested), only an object or array is JSON: a scalar stored
+// there after the rows its type was inferred from is kept as it came, as
+// in a TEXT column (the string "42" is stored as the text 42), so it
+// comes back as a string. scratch is reused from call to call.
+func appendJSONText(b []byte, s string, kind jsonColumn, scratch *bytes.Buffer) []byte {
+	if kind == jsonNested {
+		if t := strings.TrimLeft(s, " \t\r\n"); t == "" || t[0] != '{' && t[0] != '[' {
+			return appendString(b, s)
+		}
+	}
 	scratch.Reset()
 	if json.Compact(scratch, unsafe.Slice(unsafe.StringData(s), len(s))) != nil {
 		return appendString(b, s)

@@ -122,7 +122,7 @@ func TestAlter(t *testing.T) {
 			if got, want := strings.Join(res.Added, ","), "b,c,d"; got != want {
 				t.Errorf("Added %q, want %q", got, want)
 			}
-			if got, want := strings.Join(columnTypes(t, db, "t"), ","), "a INTEGER,b TEXT,c REAL,d JSON"; got != want {
+			if got, want := strings.Join(columnTypes(t, db, "t"), ","), "a INTEGER,b TEXT,c REAL,d JSON TEXT"; got != want {
 				t.Errorf("columns %s, want %s", got, want)
 			}
 			want := ndjson(`{"a":1,"b":null,"c":null,"d":null}`, `{"a":2,"b":"x","c":null,"d":null}`,

@@ -26,9 +26,9 @@ import (
 // string (escaped; invalid UTF-8 becomes U+FFFD), NULL to null, BLOB to a
 // base64 string. TEXT in a column declared JSON or JSONB (the declared
 // type of a table's column, which a result column taken straight from it
-// keeps; an expression has none) is written as the JSON it holds,
-// compacted (json.Compact) so that a row stays one line, or as a string
-// when it is not valid JSON. go-sqlite3 itself turns columns declared DATE, DATETIME or
+// keeps; an expression has none) is written as the object or array it
+// holds, compacted (json.Compact) so that a row stays one line; other
+// text there (a scalar, text that is not valid JSON) is a string. go-sqlite3 itself turns columns declared DATE, DATETIME or
 // TIMESTAMP into times, written as RFC 3339 strings, and columns declared
 // BOOLEAN into true/false.
 //
@@ -188,8 +188,8 @@ func writeRows(ctx context.Context, rows driver.Rows, rw rowWriter) (int64, erro
 // whenever it passes 64 KiB.
 type jsonWriter struct {
 	w       io.Writer
-	keys    [][]byte // `{"name":` for the first column, `,"name":` after
-	json    []bool   // columns declared JSON: text written as JSON
+	keys    [][]byte     // `{"name":` for the first column, `,"name":` after
+	json    []jsonColumn // columns declared JSON: how their text is written
 	format  Format
 	scratch bytes.Buffer
 	buf     []byte
@@ -204,11 +204,11 @@ const flushAt = 64 << 10
 func newJSONWriter(w io.Writer, cols, decl []string, format Format) *jsonWriter {
 	jw := &jsonWriter{w: w, format: format, keys: make([][]byte, len(cols)), buf: make([]byte, 0, flushAt+4096)}
 	for i, d := range decl {
-		if isJSONType(d) {
+		if k := jsonColumnOf(d); k != notJSON {
 			if jw.json == nil {
-				jw.json = make([]bool, len(cols))
+				jw.json = make([]jsonColumn, len(cols))
 			}
-			jw.json[i] = true
+			jw.json[i] = k
 		}
 	}
 	for i, name := range cols {
@@ -234,9 +234,9 @@ func (jw *jsonWriter) row(vals []driver.Value) error {
 	}
 	for i, v := range vals {
 		buf = append(buf, jw.keys[i]...)
-		if jw.json != nil && jw.json[i] {
+		if jw.json != nil && jw.json[i] != notJSON {
 			if s, ok := v.(string); ok {
-				buf = appendJSONText(buf, s, &jw.scratch)
+				buf = appendJSONText(buf, s, jw.json[i], &jw.scratch)
 				continue
 			}
 		}

@@ -28,12 +28,13 @@ const (
 	TypeText    = "TEXT"    // strings, mixtures (nested values with scalars too), all-null
 	// TypeJSON is for columns of nested objects and arrays (and nulls),
 	// which hold their JSON text. SQLite has no JSON type: the declared
-	// type is a name, kept so that WriteQuery writes the values back as
-	// JSON rather than as strings. Its affinity is NUMERIC, which leaves
-	// objects' and arrays' text alone; a string that reads as a number,
-	// stored into such a column later (past Options.InferRows, or in a
-	// table the load did not create), is stored as the number.
-	TypeJSON = "JSON"
+	// type is a name, kept so that WriteQuery writes the objects and
+	// arrays back as JSON rather than as strings. It has "TEXT" in it for
+	// TEXT affinity, so that a value stored there later (past
+	// Options.InferRows) is kept as it came, as in a TEXT column: a bare
+	// "JSON" would have NUMERIC affinity and store the string "42" as the
+	// number 42.
+	TypeJSON = "JSON TEXT"
 )
 
 // ColumnsOf returns the columns of a table holding values of the struct

@@ -13,13 +13,13 @@
 // FILE (standard input when FILE is "-" or absent) and inserts each object
 // as a row of TABLE in DB (an SQLite file is created if missing; rows go
 // to PostgreSQL through COPY); TABLE is created if missing, with column
-// types inferred from the first rows (nested objects and arrays: JSON in
-// SQLite, jsonb in PostgreSQL).
+// types inferred from the first rows (nested objects and arrays: JSON TEXT
+// in SQLite, jsonb in PostgreSQL).
 //
 // query runs SQL on DB and writes the rows to standard output as a JSON
 // array, or as one object per line with --nl; nested values stored as
-// JSON (a column declared JSON in SQLite, json or jsonb in PostgreSQL)
-// come back as JSON, not as strings. --csv and --tsv write a header row
+// JSON (a column declared JSON TEXT, JSON or JSONB in SQLite, json or
+// jsonb in PostgreSQL) come back as JSON, not as strings. --csv and --tsv write a header row
 // of column names, then the rows, streamed: RFC 4180 CSV, and TSV quoted
 // the same way (a field holding a tab, quote or line break in double
 // quotes), NULL as an empty field and an empty string as "", BLOBs and

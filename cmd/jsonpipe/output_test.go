@@ -144,7 +144,7 @@ func TestTablesAndSchemaSQLite(t *testing.T) {
 	if want := `[{"table":"pets","rows":3},` + "\n" + `{"table":"we\"ird","rows":1}]` + "\n"; r.stdout != want {
 		t.Errorf("tables: %q, want %q", r.stdout, want)
 	}
-	petsSchema := "CREATE TABLE \"pets\" (\n  \"id\" INTEGER PRIMARY KEY,\n  \"name\" TEXT,\n  \"tags\" JSON,\n  \"n\" REAL\n);\n" +
+	petsSchema := "CREATE TABLE \"pets\" (\n  \"id\" INTEGER PRIMARY KEY,\n  \"name\" TEXT,\n  \"tags\" JSON TEXT,\n  \"n\" REAL\n);\n" +
 		"CREATE INDEX pets_name ON pets(name);\n"
 	r = jsonpipe(t, "", "schema", db)
 	r.must(t, 0)

@@ -54,6 +54,7 @@ const (
 	encUint64
 	encFloat64
 	encBool
+	encNumber
 	// A pointer to one of the above: null when nil. A pointer to a scalar
 	// cannot be part of a cycle, so it need not be counted.
 	encPtr
@@ -87,8 +88,32 @@ func (es *encodeState) appendDirect(b []byte, d encDirect, p unsafe.Pointer) ([]
 			return b, false
 		}
 		b = appendFloat(b, x, 64)
+	case encNumber:
+		s := *(*string)(p)
+		switch {
+		case s == "":
+			b = append(b, '0')
+		case plainInteger(s) || isValidNumber(s):
+			b = append(b, s...)
+		default:
+			return b, false
+		}
 	}
 	return b, true
+}
+
+// plainInteger reports whether s is a JSON integer without sign, fraction
+// or exponent, the most common Number, checked without a call.
+func plainInteger(s string) bool {
+	if len(s) == 0 || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i]-'0' > 9 {
+			return false
+		}
+	}
+	return true
 }
 
 // encoderCache holds the encoders built so far, one map for each pair of

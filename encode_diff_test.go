@@ -274,6 +274,13 @@ func namedMarshalCases() []struct {
 		{"uint64 max", ^uint64(0)},
 		{"Number empty", Number("")},
 		{"Number invalid", Number("1.")},
+		{"Number fields", struct {
+			A, B, C, D Number
+			P, Q       *Number
+		}{"12", "", "-0.5e+3", "0", new(Number("7")), nil}},
+		{"Number field invalid", struct{ A, B Number }{"1", "01"}},
+		{"Number pointer field invalid", struct{ P *Number }{new(Number("1e"))}},
+		{"Number slice invalid", []Number{"1", "x"}},
 		{"Number ,string", struct {
 			N Number `json:",string"`
 		}{"12"}},
@@ -456,6 +463,25 @@ func TestEncodeInterfaceShapes(t *testing.T) {
 		}
 		if len(want) == 0 {
 			t.Errorf("%v: encoding/json wrote nothing", typ)
+		}
+	}
+}
+
+// plainInteger against the full grammar (isValidNumber): it may say no to
+// a valid number, never yes to an invalid one.
+func TestPlainInteger(t *testing.T) {
+	for _, s := range append([]string{"0", "7", "10", "999999999999999999999", "00", "01", "-1", "1.5", "1e3", " 1", "1 ", "+1", "", "1a", "١"}, func() []string {
+		var ns []string
+		for _, n := range encNumbers {
+			ns = append(ns, string(n))
+		}
+		return ns
+	}()...) {
+		if plainInteger(s) && !isValidNumber(s) {
+			t.Errorf("plainInteger(%q) but not a valid number", s)
+		}
+		if want := s != "" && strings.Trim(s, "0123456789") == "" && (s[0] != '0' || len(s) == 1); plainInteger(s) != want {
+			t.Errorf("plainInteger(%q) = %v, want %v", s, plainInteger(s), want)
 		}
 	}
 }

@@ -76,6 +76,9 @@ func scalarEncoder(t reflect.Type, quoted bool) *typeEncoder {
 			te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 				return appendNumber(b, Number(v.String()), quoted)
 			}
+			if !quoted {
+				te.direct = encNumber
+			}
 			break
 		}
 		if quoted {
@@ -190,7 +193,7 @@ func appendNumber(b []byte, n Number, quoted bool) ([]byte, error) {
 	if s == "" {
 		s = "0"
 	}
-	if !isValidNumber(s) {
+	if !plainInteger(s) && !isValidNumber(s) {
 		return b, fmt.Errorf("json: invalid number literal %q", s)
 	}
 	if quoted {

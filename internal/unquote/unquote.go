@@ -211,24 +211,31 @@ func appendEscape(dst, s []byte) (_ []byte, n int) {
 }
 
 // getu4 decodes \uXXXX from the beginning of s, returning the hex value, or
-// -1 when s does not start with one.
+// -1 when s does not start with one. The four digits are looked up in a
+// table and checked together, without a branch each: a string written all
+// in \u escapes (names in other scripts, as some exporters write them)
+// spends its time here.
 func getu4(s []byte) rune {
 	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
 		return -1
 	}
-	var r rune
-	for _, c := range s[2:6] {
-		switch {
-		case '0' <= c && c <= '9':
-			c = c - '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return -1
-		}
-		r = r*16 + rune(c)
+	a, b, c, d := hexValue[s[2]], hexValue[s[3]], hexValue[s[4]], hexValue[s[5]]
+	if (a|b|c|d)&0x10 != 0 {
+		return -1
 	}
-	return r
+	return rune(a)<<12 | rune(b)<<8 | rune(c)<<4 | rune(d)
 }
+
+// hexValue is a hex digit's value, or 0x10 for any other byte.
+var hexValue = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = 0x10
+	}
+	for i := 0; i < 10; i++ {
+		t['0'+i] = uint8(i)
+	}
+	for i := 0; i < 6; i++ {
+		t['a'+i], t['A'+i] = uint8(10+i), uint8(10+i)
+	}
+	return t
+}()

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/jsonpipe/json/internal/corpus"
@@ -174,9 +176,21 @@ func TestAppendRunLengths(t *testing.T) {
 // one). Short runs and long ones, and the last run of a string, which is
 // short as often as not, each have a fixed cost per call to watch.
 func BenchmarkAppendShapes(b *testing.B) {
-	for _, kind := range []string{"esc10", "esc1"} {
+	for _, kind := range []string{"esc10", "esc1", "uesc"} {
 		for _, n := range []int{8, 16, 32, 40, 64, 100, 256, 1024, 4096} {
 			body := make([]byte, 0, n)
+			for kind == "uesc" && len(body) < n {
+				// Names in other scripts written as \uXXXX (Cyrillic, and a
+				// surrogate pair now and then), as some exporters write every
+				// non-ASCII character.
+				if len(body)%60 == 48 && len(body)+12 <= n {
+					body = append(body, `\ud83d\ude00`...)
+				} else if len(body)+6 <= n {
+					body = fmt.Appendf(body, `\u%04x`, 0x410+len(body)%32)
+				} else {
+					body = append(body, 'a')
+				}
+			}
 			for len(body) < n {
 				if (kind == "esc10" && len(body)%10 == 8 || kind == "esc1" && len(body) == 0) && len(body)+2 <= n {
 					body = append(body, '\\', 'n')
@@ -192,6 +206,36 @@ func BenchmarkAppendShapes(b *testing.B) {
 					buf = Append(buf[:0], tok)
 				}
 			})
+		}
+	}
+}
+
+// TestGetu4 checks the table lookup against strconv for every byte in
+// every digit's place and for every value.
+func TestGetu4(t *testing.T) {
+	check := func(s []byte) {
+		want := rune(-1)
+		if v, err := strconv.ParseUint(string(s[2:6]), 16, 16); err == nil && !strings.ContainsAny(string(s[2:6]), "+-_xX") {
+			want = rune(v)
+		}
+		if got := getu4(s); got != want {
+			t.Fatalf("getu4(%q) = %d, want %d", s, got, want)
+		}
+	}
+	for pos := 2; pos < 6; pos++ {
+		for c := 0; c < 256; c++ {
+			s := []byte(`\u0a0F`)
+			s[pos] = byte(c)
+			check(s)
+		}
+	}
+	for v := 0; v < 1<<16; v++ {
+		check(fmt.Appendf(nil, `\u%04X`, v))
+		check(fmt.Appendf(nil, `\u%04x`, v))
+	}
+	for _, s := range []string{`\u12`, `\x0000`, `u00000`, `\U0041`} {
+		if got := getu4([]byte(s)); got != -1 {
+			t.Errorf("getu4(%q) = %d, want -1", s, got)
 		}
 	}
 }

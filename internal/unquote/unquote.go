@@ -61,6 +61,15 @@ func appendBody(dst, body []byte, ascii bool) []byte {
 		if k == len(body) {
 			return dst
 		}
+		// A one-letter escape (\n, \", \\ ...), most escapes, is decoded
+		// here; \u and anything else out of line.
+		if k+1 < len(body) {
+			if c := shortEscape[body[k+1]]; c != 0 {
+				dst = append(dst, c)
+				body = body[k+2:]
+				continue
+			}
+		}
 		var n int
 		if dst, n = appendEscape(dst, body[k:]); n == 0 {
 			return dst // not from a scanner; Append's callers never pass it
@@ -209,6 +218,10 @@ func appendEscape(dst, s []byte) (_ []byte, n int) {
 	}
 	return dst, 2
 }
+
+// shortEscape is the byte a one-letter escape stands for, by its letter,
+// or 0: the same escapes appendEscape decodes.
+var shortEscape = [256]byte{'"': '"', '\\': '\\', '/': '/', '\'': '\'', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // getu4 decodes \uXXXX from the beginning of s, returning the hex value, or
 // -1 when s does not start with one. The four digits are looked up in a

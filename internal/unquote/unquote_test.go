@@ -239,3 +239,15 @@ func TestGetu4(t *testing.T) {
 		}
 	}
 }
+
+// TestShortEscape: the table the run loop decodes one-letter escapes with
+// says what appendEscape says, for every byte after a backslash.
+func TestShortEscape(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		got, n := appendEscape(nil, []byte{'\\', byte(c)})
+		want := shortEscape[c]
+		if (n == 2) != (want != 0) || n == 2 && (len(got) != 1 || got[0] != want) {
+			t.Errorf("escape %q: appendEscape %q, %d; table %q", byte(c), got, n, want)
+		}
+	}
+}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	json "github.com/jsonpipe/json"
-	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/csvin"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 

@@ -141,6 +141,24 @@ func (r *Reader) errorf(line, off int64, format string, args ...any) error {
 	return &SyntaxError{Record: r.records - 1, Line: line, Offset: off, Msg: fmt.Sprintf(format, args...), TSV: r.sep == '\t'}
 }
 
+// skipBOM skips a UTF-8 byte-order mark at the start of the input,
+// reading until it has three bytes or the input ends.
+func (r *Reader) skipBOM() {
+	for r.end < 3 && !r.eof && r.rerr == nil {
+		n, err := r.r.Read(r.buf[r.end:])
+		r.end += n
+		r.read.Add(int64(n))
+		if err == io.EOF {
+			r.eof = true
+		} else if err != nil {
+			r.rerr = err
+		}
+	}
+	if bytes.HasPrefix(r.buf[:r.end], []byte("\xef\xbb\xbf")) {
+		r.pos = 3
+	}
+}
+
 // Next reads the next record. It reports false at the end of the input,
 // with a nil error, or on an error: a *SyntaxError, or the underlying
 // reader's error as it is.
@@ -148,9 +166,7 @@ func (r *Reader) Next() (bool, error) {
 	r.rec, r.ends, r.starts = r.rec[:0], r.ends[:0], r.starts[:0]
 	if !r.started {
 		r.started = true
-		if r.more() && r.end-r.pos >= 3 && bytes.HasPrefix(r.buf[r.pos:r.end], []byte("\xef\xbb\xbf")) {
-			r.pos += 3
-		}
+		r.skipBOM()
 	}
 	// Blank lines are skipped.
 	for {

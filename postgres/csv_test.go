@@ -20,7 +20,7 @@ func TestCSVTypesAndOptions(t *testing.T) {
 	if res.Rows != 3 || !res.Created {
 		t.Fatalf("result %+v", res)
 	}
-	if got, want := dump(t, c, `SELECT column_name || ' ' || data_type FROM information_schema.columns WHERE table_name = 't' ORDER BY ordinal_position`),
+	if got, want := columnTypes(t, c, "t"),
 		"id bigint\nscore double precision\nname text\nnote text\n"; got != want {
 		t.Errorf("columns:\n%s want\n%s", got, want)
 	}
@@ -62,7 +62,7 @@ func TestCSVErrorsAndHostile(t *testing.T) {
 		}
 	}
 	mustLoad(t, c, "header_only", "a,b\n", &Options{Delimiter: ','})
-	if got, want := dump(t, c, `SELECT column_name || ' ' || data_type FROM information_schema.columns WHERE table_name = 'header_only' ORDER BY ordinal_position`), "a text\nb text\n"; got != want {
+	if got, want := columnTypes(t, c, "header_only"), "a text\nb text\n"; got != want {
 		t.Errorf("header only: %s, want %s", got, want)
 	}
 	mustLoad(t, c, "one", "n\n1\n\n\n2\n", &Options{Delimiter: ',', EmptyStrings: true})

@@ -42,6 +42,22 @@
 // does not fit, a syntax error, an object spread over lines, a line over
 // 4 MiB) hands the rest of the input to the one-goroutine decoder.
 //
+// # CSV and TSV
+//
+// With [Options].Delimiter set (',' for CSV, '\t' for TSV), Insert reads
+// delimited text with a header row instead of JSON. A new table gets the
+// header's columns, typed bigint, double precision or text as sqlite-utils 4
+// detects them in the first InferRows rows; values are stored with those
+// types, an empty field as NULL (with [Options].EmptyStrings, a text
+// column's as the empty string). Every other option works as for JSON. A
+// malformed record (more or fewer fields than the header, a stray or
+// unclosed quote, invalid UTF-8) is a [*RowError] holding a
+// [*CSVSyntaxError], at the record's row, line and byte offset; a row
+// the database refuses is at the offset of the row's first byte in the
+// CSV, its line named in the message (-1 when the row is more than 65,536
+// rows behind the reader). An empty input, an empty or repeated header
+// name are errors; a header alone creates the table with text columns.
+//
 // # Tables and types
 //
 // A missing table is created, with its columns typed from the first

@@ -3,6 +3,7 @@ package postgres
 import (
 	"fmt"
 
+	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -44,3 +45,9 @@ func (e *BatchError) Unwrap() error { return e.Err }
 // cannot take as a column name. It is the same type in packages sqlite
 // and postgres.
 type TypeError = rowsrc.TypeError
+
+// CSVSyntaxError reports CSV or TSV input (Options.Delimiter) that is not
+// well-formed: its record's row, line and byte offset, and what is wrong.
+// A *RowError holds it. It is the same type in packages sqlite and
+// postgres.
+type CSVSyntaxError = csvin.SyntaxError

@@ -8,9 +8,21 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
+
+// postgresType is the type of a column of CSV or TSV input.
+func postgresType(t csvin.Type) string {
+	switch t {
+	case csvin.Integer:
+		return "bigint"
+	case csvin.Real:
+		return "double precision"
+	}
+	return "text"
+}
 
 // Insert reads JSON objects from r (one array of objects, NDJSON, or
 // concatenated objects: see Format) and copies each as a row into table
@@ -27,7 +39,7 @@ import (
 //
 // conn must not be used by anything else during the load, and must not be
 // inside a transaction.
-func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts *Options) (Result, error) {
+func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts *Options) (_ Result, ret error) {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -36,6 +48,22 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	}
 	if opts.Conflict < Fail || opts.Conflict > Upsert {
 		return Result{}, fmt.Errorf("postgres: unknown conflict mode %v", opts.Conflict)
+	}
+	if opts.Delimiter != 0 {
+		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
+		// errors placed back in the CSV.
+		var csv *loader.CSVSource
+		var err error
+		r, opts, csv, err = loader.PrepareCSV(r, opts, postgresType)
+		if err != nil {
+			return Result{}, fmt.Errorf("postgres: %w", err)
+		}
+		defer func() {
+			var re *RowError
+			if errors.As(ret, &re) {
+				re.Row, re.Offset, re.Err = csv.Place(re.Row, re.Offset, re.Err)
+			}
+		}()
 	}
 	for _, c := range opts.Columns {
 		if err := checkName(c.Name); err != nil {

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"fmt"
 
+	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -32,3 +33,9 @@ func (e *RowError) Unwrap() error { return e.Err }
 // is not an object or a number outside float64's range. It is the same
 // type in packages sqlite and postgres.
 type TypeError = rowsrc.TypeError
+
+// CSVSyntaxError reports CSV or TSV input (Options.Delimiter) that is not
+// well-formed: its record's row, line and byte offset, and what is wrong.
+// A *RowError holds it. It is the same type in packages sqlite and
+// postgres.
+type CSVSyntaxError = csvin.SyntaxError

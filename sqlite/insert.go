@@ -4,15 +4,28 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
 
 	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
+
+// sqliteType is the declared type of a column of CSV or TSV input.
+func sqliteType(t csvin.Type) string {
+	switch t {
+	case csvin.Integer:
+		return "INTEGER"
+	case csvin.Real:
+		return "REAL"
+	}
+	return "TEXT"
+}
 
 // Insert reads JSON objects from r (one array of objects, NDJSON, or
 // concatenated objects: see Format) and inserts each as a row of table in
@@ -136,6 +149,21 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	if opts.Conflict < Fail || opts.Conflict > Upsert {
 		return res, fmt.Errorf("sqlite: unknown conflict mode %v", opts.Conflict)
+	}
+	if opts.Delimiter != 0 {
+		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
+		// errors placed back in the CSV.
+		var csv *loader.CSVSource
+		r, opts, csv, err = loader.PrepareCSV(r, opts, sqliteType)
+		if err != nil {
+			return res, fmt.Errorf("sqlite: %w", err)
+		}
+		defer func() {
+			var re *RowError
+			if errors.As(err, &re) {
+				re.Row, re.Offset, re.Err = csv.Place(re.Row, re.Offset, re.Err)
+			}
+		}()
 	}
 	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}

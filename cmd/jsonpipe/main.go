@@ -14,7 +14,12 @@
 // as a row of TABLE in DB (an SQLite file is created if missing; rows go
 // to PostgreSQL through COPY); TABLE is created if missing, with column
 // types inferred from the first rows (nested objects and arrays: JSON TEXT
-// in SQLite, jsonb in PostgreSQL).
+// in SQLite, jsonb in PostgreSQL). With --csv or --tsv it reads CSV or
+// TSV instead: the header row names the columns, their types are detected
+// in the first rows as sqlite-utils 4 detects them (integer, real, text),
+// an empty field is NULL (with --empty-strings, a text column's is ""), and
+// every other flag works as for JSON. A ragged row, a stray quote or
+// invalid UTF-8 stops the load, naming its row, line and byte offset.
 //
 // query runs SQL on DB and writes the rows to standard output as a JSON
 // array, or as one object per line with --nl; nested values stored as
@@ -68,7 +73,7 @@ func main() {
 }
 
 const usage = `usage:
-  jsonpipe insert [flags] DB TABLE [FILE|-]         load JSON objects into a table
+  jsonpipe insert [flags] DB TABLE [FILE|-]         load JSON objects, or CSV/TSV, into a table
   jsonpipe query [--nl|--csv|--tsv|--table] DB SQL  write a query's rows as JSON, CSV, TSV or a table
   jsonpipe tables DB                                list the tables and their row counts, as JSON
   jsonpipe schema DB [TABLE]                        write the CREATE statements of the tables, or of TABLE
@@ -156,6 +161,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	var (
 		pk, notNull, defaults                listFlag
 		nl, array, alter, allOrNothing, bulk bool
+		csvIn, tsvIn, emptyStrings           bool
 		replace, ignore, upsert, progress    bool
 		batch, inferRows, maxValue, workers  int
 		connections                          int
@@ -163,6 +169,9 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
 	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
 	fs.BoolVar(&array, "array", false, "input is a JSON array of objects")
+	fs.BoolVar(&csvIn, "csv", false, "input is CSV (RFC 4180): a header row names the columns; types detected as sqlite-utils does (integer, real, text); an empty field is NULL")
+	fs.BoolVar(&tsvIn, "tsv", false, "input is TSV: as --csv with tabs between fields (quoted as CSV is)")
+	fs.BoolVar(&emptyStrings, "empty-strings", false, "with --csv or --tsv: an empty field of a text column is the empty string, not NULL")
 	fs.BoolVar(&alter, "alter", false, "add columns for keys first seen after the table was created")
 	fs.IntVar(&batch, "batch-size", 100000, "rows per transaction")
 	fs.BoolVar(&replace, "replace", false, "replace rows whose primary key exists")
@@ -204,6 +213,19 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	if nl && array {
 		return errUsage{"--nl and --array exclude each other"}
 	}
+	if csvIn && tsvIn || (csvIn || tsvIn) && (nl || array) {
+		return errUsage{"--csv, --tsv, --nl and --array exclude each other"}
+	}
+	if emptyStrings && !csvIn && !tsvIn {
+		return errUsage{"--empty-strings is for --csv and --tsv input"}
+	}
+	switch {
+	case csvIn:
+		opts.Delimiter = ','
+	case tsvIn:
+		opts.Delimiter = '\t'
+	}
+	opts.EmptyStrings = emptyStrings
 	if nl {
 		opts.Format = sqlite.Lines
 	} else if array {

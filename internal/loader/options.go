@@ -86,6 +86,26 @@ type Options struct {
 	// Format, when not Auto, rejects input of the other shape.
 	Format rowsrc.Format
 
+	// Delimiter, when not 0, makes the input delimited text rather than
+	// JSON: ',' for CSV (RFC 4180), '\t' for TSV (quoted as CSV is, as
+	// Python's excel-tab dialect reads it). Its first record, the header,
+	// names the columns; a table Insert creates gets them with the types
+	// detected in the first InferRows rows as sqlite-utils 4 detects them
+	// (INTEGER/bigint when every non-empty value is an integer, REAL/double
+	// precision when every one is a number, else TEXT/text), unless
+	// Columns is set. Each value is stored typed after its column (the
+	// integer 7, not the text "7"), an empty field as NULL. A record with
+	// more or fewer fields than the header, malformed quoting or invalid
+	// UTF-8 stops the load at its row, line and byte offset. Format is
+	// ignored; every other option applies as for JSON. See
+	// internal/loader's CSVSource.
+	Delimiter byte
+
+	// EmptyStrings (CSV and TSV only) stores an empty field of a TEXT
+	// column as the empty string rather than NULL. An empty field of a
+	// numeric column is NULL either way.
+	EmptyStrings bool
+
 	// InferRows is how many rows are read before the table is created
 	// (to infer its columns) or, in PostgreSQL, before the first COPY (to
 	// choose the columns to copy into an existing table); 0 means 1000.

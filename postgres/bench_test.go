@@ -5,6 +5,7 @@ import (
 	"context"
 	stdjson "encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -164,6 +165,16 @@ var loadImpls = []loadImpl{
 	}},
 	{"jsonpipe_ndjson_w2", func(c *pgx.Conn, _ string, ds *dataset, _ string) error {
 		return insertNDJSON(c, ds, 2)
+	}},
+	// The CSV psql_csv reads, with a header line naming the columns,
+	// through jsonpipe's CSV source.
+	{"jsonpipe_csv", func(c *pgx.Conn, _ string, ds *dataset, _ string) error {
+		in := io.MultiReader(strings.NewReader(strings.Join(ds.cols, ",")+"\n"), bytes.NewReader(ds.csv))
+		res, err := Insert(bg, c, ds.name, in, &Options{Delimiter: ','})
+		if err == nil && res.Rows != int64(ds.n) {
+			err = fmt.Errorf("loaded %d rows, want %d", res.Rows, ds.n)
+		}
+		return err
 	}},
 	{"psql_csv", func(_ *pgx.Conn, url string, ds *dataset, csvPath string) error {
 		out, err := exec.Command(psql, url, "-v", "ON_ERROR_STOP=1", "-qc",

@@ -74,3 +74,26 @@ func TestCSVErrorsAndHostile(t *testing.T) {
 		t.Errorf("empty strings: %s, want %s", got, want)
 	}
 }
+
+// TestCSVBooleanColumn: CSV has no booleans, so a field of a boolean
+// column in a table the user made is read as COPY reads one; anything else
+// is a row error. JSON stays strict: a string is not a boolean.
+func TestCSVBooleanColumn(t *testing.T) {
+	c := pgtest.Conn(t)
+	if _, err := c.Exec(bg, `CREATE TABLE b (id bigint, ok boolean)`); err != nil {
+		t.Fatal(err)
+	}
+	o := &Options{Delimiter: ','}
+	mustLoad(t, c, "b", "id,ok\n1,true\n2,f\n3, YES \n4,0\n5,\n6,On\n", o)
+	if got, want := dump(t, c, "SELECT * FROM b ORDER BY id"), "1|t\n2|f\n3|t\n4|f\n5|NULL\n6|t\n"; got != want {
+		t.Errorf("rows:\n%s want\n%s", got, want)
+	}
+	_, err := load(t, c, "b", "id,ok\n7,true\n8,maybe\n", o)
+	var re *RowError
+	if !errors.As(err, &re) || re.Row != 2 || !strings.Contains(err.Error(), `column "ok" is boolean; the value is a string`) {
+		t.Errorf("error %v, want row 2: not a boolean", err)
+	}
+	if _, err := load(t, c, "b", `{"id":9,"ok":"true"}`, nil); err == nil || !strings.Contains(err.Error(), "is boolean; the value is a string") {
+		t.Errorf("JSON string into a boolean column: %v, want the type error", err)
+	}
+}

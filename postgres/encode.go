@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/loader"
@@ -111,6 +112,18 @@ func accepts(ct colType, k kind) bool {
 	return true
 }
 
+// boolLiteral reads PostgreSQL's boolean input forms (any case, spaces
+// around): 1 for true, 0 for false.
+func boolLiteral(t []byte) (byte, bool) {
+	switch strings.ToLower(strings.TrimSpace(string(t))) {
+	case "t", "true", "y", "yes", "on", "1":
+		return 1, true
+	case "f", "false", "n", "no", "off", "0":
+		return 0, true
+	}
+	return 0, false
+}
+
 // piece is a part of the COPY data: bytes of the out buffer, or of the
 // arena, where a long value is sent from without a copy.
 type piece struct {
@@ -131,6 +144,16 @@ func (cp *copier) appendBinary(c *column, v *value) error {
 	out, arena := cp.out, cp.l.arena
 	if v.kind == kNull {
 		cp.out = append(out, 0xff, 0xff, 0xff, 0xff)
+		return nil
+	}
+	if c.ct == tBool && v.kind == kString && loader.FromDelimited(cp.l.opts) {
+		// CSV and TSV have no booleans: a field of a boolean column is
+		// read as COPY reads one (true/false, t/f, yes/no, on/off, 1/0).
+		b, ok := boolLiteral(v.text(arena))
+		if !ok {
+			return typeMismatch(c, v, arena)
+		}
+		cp.out = append(out, 0, 0, 0, 1, b)
 		return nil
 	}
 	if !accepts(c.ct, v.kind) {
@@ -242,6 +265,14 @@ func appendScalarText(out []byte, v *value, arena []byte, asJSON bool) []byte {
 func (cp *copier) appendText(c *column, v *value) error {
 	if v.kind == kNull {
 		cp.out = append(cp.out, '\\', 'N')
+		return nil
+	}
+	if c.ct == tBool && v.kind == kString && loader.FromDelimited(cp.l.opts) {
+		// A CSV or TSV field of a boolean column (see appendBinary).
+		if _, ok := boolLiteral(v.text(cp.l.arena)); !ok {
+			return typeMismatch(c, v, cp.l.arena)
+		}
+		cp.out = appendCopyEscaped(cp.out, v.text(cp.l.arena))
 		return nil
 	}
 	if !accepts(c.ct, v.kind) {

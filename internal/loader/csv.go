@@ -74,6 +74,7 @@ func PrepareCSV(r io.Reader, o *Options, typeName func(csvin.Type) string) (io.R
 	s.detect(InferRows(o))
 	lo := *o
 	lo.Delimiter = 0
+	lo.delimited = true
 	lo.Format = rowsrc.Lines
 	if len(lo.Columns) == 0 {
 		lo.Columns = make([]Column, len(s.names))

@@ -179,6 +179,12 @@ type Options struct {
 	Connections int
 
 	tuning Tuning // for this module's tests and benchmarks: see Tune
+
+	// delimited: the load's NDJSON was written by a CSVSource (see
+	// PrepareCSV), so its strings were fields of delimited text, which has
+	// no other types: a backend may read a string as a column's type
+	// wants it (a boolean column's "true").
+	delimited bool
 }
 
 // Tuning holds settings for this module's tests and benchmarks only; no
@@ -197,6 +203,10 @@ func Tune(o *Options, t Tuning) *Options {
 	o.tuning = t
 	return o
 }
+
+// FromDelimited reports whether o is the options PrepareCSV returned, for
+// the NDJSON it made of CSV or TSV.
+func FromDelimited(o *Options) bool { return o.delimited }
 
 // TuningOf returns o's tuning.
 func TuningOf(o *Options) Tuning { return o.tuning }

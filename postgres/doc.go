@@ -6,7 +6,11 @@
 // [Insert] reads objects from an [io.Reader]: one JSON array of objects,
 // newline-delimited JSON (NDJSON), or objects simply concatenated; the
 // shape is detected, or enforced with [Options].Format. Each object becomes
-// a row; each key a column.
+// a row; each key a column. Input compressed with gzip is recognised by
+// its first two bytes and decompressed (offsets in errors then count
+// decompressed bytes), and a UTF-8 byte order mark at the start is
+// skipped (offsets count from after it). When the first row fails and the
+// input looks like CSV or TSV, the row's error says so.
 //
 //	conn, _ := pgx.Connect(ctx, "postgres://localhost/mydb")
 //	res, err := postgres.Insert(ctx, conn, "tasks", file, &postgres.Options{

@@ -50,7 +50,11 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 			}
 		}
 	}
-	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
+	in, err := loader.Sniff(r) // gzip, a byte order mark
+	if err != nil {
+		return Result{}, fmt.Errorf("postgres: %w", err)
+	}
+	r = &rowsrc.Counter{R: in.R} // a reader's error with where reading stopped, for every path
 	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
 	l.maxValue = maxValueSize(opts)
 	l.d = loader.NewDecoder(r, l.maxValue, &l.bigs)
@@ -63,7 +67,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		defer m.close()
 		l.multi = m
 	}
-	err := l.run()
+	err = l.run()
 	l.par.Stop()
 	if err != nil && l.inTx {
 		l.rollback(&err)
@@ -82,6 +86,9 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		// Cancelled while pgx was reading or writing: its error can be the
 		// closed connection's rather than the context's. Say both.
 		err = fmt.Errorf("%w: %w", ctx.Err(), err)
+	}
+	if re := (*RowError)(nil); errors.As(err, &re) && re.Row == 1 {
+		re.Err = in.LooksLike(re.Err)
 	}
 	return l.res, err
 }

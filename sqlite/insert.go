@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -137,7 +138,11 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if opts.Conflict < Fail || opts.Conflict > Upsert {
 		return res, fmt.Errorf("sqlite: unknown conflict mode %v", opts.Conflict)
 	}
-	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
+	in, err := loader.Sniff(r) // gzip, a byte order mark
+	if err != nil {
+		return res, fmt.Errorf("sqlite: %w", err)
+	}
+	r = &rowsrc.Counter{R: in.R} // a reader's error with where reading stopped, for every path
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
 	ins.d = loader.NewDecoder(r, maxValueSize(opts), &ins.bigs)
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
@@ -174,6 +179,9 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 		if rerr := ins.endTx("ROLLBACK"); rerr != nil {
 			err = fmt.Errorf("%w (and ROLLBACK failed: %w)", err, rerr)
 		}
+	}
+	if re := (*RowError)(nil); errors.As(err, &re) && re.Row == 1 {
+		re.Err = in.LooksLike(re.Err)
 	}
 	return ins.res, err
 }

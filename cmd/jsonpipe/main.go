@@ -10,7 +10,8 @@
 // (postgres://... or postgresql://...).
 //
 // insert reads a JSON array of objects, or newline-delimited objects, from
-// FILE (standard input when FILE is "-" or absent) and inserts each object
+// FILE (standard input when FILE is "-" or absent; gzip is decompressed,
+// a UTF-8 byte order mark skipped) and inserts each object
 // as a row of TABLE in DB (an SQLite file is created if missing; rows go
 // to PostgreSQL through COPY); TABLE is created if missing, with column
 // types inferred from the first rows (nested objects and arrays: JSON TEXT
@@ -240,6 +241,18 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		}
 	}
 
+	// gzip and a byte order mark are the loaders' (loader.Sniff); the
+	// command looks first only to know that a gzip file's size says
+	// nothing of the progress through its decompressed rows.
+	sniffed, err := loader.Sniff(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	in = sniffed.R
+	if sniffed.Gzip {
+		size = -1
+	}
+
 	start := time.Now()
 	var p *progressLine
 	if tty := isTerminal(stderr); progress || tty {
@@ -266,7 +279,11 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 			// The error names a row of the input: say which input.
 			err = fmt.Errorf("%s: %w", name, err)
 		}
-		return fmt.Errorf("%w\njsonpipe: %s committed to %s before the error", err, rowCount(res.Rows), table)
+		after := ""
+		if h := hint(err); h != "" {
+			after = "\njsonpipe: hint: " + h
+		}
+		return fmt.Errorf("%w\njsonpipe: %s committed to %s before the error%s", err, rowCount(res.Rows), table, after)
 	}
 	what := "inserted"
 	if opts.Conflict != sqlite.Fail {
@@ -282,6 +299,16 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fmt.Fprintf(stderr, "jsonpipe: %s %s rows into %s%s in %v, %s rows/s\n", what, commas(res.Rows), table, extra,
 		elapsed.Round(time.Millisecond), commas(int64(float64(res.Rows)/elapsed.Seconds())))
 	return nil
+}
+
+// hint is a line of advice, in the command's terms, for a load that
+// failed with err, or "".
+func hint(err error) string {
+	var ll *loader.LooksLikeError
+	if errors.As(err, &ll) {
+		return fmt.Sprintf("the input looks like %s: load it with --%s", ll.Like, strings.ToLower(ll.Like))
+	}
+	return ""
 }
 
 // parseScalar reads a --default value: a JSON number, true, false or

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	stdjson "encoding/json"
 	"fmt"
 	"os"
@@ -312,5 +313,25 @@ func TestDatabaseCannotBeOpened(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(notDB); string(b) != "plain text, no database\n" {
 		t.Errorf("the file that is not a database changed: %q", b)
+	}
+}
+
+// gzip and a byte order mark are taken as they come; CSV gets a hint.
+func TestInsertGzipBOMAndCSVHint(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte("\xEF\xBB\xBF[{\"a\":1},{\"a\":2}]"))
+	w.Close()
+	gz := filepath.Join(dir, "in.json.gz")
+	if err := os.WriteFile(gz, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	jsonpipe(t, "", "insert", "--progress", db, "t", gz).must(t, 0, "2 rows into t")
+	jsonpipe(t, "\xEF\xBB\xBF{\"a\":3}\n", "insert", db, "t").must(t, 0, "into t")
+	jsonpipe(t, "a,b\n1,2\n", "insert", db, "t").must(t, 1, "row 1 at byte 1", "the input looks like CSV", "hint: the input looks like CSV: load it with --csv")
+	if r := jsonpipe(t, "", "query", "--nl", db, "SELECT a FROM t"); r.stdout != "{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n" {
+		t.Fatalf("query: %+v", r)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -52,5 +53,28 @@ func TestInputLooksLikeCSV(t *testing.T) {
 	var ll *loader.LooksLikeError
 	if !errors.As(err, &ll) || ll.Like != "CSV" || !strings.Contains(err.Error(), "row 1 at byte 0") {
 		t.Fatalf("err %v", err)
+	}
+}
+
+// Syntax errors name their line and column beside the byte offset, with
+// the workers too (whose rows hand over to the one decoder at the error).
+func TestSyntaxErrorLineColumn(t *testing.T) {
+	c := pgtest.Conn(t)
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "{\"id\":%d,\"s\":\"é\"}\r\n", i)
+	}
+	b.WriteString("{\"id\":300,\"s\":\"é\" \"t\":1}\r\n")
+	for _, workers := range []int{1, 2} {
+		if _, err := c.Exec(bg, "DROP TABLE IF EXISTS t"); err != nil {
+			t.Fatal(err)
+		}
+		opts := loader.Tune(&Options{Workers: workers, InferRows: 2}, loader.Tuning{BlockSize: 256, Serial: workers == 1})
+		_, err := load(t, c, "t", b.String(), opts)
+		var re *RowError
+		if !errors.As(err, &re) || re.Row != 301 || re.Line != 301 || re.Column != 20 ||
+			!strings.Contains(err.Error(), "(line 301, column 20): invalid character '\"' after object key:value pair") {
+			t.Errorf("%d workers: %v", workers, err)
+		}
 	}
 }

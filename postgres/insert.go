@@ -57,7 +57,8 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	r = &rowsrc.Counter{R: in.R} // a reader's error with where reading stopped, for every path
 	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
 	l.maxValue = maxValueSize(opts)
-	l.d = loader.NewDecoder(r, l.maxValue, &l.bigs)
+	l.lines = loader.NewLineReader(r, loader.Start)
+	l.d = loader.NewDecoder(l.lines, l.maxValue, &l.bigs)
 	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	if n := loader.Connections(opts); n > 1 {
 		m, err := openMulti(ctx, conn, n)
@@ -106,12 +107,13 @@ func InsertURL(ctx context.Context, url, table string, r io.Reader, opts *Option
 }
 
 type copyLoader struct {
-	ctx  context.Context
-	conn *pgx.Conn
-	r    io.Reader
-	d    *json.Decoder
-	base int64                       // the input offset d starts at (parallel.go)
-	par  *loader.Parallel[chunkRows] // the parallel decoders, when they run
+	ctx   context.Context
+	conn  *pgx.Conn
+	r     io.Reader
+	d     *json.Decoder
+	lines *loader.LineReader          // what d reads: lines counted for errors
+	base  int64                       // the input offset d starts at (parallel.go)
+	par   *loader.Parallel[chunkRows] // the parallel decoders, when they run
 	// multi, for a load over several connections, sends the batches;
 	// building says the open batch is being built in memory for it.
 	multi    *multi

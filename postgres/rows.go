@@ -119,5 +119,6 @@ func (l *copyLoader) rowError(err error, row, off int64) error {
 		return err
 	}
 	off, err = loader.Locate(err, off, l.base, l.inputOffset())
-	return &RowError{Row: row, Offset: off, Err: err}
+	line, col := loader.LineOf(l.lines, l.d, err, off)
+	return &RowError{Row: row, Offset: off, Line: line, Column: col, Err: err}
 }

@@ -80,6 +80,7 @@ type inserter struct {
 	c      *sqlite3.SQLiteConn
 	r      io.Reader
 	d      *json.Decoder
+	lines  *loader.LineReader            // what d reads: lines counted for errors
 	base   int64                         // the input offset d starts at (parallel.go)
 	par    *loader.Parallel[decodedRows] // the parallel decoders, when they run
 	worker bool                          // a parallel decoder's own inserter: it reads rows, never changes columns
@@ -144,7 +145,8 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	r = &rowsrc.Counter{R: in.R} // a reader's error with where reading stopped, for every path
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
-	ins.d = loader.NewDecoder(r, maxValueSize(opts), &ins.bigs)
+	ins.lines = loader.NewLineReader(r, loader.Start)
+	ins.d = loader.NewDecoder(ins.lines, maxValueSize(opts), &ins.bigs)
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)

@@ -277,7 +277,8 @@ func (ins *inserter) rowError(err error, row, off int64) error {
 		return err
 	}
 	off, err = loader.Locate(err, off, ins.base, ins.inputOffset())
-	return &RowError{Row: row, Offset: off, Err: err}
+	line, col := loader.LineOf(ins.lines, ins.d, err, off)
+	return &RowError{Row: row, Offset: off, Line: line, Column: col, Err: err}
 }
 
 // firstError returns whichever of two errors names the earlier row; a row

@@ -30,6 +30,8 @@ func TestSyntaxErrorLineColumn(t *testing.T) {
 		{"after CRLF", "{\"a\":1}\r\n{\"a\":2}\r\n{\"a\":x}\r\n", "row 3 at byte 24 (line 3, column 6): invalid character 'x'"},
 		{"after multi-byte", "{\"a\":1}\n{\"é\":\"x\", \"b\": [}\n", "row 2 at byte 26 (line 2, column 18): invalid character '}'"},
 		{"unexpected end", "{\"a\":1}\n{\"a\":", "row 2 at byte 13 (line 2, column 6): unexpected EOF"},
+		{"after the array", "[{\"a\":1}]\ntrue", "row 2 at byte 10 (line 2, column 1): text after the array (a boolean)"},
+		{"after the array, same line", "[{\"a\":1}] \"x\"", "row 2 at byte 10 (line 1, column 11): text after the array (a string)"},
 		{"after BOM", "\xEF\xBB\xBF{\"a\":1}\n{\"a\" 1}\n", "row 2 at byte 14 (line 2, column 6): invalid character '1'"},
 	} {
 		_, err := Insert(context.Background(), openDB(t), "t", strings.NewReader(tc.in), nil)

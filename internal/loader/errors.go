@@ -52,7 +52,8 @@ func ShortName(name string) string {
 // LineOf returns the line and column (position.go) of off, the offset a
 // row error names, when its cause err is about the JSON text: a syntax
 // error (whose offset, as encoding/json's, is just after the byte at
-// fault, so the column names that byte) or an unexpected end of input.
+// fault, so the column names that byte), an unexpected end of input, or
+// text after the top-level array.
 // lr is what the decoder d reads. Zeros mean not known, or not asked for.
 func LineOf(lr *LineReader, d *json.Decoder, err error, off int64) (line, col int64) {
 	if lr == nil || d == nil {
@@ -64,7 +65,7 @@ func LineOf(lr *LineReader, d *json.Decoder, err error, off int64) (line, col in
 		if off > 0 {
 			off--
 		}
-	case errors.Is(err, io.ErrUnexpectedEOF):
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, new(*rowsrc.AfterArrayError)):
 	default:
 		return 0, 0
 	}

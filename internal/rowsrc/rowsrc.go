@@ -68,12 +68,21 @@ type TypeError struct {
 
 func (e *TypeError) Error() string { return e.Msg }
 
+// AfterArrayError reports a value other than an object or array after the
+// input's top-level array: text after the array, not a row.
+type AfterArrayError struct {
+	What string // "a boolean", "a string", ...
+}
+
+func (e *AfterArrayError) Error() string { return "text after the array (" + e.What + ")" }
+
 // Rows steps through the input from one row object to the next: objects
 // at the top level, or in top-level arrays, as Format allows.
 type Rows struct {
-	D       *json.Decoder
-	Format  Format
-	inArray bool
+	D          *json.Decoder
+	Format     Format
+	inArray    bool
+	afterArray bool // a top-level array has closed
 }
 
 // Next consumes the '{' that opens the next row, stepping into and out of
@@ -101,7 +110,9 @@ func (r *Rows) Next() (more bool, off int64, err error) {
 			r.inArray = true
 		case k == ']' && r.inArray:
 			d.NextToken()
-			r.inArray = false
+			r.inArray, r.afterArray = false, true
+		case (k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0') && r.afterArray:
+			return false, d.InputOffset(), &AfterArrayError{What: kindName(k)}
 		case k == '[' || k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0':
 			return false, d.InputOffset(), &TypeError{Msg: "row is " + kindName(k) + ", want an object"}
 		default:

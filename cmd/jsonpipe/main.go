@@ -35,7 +35,11 @@
 //
 // Run "jsonpipe insert -h" (or query, tables, schema) for the flags.
 // Progress goes to standard error while loading when it is a terminal (or
-// with --progress), then a one-line summary. A query that fails after
+// with --progress), then a one-line summary: rows inserted, and with
+// --ignore those skipped (with --replace and --upsert the databases do not
+// say which rows were new: "inserted or replaced", "inserted or updated").
+// Errors are said in the flags' terms (--alter, --pk), and a duplicate
+// key, or input that looks like CSV, ends with a hint line. A query that fails after
 // writing rows leaves its output incomplete and recognisably so: the rows
 // before the error, a JSON array without its closing bracket (NDJSON,
 // CSV, TSV simply stop; a table shows the rows read), and on standard
@@ -275,40 +279,19 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
 	}
 	if err != nil {
+		err = inFlagTerms(err)
 		if aboutInput(err) {
 			// The error names a row of the input: say which input.
 			err = fmt.Errorf("%s: %w", name, err)
 		}
 		after := ""
-		if h := hint(err); h != "" {
+		if h := hint(err, *opts); h != "" {
 			after = "\njsonpipe: hint: " + h
 		}
 		return fmt.Errorf("%w\njsonpipe: %s committed to %s before the error%s", err, rowCount(res.Rows), table, after)
 	}
-	what := "inserted"
-	if opts.Conflict != sqlite.Fail {
-		what = fmt.Sprintf("loaded (%s rows changed)", commas(res.Changes))
-	}
-	extra := ""
-	if res.Created {
-		extra = " (created)"
-	}
-	if len(res.Added) > 0 {
-		extra += fmt.Sprintf(" (added %d columns)", len(res.Added))
-	}
-	fmt.Fprintf(stderr, "jsonpipe: %s %s rows into %s%s in %v, %s rows/s\n", what, commas(res.Rows), table, extra,
-		elapsed.Round(time.Millisecond), commas(int64(float64(res.Rows)/elapsed.Seconds())))
+	fmt.Fprintln(stderr, summary(res, opts, table, elapsed))
 	return nil
-}
-
-// hint is a line of advice, in the command's terms, for a load that
-// failed with err, or "".
-func hint(err error) string {
-	var ll *loader.LooksLikeError
-	if errors.As(err, &ll) {
-		return fmt.Sprintf("the input looks like %s: load it with --%s", ll.Like, strings.ToLower(ll.Like))
-	}
-	return ""
 }
 
 // parseScalar reads a --default value: a JSON number, true, false or
@@ -430,12 +413,7 @@ func (p *progressLine) report(pr loader.Progress) {
 }
 
 // rowCount is "1 row" or "N rows", N with thousands separators.
-func rowCount(n int64) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return commas(n) + " rows"
-}
+func rowCount(n int64) string { return plural(n, "row", "rows") }
 
 func commas(n int64) string {
 	s := strconv.FormatInt(n, 10)

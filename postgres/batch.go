@@ -158,7 +158,7 @@ func (l *copyLoader) begin() error {
 	if l.inTx || l.building {
 		return nil
 	}
-	if l.multi != nil && l.create == "" {
+	if l.multi != nil && l.create == "" && !l.truncate {
 		// Over several connections: the batch goes to a connection of
 		// its own, its COPY data kept in memory (multi.go).
 		return l.startBatch()
@@ -169,6 +169,15 @@ func (l *copyLoader) begin() error {
 	// Rows are sent in input order and a failed batch ends the load, so
 	// the batch starts after the rows committed.
 	l.inTx, l.batchFirst, l.inBatch, l.batchChanges = true, l.res.Rows+1, 0, 0
+	if l.truncate {
+		// In the first batch's transaction: a failure in it keeps the
+		// rows. Over several connections this batch runs alone, on the
+		// main one, as a batch that creates the table does.
+		if _, err := l.conn.Exec(l.ctx, "TRUNCATE "+quoteIdent(l.table)); err != nil {
+			return fmt.Errorf("postgres: emptying table %s: %w", loader.ShortName(l.table), err)
+		}
+		l.truncate, l.emptied = false, true
+	}
 	if l.create != "" {
 		if _, err := l.conn.Exec(l.ctx, l.create); err != nil {
 			return fmt.Errorf("postgres: creating table %s: %w", loader.ShortName(l.table), err)
@@ -202,6 +211,9 @@ func (l *copyLoader) commit() error {
 	l.res.Changes += l.batchChanges
 	if l.created {
 		l.res.Created, l.created, l.create = true, false, ""
+	}
+	if l.emptied {
+		l.res.Truncated, l.emptied = true, false
 	}
 	l.res.Added = append(l.res.Added, l.added...)
 	l.added = l.added[:0]

@@ -53,7 +53,10 @@
 // (numeric when an integer is beyond bigint's range), true/false boolean,
 // strings text, nested objects and arrays jsonb; a column of mixed kinds is
 // jsonb if nested values are among them, text otherwise; a column of only
-// nulls is text. [ColumnsOf] derives the columns from a Go struct instead,
+// nulls is text. With Options.Flatten a nested object's members are
+// columns of their own instead, named a_b as sqlite-utils names them;
+// with Options.Truncate an existing table is emptied (TRUNCATE) in the
+// first batch's transaction. [ColumnsOf] derives the columns from a Go struct instead,
 // and Options.Columns takes them as given. A single primary-key column the
 // rows never hold becomes an identity column that PostgreSQL numbers.
 // Options.NotNull and Options.Defaults add constraints, as in package

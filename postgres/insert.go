@@ -131,6 +131,7 @@ type copyLoader struct {
 	keys     rowsrc.Keys
 	rows     rowsrc.Rows   // stepping from row to row
 	cur      []value       // the row being read or sent, one value per column
+	nested   rowsrc.Flat   // the nested objects being flattened (Flatten)
 	arena    []byte        // the text of the rows not yet sent
 	bigs     rowsrc.Chunks // their streamed strings (value.big)
 	newCols  bool          // a key of the row just read is not yet a copied column
@@ -156,6 +157,8 @@ type copyLoader struct {
 	batchFirst   int64 // first row of the open transaction
 	inBatch      int64 // rows sent in the open transaction
 	created      bool  // the open transaction creates the table
+	truncate     bool  // Truncate: the table's rows are still to be deleted
+	emptied      bool  // the open transaction deleted them
 	added        []string
 	batchChanges int64  // rows the open transaction inserted or updated
 	segRows      int64  // rows sent in the running COPY
@@ -178,6 +181,7 @@ func (l *copyLoader) run() error {
 		return err
 	}
 	l.cols, l.exists = cols, exists
+	l.truncate = exists && l.opts.Truncate
 	l.cur = make([]value, len(cols))
 	for i := range cols {
 		l.keys.Add(string(json.AppendQuote(nil, cols[i].name)), i)

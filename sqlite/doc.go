@@ -59,7 +59,10 @@
 // rows (1000): integers and booleans INTEGER, other numbers REAL (and
 // integers mixed with them), strings TEXT, nested objects and arrays JSON TEXT
 // (TEXT affinity, holding their JSON; see [TypeJSON]), anything mixed or only null
-// TEXT. Options.PrimaryKey
+// TEXT. With Options.Flatten a nested object's members are columns of
+// their own instead, named a_b as sqlite-utils names them; with
+// Options.Truncate an existing table's rows are deleted first, in the
+// first batch's transaction. Options.PrimaryKey
 // names the key; a single key the input lacks, or holds only integers in,
 // becomes INTEGER PRIMARY KEY, which SQLite fills in. Options.NotNull and
 // Options.Defaults add constraints. A key first seen later is an error

@@ -94,6 +94,7 @@ type inserter struct {
 	unlisted []string    // keys of the row being read that keys does not list (rows.go)
 	rows     rowsrc.Rows // stepping from row to row
 	cur      []value     // the row being read, one value per column
+	flat     rowsrc.Flat // the nested objects being flattened (Flatten)
 	text     []byte      // arena for the text of the rows of the pending statement
 	boxes    boxes       // texts that repeat, boxed once
 
@@ -124,6 +125,8 @@ type inserter struct {
 	inBatch  int      // rows in the open transaction
 	changes0 int64    // total_changes() when the load began
 	created  bool     // the open transaction created the table
+	truncate bool     // Truncate: the table's rows are still to be deleted
+	emptied  bool     // the open transaction deleted them
 	added    []string // columns the open transaction added
 }
 

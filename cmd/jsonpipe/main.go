@@ -164,6 +164,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		replace, ignore, upsert, progress    bool
 		batch, inferRows, maxValue, workers  int
 		connections                          int
+		truncate, flatten                    bool
 	)
 	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
 	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
@@ -173,6 +174,8 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.BoolVar(&replace, "replace", false, "replace rows whose primary key exists")
 	fs.BoolVar(&ignore, "ignore", false, "skip rows whose primary key exists")
 	fs.BoolVar(&upsert, "upsert", false, "update rows whose primary key exists with the new non-null values")
+	fs.BoolVar(&truncate, "truncate", false, "delete the table's rows first, in the first batch's transaction (an existing table only)")
+	fs.BoolVar(&flatten, "flatten", false, "store a nested object's members as columns of their own, named a_b as sqlite-utils does (arrays stay JSON)")
 	fs.BoolVar(&allOrNothing, "all-or-nothing", false, "load in one transaction: on error nothing is kept")
 	fs.Var(&notNull, "not-null", "`column` of a new table that is NOT NULL (repeatable)")
 	fs.Var(&defaults, "default", "`column=value` default for a new table's column (repeatable; value is a JSON scalar or else text)")
@@ -192,7 +195,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	// The flags map once, into the one Options both databases read.
 	opts := &loader.Options{PrimaryKey: pk, NotNull: notNull, Alter: alter, BatchSize: batch,
 		AllOrNothing: allOrNothing, BulkPragmas: bulk, InferRows: inferRows, Workers: workers,
-		Connections: connections}
+		Connections: connections, Truncate: truncate, Flatten: flatten}
 	n := 0
 	for _, f := range []struct {
 		set bool

@@ -354,3 +354,13 @@ func TestMessagesInFlagTerms(t *testing.T) {
 		t.Errorf("hint with --ignore: %s", r.stderr)
 	}
 }
+
+// --truncate empties the table first; --flatten makes a_b columns.
+func TestTruncateAndFlatten(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	jsonpipe(t, `{"id":1,"a":{"b":1}}`, "insert", "--flatten", db, "t").must(t, 0, "inserted 1 row into t (created the table)")
+	jsonpipe(t, "{\"id\":2,\"a\":{\"b\":2}}\n{\"id\":3,\"a\":{\"b\":3}}\n", "insert", "--flatten", "--truncate", db, "t").must(t, 0, "inserted 2 rows into t (its rows deleted first)")
+	if r := jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM t"); r.stdout != "{\"id\":2,\"a_b\":2}\n{\"id\":3,\"a_b\":3}\n" {
+		t.Fatalf("query: %+v", r)
+	}
+}

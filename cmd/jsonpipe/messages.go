@@ -113,6 +113,9 @@ func summary(res loader.Result, opts *loader.Options, table string, elapsed time
 	if res.Created {
 		did = append(did, "created the table")
 	}
+	if res.Truncated {
+		did = append(did, "its rows deleted first")
+	}
 	if n := len(res.Added); n > 0 {
 		names := make([]string, 0, min(n, 5))
 		for _, c := range res.Added[:min(n, 5)] {

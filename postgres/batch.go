@@ -87,7 +87,26 @@ func (l *copyLoader) defineTable() error {
 		}
 		l.cols[i].dflt = expr
 	}
+	if err := l.columnLimit(); err != nil {
+		return fmt.Errorf("postgres: cannot create table %s: %w", loader.ShortName(l.table), err)
+	}
 	l.create = createTableSQL(l.table, l.cols, l.pk)
+	return nil
+}
+
+// maxColumns is PostgreSQL's limit on a table's columns
+// (MaxHeapAttributeNumber, fixed when PostgreSQL is built).
+const maxColumns = 1600
+
+// columnLimit says, before PostgreSQL does, that the table would have
+// more columns than PostgreSQL allows, with how many it would have.
+// (Columns dropped from a table still count towards the limit in
+// PostgreSQL, which then refuses on its own.)
+func (l *copyLoader) columnLimit() error {
+	if len(l.cols) > maxColumns {
+		return fmt.Errorf("table %s would have %d columns, more than PostgreSQL's limit of %d",
+			loader.ShortName(l.table), len(l.cols), maxColumns)
+	}
 	return nil
 }
 
@@ -250,6 +269,9 @@ func (l *copyLoader) progress() {
 // (Alter), typed by their first values, and names in the next COPY every
 // column a row has held.
 func (l *copyLoader) prepareColumns() error {
+	if err := l.columnLimit(); err != nil {
+		return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
+	}
 	for i := range l.cols {
 		c := &l.cols[i]
 		if !c.keyed {

@@ -56,7 +56,9 @@
 // nulls is text. With Options.Flatten a nested object's members are
 // columns of their own instead, named a_b as sqlite-utils names them;
 // with Options.Truncate an existing table is emptied (TRUNCATE) in the
-// first batch's transaction. [ColumnsOf] derives the columns from a Go struct instead,
+// first batch's transaction. A table has at most 1,600 columns: a load
+// that would make more is an error naming the count and the limit.
+// [ColumnsOf] derives the columns from a Go struct instead,
 // and Options.Columns takes them as given. A single primary-key column the
 // rows never hold becomes an identity column that PostgreSQL numbers.
 // Options.NotNull and Options.Defaults add constraints, as in package

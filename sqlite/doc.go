@@ -62,7 +62,10 @@
 // TEXT. With Options.Flatten a nested object's members are columns of
 // their own instead, named a_b as sqlite-utils names them; with
 // Options.Truncate an existing table's rows are deleted first, in the
-// first batch's transaction. Options.PrimaryKey
+// first batch's transaction. A table has at most 2,000 columns
+// (SQLITE_MAX_COLUMN): a load that would make more is an error naming the
+// count and the limit. An empty key is a column named "", as sqlite-utils
+// makes it. Options.PrimaryKey
 // names the key; a single key the input lacks, or holds only integers in,
 // becomes INTEGER PRIMARY KEY, which SQLite fills in. Options.NotNull and
 // Options.Defaults add constraints. A key first seen later is an error

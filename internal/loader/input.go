@@ -1,11 +1,12 @@
 package loader
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // What a load's input looks like before it is decoded: every row source
@@ -16,7 +17,7 @@ import (
 type Input struct {
 	// R is the input, decompressed when it was gzip, without its UTF-8
 	// byte order mark. It reads straight from the original reader once
-	// the few bytes Sniff looked at are consumed.
+	// the bytes Sniff looked at are consumed.
 	R io.Reader
 	// Gzip says the input started with gzip's magic bytes (1f 8b) and R
 	// decompresses it: offsets in errors then count decompressed bytes.
@@ -38,33 +39,85 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // order mark, and notes whether the first line looks like CSV or TSV. It
 // waits for no more than three bytes (or the end of input) before it
 // returns, so that a slow stream starts loading at once; the CSV look is
-// judged on the bytes the first read returned.
+// judged on the bytes the first read returned. Once the bytes it looked
+// at are consumed, Input.R reads straight from r (or the gzip reader),
+// with no buffer copying in between.
 func Sniff(r io.Reader) (*Input, error) {
 	in := &Input{}
-	br := bufio.NewReaderSize(r, 64<<10)
-	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		gz, err := gzip.NewReader(br)
+	r, head := peek(r, 2)
+	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		gz, err := gzip.NewReader(r)
 		if err != nil {
 			return nil, fmt.Errorf("gzip input: %w", err)
 		}
 		in.Gzip = true
-		br = bufio.NewReaderSize(gz, 64<<10)
+		r, head = peek(gz, 3)
+	} else if len(head) < 3 {
+		r, head = peek(r, 3)
 	}
-	head, err := br.Peek(3)
-	if err != nil && err != io.EOF && len(head) < 3 {
-		// The reader's error comes again on the first Read, counted
-		// where it stopped; here it only ends the sniffing.
-		in.R = br
-		return in, nil
-	}
-	if bytes.Equal(head, bom) {
+	if bytes.HasPrefix(head, bom) {
 		in.BOM = true
-		br.Discard(3)
+		r, head = skip(r, head, len(bom))
 	}
-	first, _ := br.Peek(br.Buffered())
-	in.Like = looksLike(first)
-	in.R = br
+	in.Like = looksLike(head)
+	in.R = r
 	return in, nil
+}
+
+// peek reads from r until it has n bytes, or r ends or fails, and returns
+// a reader of the whole of r, those bytes first, and the bytes. A read
+// error is not returned: the returned reader gives it after the bytes, as
+// r would have.
+func peek(r io.Reader, n int) (io.Reader, []byte) {
+	if p, ok := r.(*peeked); ok && len(p.head) >= n {
+		return p, p.head
+	}
+	var buf []byte
+	if p, ok := r.(*peeked); ok {
+		buf, r = append([]byte(nil), p.head...), p.r
+	}
+	buf = slices.Grow(buf, 4096)
+	var err error
+	for empty := 0; len(buf) < n && err == nil; {
+		var m int
+		m, err = r.Read(buf[len(buf):cap(buf)])
+		switch {
+		case m < 0 || m > cap(buf)-len(buf):
+			m, err = 0, errors.New("loader: the input reader returned an invalid count")
+		case m == 0 && err == nil:
+			if empty++; empty == 100 {
+				err = io.ErrNoProgress // as bufio and the decoder say it
+			}
+		}
+		buf = buf[:len(buf)+m]
+	}
+	return &peeked{head: buf, r: r, err: err}, buf
+}
+
+// skip returns the reader and bytes of peek without their first n bytes.
+func skip(r io.Reader, head []byte, n int) (io.Reader, []byte) {
+	p := r.(*peeked)
+	p.head = p.head[n:]
+	return p, p.head
+}
+
+// peeked reads head, then err if it is not nil, else the rest of r.
+type peeked struct {
+	head []byte
+	r    io.Reader
+	err  error
+}
+
+func (p *peeked) Read(b []byte) (int, error) {
+	if len(p.head) > 0 {
+		n := copy(b, p.head)
+		p.head = p.head[n:]
+		return n, nil
+	}
+	if p.err != nil {
+		return 0, p.err
+	}
+	return p.r.Read(b)
 }
 
 // looksLike is "CSV" or "TSV" when first, the start of the input, has a

@@ -111,10 +111,19 @@ func (r *Rows) Next() (more bool, off int64, err error) {
 		case k == ']' && r.inArray:
 			d.NextToken()
 			r.inArray, r.afterArray = false, true
-		case (k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0') && r.afterArray:
-			return false, d.InputOffset(), &AfterArrayError{What: kindName(k)}
 		case k == '[' || k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0':
-			return false, d.InputOffset(), &TypeError{Msg: "row is " + kindName(k) + ", want an object"}
+			at := d.InputOffset()
+			if r.afterArray && k != '[' {
+				return false, at, &AfterArrayError{What: kindName(k)}
+			}
+			if k == 't' || k == 'f' || k == 'n' || k == '0' {
+				// Only the first byte is known: "name,age" is no null.
+				// The decoder says whether the whole token is a value.
+				if _, err := d.NextToken(); err != nil {
+					return false, -1, err
+				}
+			}
+			return false, at, &TypeError{Msg: "row is " + kindName(k) + ", want an object"}
 		default:
 			// The end of input, or something that is no value: the
 			// decoder says which.

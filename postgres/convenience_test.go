@@ -68,3 +68,27 @@ func TestFlatten(t *testing.T) {
 		}
 	}
 }
+
+// With Replace and Upsert, PostgreSQL says which rows updated a stored
+// one (Result.Updated); rows of one key in one batch are one change.
+func TestUpdatedCounted(t *testing.T) {
+	c := pgtest.Conn(t)
+	for _, mode := range []Conflict{Replace, Upsert} {
+		for _, conns := range []int{1, 2} {
+			if _, err := c.Exec(bg, "DROP TABLE IF EXISTS t"); err != nil {
+				t.Fatal(err)
+			}
+			mustLoad(t, c, "t", "{\"id\":1,\"v\":1}\n{\"id\":2,\"v\":2}\n", &Options{PrimaryKey: []string{"id"}})
+			opts := loader.Tune(&Options{Conflict: mode, Connections: conns, Workers: conns, BatchSize: 3}, loader.Tuning{Serial: conns == 1, BlockSize: 64})
+			res := mustLoad(t, c, "t", "{\"id\":2,\"v\":20}\n{\"id\":3,\"v\":3}\n{\"id\":3,\"v\":30}\n{\"id\":1,\"v\":10}\n{\"id\":4,\"v\":4}\n", opts)
+			// Batch 1: 2 updated, 3 inserted (its two rows one change);
+			// batch 2: 1 updated, 4 inserted.
+			if res.Rows != 5 || res.Changes != 4 || res.Updated != 2 {
+				t.Errorf("%v, %d connections: %+v", mode, conns, res)
+			}
+			if got := dump(t, c, "SELECT id, v FROM t ORDER BY id"); got != "1|10\n2|20\n3|30\n4|4\n" {
+				t.Errorf("%v, %d connections: rows %q", mode, conns, got)
+			}
+		}
+	}
+}

@@ -161,6 +161,7 @@ type copyLoader struct {
 	emptied      bool  // the open transaction deleted them
 	added        []string
 	batchChanges int64  // rows the open transaction inserted or updated
+	batchUpdated int64  // of which updated
 	segRows      int64  // rows sent in the running COPY
 	segLimit     int64  // rows it may take
 	create       string // CREATE TABLE to run in the first transaction

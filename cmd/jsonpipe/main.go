@@ -36,8 +36,9 @@
 // Run "jsonpipe insert -h" (or query, tables, schema) for the flags.
 // Progress goes to standard error while loading when it is a terminal (or
 // with --progress), then a one-line summary: rows inserted, and with
-// --ignore those skipped (with --replace and --upsert the databases do not
-// say which rows were new: "inserted or replaced", "inserted or updated").
+// --ignore those skipped, with --replace and --upsert into PostgreSQL
+// those replaced or updated (SQLite does not say which rows were new:
+// "inserted or replaced", "inserted or updated").
 // Errors are said in the flags' terms (--alter, --pk), and a duplicate
 // key, or input that looks like CSV, ends with a hint line. A query that fails after
 // writing rows leaves its output incomplete and recognisably so: the rows
@@ -293,7 +294,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		}
 		return fmt.Errorf("%w\njsonpipe: %s committed to %s before the error%s", err, rowCount(res.Rows), table, after)
 	}
-	fmt.Fprintln(stderr, summary(res, opts, table, elapsed))
+	fmt.Fprintln(stderr, summary(res, opts, table, isPostgres(dbPath), elapsed))
 	return nil
 }
 

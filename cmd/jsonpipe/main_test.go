@@ -114,7 +114,7 @@ func TestInsertStdinNDJSONAndFlags(t *testing.T) {
 	// --ignore changes nothing.
 	jsonpipe(t, in, "insert", "--ignore", db, "t").must(t, 0, "inserted 0 rows into t, skipped 2 whose key was stored already in")
 	// --replace and --upsert.
-	jsonpipe(t, `{"id":2,"v":"B"}`, "insert", "--replace", db, "t").must(t, 0, "inserted or replaced 1 row into t (the database does not say how many of each) in")
+	jsonpipe(t, `{"id":2,"v":"B"}`, "insert", "--replace", db, "t").must(t, 0, "inserted or replaced 1 row into t (SQLite does not say how many of each) in")
 	jsonpipe(t, `{"id":3,"v":"c","w":1}`, "insert", "--upsert", "--alter", db, "t").must(t, 0, `added 1 column: "w"`)
 	r := jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM t ORDER BY id")
 	if want := "{\"id\":1,\"v\":\"a\",\"w\":null}\n{\"id\":2,\"v\":\"B\",\"w\":null}\n{\"id\":3,\"v\":\"c\",\"w\":1}\n"; r.stdout != want {

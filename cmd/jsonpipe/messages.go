@@ -85,10 +85,12 @@ func isUniqueViolation(err error) bool {
 // summary is the line a load ends with: what happened to its rows, in
 // words a person reads, with plurals right. What the database can tell is
 // split: with --ignore, rows inserted and rows skipped (a key stored
-// already); with --replace and --upsert neither SQLite nor PostgreSQL says
-// which rows were new, so the line says "inserted or replaced" rather than
-// guess.
-func summary(res loader.Result, opts *loader.Options, table string, elapsed time.Duration) string {
+// already); with --replace and --upsert, PostgreSQL says which rows
+// updated a stored one (and rows of one key in one batch are one
+// change, said as merged), while SQLite does not, so the line says
+// "inserted or replaced" rather than guess. pg says the database is
+// PostgreSQL.
+func summary(res loader.Result, opts *loader.Options, table string, pg bool, elapsed time.Duration) string {
 	var b strings.Builder
 	b.WriteString("jsonpipe: ")
 	switch opts.Conflict {
@@ -102,9 +104,13 @@ func summary(res loader.Result, opts *loader.Options, table string, elapsed time
 		if opts.Conflict == rowsrc.Upsert {
 			what = "updated"
 		}
-		fmt.Fprintf(&b, "inserted or %s %s into %s (the database does not say how many of each)", what, rowCount(res.Changes), table)
-		if skipped := res.Rows - res.Changes; skipped > 0 {
-			fmt.Fprintf(&b, ", skipped %s", commas(skipped))
+		if !pg {
+			fmt.Fprintf(&b, "inserted or %s %s into %s (SQLite does not say how many of each)", what, rowCount(res.Changes), table)
+		} else {
+			fmt.Fprintf(&b, "inserted %s into %s and %s %s", rowCount(res.Changes-res.Updated), table, what, commas(res.Updated))
+		}
+		if merged := res.Rows - res.Changes; merged > 0 {
+			fmt.Fprintf(&b, "; %s merged into a later row of the same key", rowCount(merged))
 		}
 	default:
 		fmt.Fprintf(&b, "inserted %s into %s", rowCount(res.Rows), table)

@@ -213,6 +213,11 @@ type Result struct {
 	Created   bool     // the table was created
 	Truncated bool     // the table's rows were deleted first (Truncate)
 	Added     []string // columns added by Alter
+
+	// Updated is how many of Changes updated (or, with Replace,
+	// replaced) a stored row rather than inserting a new one. PostgreSQL
+	// tells it, for Replace and Upsert; SQLite does not, and leaves it 0.
+	Updated int64
 }
 
 // The defaults of the options both databases read.

@@ -69,8 +69,8 @@ func Sniff(r io.Reader) (*Input, error) {
 // error is not returned: the returned reader gives it after the bytes, as
 // r would have.
 func peek(r io.Reader, n int) (io.Reader, []byte) {
-	if p, ok := r.(*peeked); ok && len(p.head) >= n {
-		return p, p.head
+	if p, ok := r.(*peeked); ok && (len(p.head) >= n || p.err != nil) {
+		return p, p.head // enough, or all there is
 	}
 	var buf []byte
 	if p, ok := r.(*peeked); ok {

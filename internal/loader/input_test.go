@@ -61,3 +61,21 @@ func TestSniff(t *testing.T) {
 		t.Errorf("reader error: %q, %v", got, err)
 	}
 }
+
+// Sniffing what Sniff returned (the command sniffs, then the loader)
+// reads nothing more, and keeps a reader's error.
+func TestSniffTwice(t *testing.T) {
+	boom := errors.New("boom")
+	first, err := Sniff(iotest.DataErrReader(io.MultiReader(strings.NewReader("\xEF\xBB\xBF{"), iotest.ErrReader(boom))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Sniff(first.R)
+	if err != nil || !first.BOM || second.BOM {
+		t.Fatalf("%v, %+v, %+v", err, first, second)
+	}
+	got, err := io.ReadAll(second.R)
+	if string(got) != "{" || err != boom {
+		t.Errorf("%q, %v", got, err)
+	}
+}

@@ -112,7 +112,7 @@ func TestInsertStdinNDJSONAndFlags(t *testing.T) {
 	// Same input again: fails on the key, exit 1, nothing committed.
 	jsonpipe(t, in, "insert", db, "t").must(t, 1, "row 1 at byte 0", "UNIQUE constraint failed", "0 rows committed")
 	// --ignore changes nothing.
-	jsonpipe(t, in, "insert", "--ignore", db, "t").must(t, 0, "inserted 0 rows into t, skipped 2 whose key was stored already in")
+	jsonpipe(t, in, "insert", "--ignore", db, "t").must(t, 0, "inserted 0 rows into t (skipped 2 whose key was stored already) in")
 	// --replace and --upsert.
 	jsonpipe(t, `{"id":2,"v":"B"}`, "insert", "--replace", db, "t").must(t, 0, "inserted or replaced 1 row into t (SQLite does not say how many of each) in")
 	jsonpipe(t, `{"id":3,"v":"c","w":1}`, "insert", "--upsert", "--alter", db, "t").must(t, 0, `added 1 column: "w"`)
@@ -344,12 +344,12 @@ func TestMessagesInFlagTerms(t *testing.T) {
 	jsonpipe(t, `{"id":1}`, "insert", db, "t").must(t, 1, "UNIQUE constraint failed: t.id", "0 rows committed", "hint: a row's key is stored already: --ignore skips such rows, --replace replaces them, --upsert updates them")
 	jsonpipe(t, `{"id":2,"x":1}`, "insert", db, "t").must(t, 1, `key "x" is not a column of table "t" (--alter adds it)`)
 	jsonpipe(t, `{"id":2,"x":1,"y":2}`, "insert", "--alter", db, "t").must(t, 0, `inserted 1 row into t (added 2 columns: "x", "y") in`)
-	jsonpipe(t, "{\"id\":2}\n{\"id\":3}\n", "insert", "--ignore", db, "t").must(t, 0, "inserted 1 row into t, skipped 1 whose key was stored already in")
+	jsonpipe(t, "{\"id\":2}\n{\"id\":3}\n", "insert", "--ignore", db, "t").must(t, 0, "inserted 1 row into t (skipped 1 whose key was stored already) in")
 	jsonpipe(t, `{"x":1}`, "insert", "--upsert", db, "u").must(t, 1, `sqlite: --upsert needs a primary key: table "u" has none and no --pk was given`)
 	jsonpipe(t, `{"x":"abcdefgh"}`, "insert", "--max-value-size", "4", db, "u").must(t, 1, "(--max-value-size)")
 	jsonpipe(t, `{"x":1}`, "insert", "--not-null", "y", db, "v").must(t, 1, `sqlite: --not-null: table "v" has no column "y"`)
 	r := jsonpipe(t, `{"id":1}`, "insert", "--ignore", db, "t")
-	r.must(t, 0, "inserted 0 rows into t, skipped 1 whose key was stored already")
+	r.must(t, 0, "inserted 0 rows into t (skipped 1 whose key was stored already)")
 	if strings.Contains(r.stderr, "hint") {
 		t.Errorf("hint with --ignore: %s", r.stderr)
 	}

@@ -93,34 +93,35 @@ func isUniqueViolation(err error) bool {
 func summary(res loader.Result, opts *loader.Options, table string, pg bool, elapsed time.Duration) string {
 	var b strings.Builder
 	b.WriteString("jsonpipe: ")
+	var notes []string // said in parentheses after the main clause
 	switch opts.Conflict {
 	case rowsrc.Ignore:
 		fmt.Fprintf(&b, "inserted %s into %s", rowCount(res.Changes), table)
 		if skipped := res.Rows - res.Changes; skipped > 0 {
-			fmt.Fprintf(&b, ", skipped %s whose key was stored already", commas(skipped))
+			notes = append(notes, fmt.Sprintf("skipped %s whose key was stored already", commas(skipped)))
 		}
 	case rowsrc.Replace, rowsrc.Upsert:
 		what := "replaced"
 		if opts.Conflict == rowsrc.Upsert {
 			what = "updated"
 		}
-		if !pg {
-			fmt.Fprintf(&b, "inserted or %s %s into %s (SQLite does not say how many of each)", what, rowCount(res.Changes), table)
-		} else {
+		if pg {
 			fmt.Fprintf(&b, "inserted %s into %s and %s %s", rowCount(res.Changes-res.Updated), table, what, commas(res.Updated))
+		} else {
+			fmt.Fprintf(&b, "inserted or %s %s into %s", what, rowCount(res.Changes), table)
+			notes = append(notes, "SQLite does not say how many of each")
 		}
 		if merged := res.Rows - res.Changes; merged > 0 {
-			fmt.Fprintf(&b, "; %s merged into a later row of the same key", rowCount(merged))
+			notes = append(notes, fmt.Sprintf("%s merged into a later row of the same key", rowCount(merged)))
 		}
 	default:
 		fmt.Fprintf(&b, "inserted %s into %s", rowCount(res.Rows), table)
 	}
-	var did []string
 	if res.Created {
-		did = append(did, "created the table")
+		notes = append(notes, "created the table")
 	}
 	if res.Truncated {
-		did = append(did, "its rows deleted first")
+		notes = append(notes, "its rows deleted first")
 	}
 	if n := len(res.Added); n > 0 {
 		names := make([]string, 0, min(n, 5))
@@ -131,10 +132,10 @@ func summary(res loader.Result, opts *loader.Options, table string, pg bool, ela
 		if n > 5 {
 			list += ", ..."
 		}
-		did = append(did, fmt.Sprintf("added %s: %s", plural(int64(n), "column", "columns"), list))
+		notes = append(notes, fmt.Sprintf("added %s: %s", plural(int64(n), "column", "columns"), list))
 	}
-	if len(did) > 0 {
-		fmt.Fprintf(&b, " (%s)", strings.Join(did, "; "))
+	if len(notes) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(notes, "; "))
 	}
 	fmt.Fprintf(&b, " in %v, %s/s", elapsed.Round(time.Millisecond), rowCount(int64(float64(res.Rows)/elapsed.Seconds())))
 	return b.String()

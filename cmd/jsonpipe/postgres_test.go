@@ -120,7 +120,7 @@ func TestPostgresMessagesInFlagTerms(t *testing.T) {
 	jsonpipe(t, `{"id":2,"x":1}`, "insert", url, "t").must(t, 1, `key "x" is not a column of table "t" (--alter adds it)`)
 	jsonpipe(t, `{"x":1}`, "insert", "--pk", "x", url, "u").must(t, 0, "inserted 1 row")
 	jsonpipe(t, `{"x":1}`, "insert", "--upsert", url, "v").must(t, 1, "--upsert needs a primary key (--pk, or the table's own)")
-	jsonpipe(t, "{\"id\":1}\n{\"id\":2}\n", "insert", "--ignore", url, "t").must(t, 0, "inserted 1 row into t, skipped 1 whose key was stored already in")
+	jsonpipe(t, "{\"id\":1}\n{\"id\":2}\n", "insert", "--ignore", url, "t").must(t, 0, "inserted 1 row into t (skipped 1 whose key was stored already) in")
 }
 
 // The summary splits what PostgreSQL tells apart: inserted and replaced,
@@ -129,5 +129,5 @@ func TestPostgresSummarySplit(t *testing.T) {
 	url := pgtest.Schema(t)
 	jsonpipe(t, "{\"id\":1,\"v\":1}\n", "insert", "--pk", "id", url, "s").must(t, 0, "inserted 1 row into s (created the table)")
 	jsonpipe(t, "{\"id\":1,\"v\":2}\n{\"id\":2,\"v\":3}\n{\"id\":2,\"v\":4}\n", "insert", "--replace", url, "s").
-		must(t, 0, "inserted 1 row into s and replaced 1; 1 row merged into a later row of the same key in")
+		must(t, 0, "inserted 1 row into s and replaced 1 (1 row merged into a later row of the same key) in")
 }

@@ -87,7 +87,26 @@ func (l *copyLoader) defineTable() error {
 		}
 		l.cols[i].dflt = expr
 	}
+	if err := l.columnLimit(); err != nil {
+		return fmt.Errorf("postgres: cannot create table %s: %w", loader.ShortName(l.table), err)
+	}
 	l.create = createTableSQL(l.table, l.cols, l.pk)
+	return nil
+}
+
+// maxColumns is PostgreSQL's limit on a table's columns
+// (MaxHeapAttributeNumber, fixed when PostgreSQL is built).
+const maxColumns = 1600
+
+// columnLimit says, before PostgreSQL does, that the table would have
+// more columns than PostgreSQL allows, with how many it would have.
+// (Columns dropped from a table still count towards the limit in
+// PostgreSQL, which then refuses on its own.)
+func (l *copyLoader) columnLimit() error {
+	if len(l.cols) > maxColumns {
+		return fmt.Errorf("table %s would have %d columns, more than PostgreSQL's limit of %d",
+			loader.ShortName(l.table), len(l.cols), maxColumns)
+	}
 	return nil
 }
 
@@ -158,7 +177,7 @@ func (l *copyLoader) begin() error {
 	if l.inTx || l.building {
 		return nil
 	}
-	if l.multi != nil && l.create == "" {
+	if l.multi != nil && l.create == "" && !l.truncate {
 		// Over several connections: the batch goes to a connection of
 		// its own, its COPY data kept in memory (multi.go).
 		return l.startBatch()
@@ -168,7 +187,16 @@ func (l *copyLoader) begin() error {
 	}
 	// Rows are sent in input order and a failed batch ends the load, so
 	// the batch starts after the rows committed.
-	l.inTx, l.batchFirst, l.inBatch, l.batchChanges = true, l.res.Rows+1, 0, 0
+	l.inTx, l.batchFirst, l.inBatch, l.batchChanges, l.batchUpdated = true, l.res.Rows+1, 0, 0, 0
+	if l.truncate {
+		// In the first batch's transaction: a failure in it keeps the
+		// rows. Over several connections this batch runs alone, on the
+		// main one, as a batch that creates the table does.
+		if _, err := l.conn.Exec(l.ctx, "TRUNCATE "+quoteIdent(l.table)); err != nil {
+			return fmt.Errorf("postgres: emptying table %s: %w", loader.ShortName(l.table), err)
+		}
+		l.truncate, l.emptied = false, true
+	}
 	if l.create != "" {
 		if _, err := l.conn.Exec(l.ctx, l.create); err != nil {
 			return fmt.Errorf("postgres: creating table %s: %w", loader.ShortName(l.table), err)
@@ -200,8 +228,12 @@ func (l *copyLoader) commit() error {
 	l.inTx = false
 	l.res.Rows += l.inBatch
 	l.res.Changes += l.batchChanges
+	l.res.Updated += l.batchUpdated
 	if l.created {
 		l.res.Created, l.created, l.create = true, false, ""
+	}
+	if l.emptied {
+		l.res.Truncated, l.emptied = true, false
 	}
 	l.res.Added = append(l.res.Added, l.added...)
 	l.added = l.added[:0]
@@ -238,6 +270,9 @@ func (l *copyLoader) progress() {
 // (Alter), typed by their first values, and names in the next COPY every
 // column a row has held.
 func (l *copyLoader) prepareColumns() error {
+	if err := l.columnLimit(); err != nil {
+		return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
+	}
 	for i := range l.cols {
 		c := &l.cols[i]
 		if !c.keyed {
@@ -359,8 +394,9 @@ func (l *copyLoader) copyRows() error {
 	if len(cp.offs) == 0 {
 		return nil
 	}
-	n, err := moveRows(l.ctx, l.conn, l.moveSQL(rowCol, names), cp.first, cp.offs)
+	n, upd, err := moveRows(l.ctx, l.conn, l.moveSQL(rowCol, names), cp.first, cp.offs)
 	l.batchChanges += n
+	l.batchUpdated += upd
 	return err
 }
 
@@ -397,30 +433,37 @@ func refusal(err error, first int64, offs []int64, batchFirst, last int64) error
 
 // moveRows inserts the staging table's rows (numbered from first, at
 // input offsets offs) into the table with sql, the conflict mode's
-// INSERT ... SELECT, and returns how many it inserted or updated. When
+// INSERT ... SELECT, and returns how many it inserted or updated, and of
+// those how many it updated (for a counting statement: see counting). When
 // PostgreSQL refuses, the first row it refuses is found by bisection: the
 // rows up to some row are inserted again, each try rolled back to a
 // savepoint. A deadlock is returned as it is: the transaction is to be
 // sent again (multi.go), not searched.
-func moveRows(ctx context.Context, conn *pgx.Conn, sql string, first int64, offs []int64) (int64, error) {
+func moveRows(ctx context.Context, conn *pgx.Conn, sql string, first int64, offs []int64) (n, updated int64, err error) {
 	last := first + int64(len(offs)) - 1
 	if _, err := conn.Exec(ctx, "SAVEPOINT jsonpipe_move"); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	tag, err := conn.Exec(ctx, sql, last)
+	if strings.HasPrefix(sql, "WITH ") {
+		err = conn.QueryRow(ctx, sql, last).Scan(&n, &updated)
+	} else {
+		var tag pgconn.CommandTag
+		tag, err = conn.Exec(ctx, sql, last)
+		n = tag.RowsAffected()
+	}
 	if err == nil {
 		_, err = conn.Exec(ctx, "RELEASE SAVEPOINT jsonpipe_move")
-		return tag.RowsAffected(), err
+		return n, updated, err
 	}
 	var pe *pgconn.PgError
 	if !errors.As(err, &pe) || conn.IsClosed() || isDeadlock(err) {
-		return 0, err
+		return 0, 0, err
 	}
 	lo, hi := first, last // the rows up to hi fail; up to lo-1 they pass
 	for lo < hi {
 		mid := lo + (hi-lo)/2
 		if _, rerr := conn.Exec(ctx, "ROLLBACK TO SAVEPOINT jsonpipe_move"); rerr != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		if _, merr := conn.Exec(ctx, sql, mid); merr != nil {
 			hi, err = mid, merr
@@ -428,7 +471,15 @@ func moveRows(ctx context.Context, conn *pgx.Conn, sql string, first int64, offs
 			lo = mid + 1
 		}
 	}
-	return 0, &RowError{Row: hi, Offset: offs[hi-first], Err: err}
+	return 0, 0, &RowError{Row: hi, Offset: offs[hi-first], Err: err}
+}
+
+// counting wraps move, an INSERT ... ON CONFLICT DO UPDATE, in a
+// statement that returns how many rows it wrote and how many of them were
+// updates: a row PostgreSQL inserted has xmax 0, one it updated carries
+// the updating transaction's id (as ON CONFLICT locks it).
+func counting(move string) string {
+	return "WITH m AS (" + move + " RETURNING xmax = 0 AS inserted) SELECT count(*), count(*) FILTER (WHERE NOT inserted) FROM m"
 }
 
 // moveSQL is the INSERT ... SELECT from the staging table of the rows up
@@ -481,7 +532,7 @@ func (l *copyLoader) moveSQL(rowCol string, names []string) string {
 		if len(set) == 0 {
 			return sql + "NOTHING"
 		}
-		return sql + "UPDATE SET " + strings.Join(set, ", ")
+		return counting(sql + "UPDATE SET " + strings.Join(set, ", "))
 	}
 	// Upsert: each column's last non-null value among the rows with the
 	// same key, over the stored one's.
@@ -506,7 +557,7 @@ func (l *copyLoader) moveSQL(rowCol string, names []string) string {
 	if len(set) == 0 {
 		return sql + "NOTHING"
 	}
-	return sql + "UPDATE SET " + strings.Join(set, ", ")
+	return counting(sql + "UPDATE SET " + strings.Join(set, ", "))
 }
 
 // nextForCopy makes l.cur the next row to send: a row that waited for a

@@ -6,7 +6,11 @@
 // [Insert] reads objects from an [io.Reader]: one JSON array of objects,
 // newline-delimited JSON (NDJSON), or objects simply concatenated; the
 // shape is detected, or enforced with [Options].Format. Each object becomes
-// a row; each key a column.
+// a row; each key a column. Input compressed with gzip is recognised by
+// its first two bytes and decompressed (offsets in errors then count
+// decompressed bytes), and a UTF-8 byte order mark at the start is
+// skipped (offsets count from after it). When the first row fails and the
+// input looks like CSV or TSV, the row's error says so.
 //
 //	conn, _ := pgx.Connect(ctx, "postgres://localhost/mydb")
 //	res, err := postgres.Insert(ctx, conn, "tasks", file, &postgres.Options{
@@ -65,7 +69,12 @@
 // (numeric when an integer is beyond bigint's range), true/false boolean,
 // strings text, nested objects and arrays jsonb; a column of mixed kinds is
 // jsonb if nested values are among them, text otherwise; a column of only
-// nulls is text. [ColumnsOf] derives the columns from a Go struct instead,
+// nulls is text. With Options.Flatten a nested object's members are
+// columns of their own instead, named a_b as sqlite-utils names them;
+// with Options.Truncate an existing table is emptied (TRUNCATE) in the
+// first batch's transaction. A table has at most 1,600 columns: a load
+// that would make more is an error naming the count and the limit.
+// [ColumnsOf] derives the columns from a Go struct instead,
 // and Options.Columns takes them as given. A single primary-key column the
 // rows never hold becomes an identity column that PostgreSQL numbers.
 // Options.NotNull and Options.Defaults add constraints, as in package

@@ -49,11 +49,15 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	if opts.Conflict < Fail || opts.Conflict > Upsert {
 		return Result{}, fmt.Errorf("postgres: unknown conflict mode %v", opts.Conflict)
 	}
+	in, err := loader.Sniff(r) // gzip, a byte order mark
+	if err != nil {
+		return Result{}, fmt.Errorf("postgres: %w", err)
+	}
+	r = in.R
 	if opts.Delimiter != 0 {
 		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
 		// errors placed back in the CSV.
 		var csv *loader.CSVSource
-		var err error
 		r, opts, csv, err = loader.PrepareCSV(r, opts, postgresType)
 		if err != nil {
 			return Result{}, fmt.Errorf("postgres: %w", err)
@@ -81,7 +85,8 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
 	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
 	l.maxValue = maxValueSize(opts)
-	l.d = loader.NewDecoder(r, l.maxValue, &l.bigs)
+	l.lines = loader.NewLineReader(r, loader.Start)
+	l.d = loader.NewDecoder(l.lines, l.maxValue, &l.bigs)
 	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
 	if n := loader.Connections(opts); n > 1 {
 		m, err := openMulti(ctx, conn, n)
@@ -91,7 +96,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		defer m.close()
 		l.multi = m
 	}
-	err := l.run()
+	err = l.run()
 	l.par.Stop()
 	if err != nil && l.inTx {
 		l.rollback(&err)
@@ -111,6 +116,9 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		// closed connection's rather than the context's. Say both.
 		err = fmt.Errorf("%w: %w", ctx.Err(), err)
 	}
+	if re := (*RowError)(nil); errors.As(err, &re) && re.Row == 1 {
+		re.Err = in.LooksLike(re.Err)
+	}
 	return l.res, err
 }
 
@@ -127,12 +135,13 @@ func InsertURL(ctx context.Context, url, table string, r io.Reader, opts *Option
 }
 
 type copyLoader struct {
-	ctx  context.Context
-	conn *pgx.Conn
-	r    io.Reader
-	d    *json.Decoder
-	base int64                       // the input offset d starts at (parallel.go)
-	par  *loader.Parallel[chunkRows] // the parallel decoders, when they run
+	ctx   context.Context
+	conn  *pgx.Conn
+	r     io.Reader
+	d     *json.Decoder
+	lines *loader.LineReader          // what d reads: lines counted for errors
+	base  int64                       // the input offset d starts at (parallel.go)
+	par   *loader.Parallel[chunkRows] // the parallel decoders, when they run
 	// multi, for a load over several connections, sends the batches;
 	// building says the open batch is being built in memory for it.
 	multi    *multi
@@ -150,6 +159,7 @@ type copyLoader struct {
 	keys     rowsrc.Keys
 	rows     rowsrc.Rows   // stepping from row to row
 	cur      []value       // the row being read or sent, one value per column
+	nested   rowsrc.Flat   // the nested objects being flattened (Flatten)
 	arena    []byte        // the text of the rows not yet sent
 	bigs     rowsrc.Chunks // their streamed strings (value.big)
 	newCols  bool          // a key of the row just read is not yet a copied column
@@ -175,8 +185,11 @@ type copyLoader struct {
 	batchFirst   int64 // first row of the open transaction
 	inBatch      int64 // rows sent in the open transaction
 	created      bool  // the open transaction creates the table
+	truncate     bool  // Truncate: the table's rows are still to be deleted
+	emptied      bool  // the open transaction deleted them
 	added        []string
 	batchChanges int64  // rows the open transaction inserted or updated
+	batchUpdated int64  // of which updated
 	segRows      int64  // rows sent in the running COPY
 	segLimit     int64  // rows it may take
 	create       string // CREATE TABLE to run in the first transaction
@@ -197,6 +210,7 @@ func (l *copyLoader) run() error {
 		return err
 	}
 	l.cols, l.exists = cols, exists
+	l.truncate = exists && l.opts.Truncate
 	l.cur = make([]value, len(cols))
 	for i := range cols {
 		l.keys.Add(string(json.AppendQuote(nil, cols[i].name)), i)

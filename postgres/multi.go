@@ -81,6 +81,7 @@ type batch struct {
 	done    chan struct{} // closed once it has ended
 	err     error         // why it did not commit
 	changes int64
+	updated int64 // of changes, rows updated
 }
 
 // multi is the loader's state for a load over several connections.
@@ -365,7 +366,7 @@ func (l *copyLoader) settle() error {
 			// (the loader's, or the batch's own that stopped the loader).
 			return r.err
 		}
-		r.retried, r.prev, r.err, r.failed, r.changes = true, nil, nil, nil, 0
+		r.retried, r.prev, r.err, r.failed, r.changes, r.updated = true, nil, nil, nil, 0, 0
 		r.locked, r.done = make(chan struct{}), make(chan struct{})
 		conn, err := m.conn(l.ctx)
 		if err != nil {
@@ -396,6 +397,7 @@ func (l *copyLoader) counted(b *batch) {
 	l.multi.release(b)
 	l.res.Rows += b.rows
 	l.res.Changes += b.changes
+	l.res.Updated += b.updated
 	l.res.Added = append(l.res.Added, b.added...)
 	l.progress()
 }
@@ -508,11 +510,12 @@ func (b *batch) step(ctx context.Context, conn *pgx.Conn, s *step) error {
 			b.changes += tag.RowsAffected()
 		}
 	case stepMove:
-		n, err := moveRows(ctx, conn, s.sql, s.first, s.offs)
+		n, upd, err := moveRows(ctx, conn, s.sql, s.first, s.offs)
 		if err != nil {
 			return err
 		}
 		b.changes += n
+		b.updated += upd
 	}
 	return nil
 }

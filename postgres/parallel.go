@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/jsonpipe/json/internal/loader"
@@ -37,9 +38,10 @@ func (l *copyLoader) startParallel() {
 			}
 		}
 	}
-	base := l.inputOffset()
-	rest := io.MultiReader(l.d.Buffered(), l.r)
-	l.par = loader.StartParallel(l.opts, rest, base, l.maxValue, func(c *loader.Chunk[chunkRows]) {
+	window, _ := io.ReadAll(l.d.Buffered())
+	at := l.lines.PosAt(l.inputOffset(), window)
+	rest := io.MultiReader(bytes.NewReader(window), l.r)
+	l.par = loader.StartParallel(l.opts, rest, at, l.maxValue, func(c *loader.Chunk[chunkRows]) {
 		if c.Rows.wl == nil {
 			wl := &copyLoader{opts: l.opts, table: l.table, worker: true, maxValue: l.maxValue,
 				cols: append([]column(nil), cols...), cur: make([]value, len(cols))}
@@ -91,7 +93,7 @@ func (l *copyLoader) nextParallel() (bool, error) {
 	}
 	if c == nil {
 		if l.par.Serial {
-			l.serialFrom(l.par.From, l.par.Rest)
+			l.serialFrom(l.par.From, l.par.At, l.par.Rest)
 		} else {
 			l.eof = true
 		}
@@ -108,10 +110,12 @@ func (l *copyLoader) nextParallel() (bool, error) {
 	return true, nil
 }
 
-// serialFrom makes r, the input from offset off on, the serial decoder's.
-func (l *copyLoader) serialFrom(off int64, r io.Reader) {
+// serialFrom makes r, the input from offset off on (at position at), the
+// serial decoder's.
+func (l *copyLoader) serialFrom(off int64, at loader.Pos, r io.Reader) {
 	l.base = off
-	l.d = loader.NewDecoder(r, l.maxValue, &l.bigs)
+	l.lines = loader.NewLineReader(r, at)
+	l.d = loader.NewDecoder(l.lines, l.maxValue, &l.bigs)
 	l.rows = rowsrc.Rows{D: l.d, Format: l.opts.Format}
 }
 

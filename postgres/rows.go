@@ -35,18 +35,36 @@ func (l *copyLoader) nextRow() (bool, error) {
 func (l *copyLoader) readRow() error {
 	d := l.d
 	clear(l.cur)
+	flatten := l.opts.Flatten
+	if flatten {
+		l.nested.Reset()
+	}
 	for {
 		tok, err := d.NextToken()
 		if err != nil {
 			return err
 		}
 		if tok[0] == '}' {
-			return nil
+			if l.nested.Depth() == 0 {
+				return nil
+			}
+			l.nested.Pop() // the end of a nested object flattened
+			continue
 		}
 		if json.Streamed(tok) {
 			// A key of a megabyte or more: no column can be named so.
 			_, n := l.bigs.Take()
 			return &TypeError{Msg: "key of " + strconv.Itoa(n) + " bytes: longer than PostgreSQL's 63-byte limit for a name"}
+		}
+		if flatten {
+			// Out of line: the key joined to its parents', and a nested
+			// object's members read as the row's own.
+			tok = l.nested.Key(tok)
+			if d.PeekKind() == '{' {
+				d.NextToken()
+				l.nested.Push(tok)
+				continue
+			}
 		}
 		c := l.keys.Lookup(tok)
 		if c < 0 {
@@ -119,5 +137,6 @@ func (l *copyLoader) rowError(err error, row, off int64) error {
 		return err
 	}
 	off, err = loader.Locate(err, off, l.base, l.inputOffset())
-	return &RowError{Row: row, Offset: off, Err: err}
+	line, col := loader.LineOf(l.lines, l.d, err, off)
+	return &RowError{Row: row, Offset: off, Line: line, Column: col, Err: err}
 }

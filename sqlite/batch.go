@@ -133,6 +133,12 @@ func (ins *inserter) finish() error {
 	if err := ins.flush(); err != nil {
 		return err
 	}
+	if ins.truncate && !ins.inTx {
+		// No rows: the table is emptied all the same.
+		if err := ins.begin(); err != nil {
+			return err
+		}
+	}
 	if ins.inTx {
 		if err := ins.commit(); err != nil {
 			return err
@@ -153,6 +159,29 @@ func (ins *inserter) begin() error {
 		return err
 	}
 	ins.inTx = true
+	if ins.truncate {
+		return ins.deleteRows()
+	}
+	return nil
+}
+
+// deleteRows deletes the table's rows (Truncate), in the first batch's
+// transaction, so that a failure in it leaves them. The rows deleted are
+// no changes of the load's: they leave Result.Changes.
+func (ins *inserter) deleteRows() error {
+	before, err := queryInt(ins.c, "SELECT total_changes()")
+	if err != nil {
+		return err
+	}
+	if err := ins.exec("DELETE FROM " + quoteIdent(ins.table)); err != nil {
+		return fmt.Errorf("sqlite: emptying table %s: %w", loader.ShortName(ins.table), err)
+	}
+	after, err := queryInt(ins.c, "SELECT total_changes()")
+	if err != nil {
+		return err
+	}
+	ins.changes0 += after - before
+	ins.truncate, ins.emptied = false, true
 	return nil
 }
 
@@ -168,6 +197,7 @@ func (ins *inserter) commit() error {
 	}
 	// What the transaction did is now kept.
 	ins.res.Created = ins.res.Created || ins.created
+	ins.res.Truncated = ins.res.Truncated || ins.emptied
 	ins.res.Added = append(ins.res.Added, ins.added...)
 	ins.added = ins.added[:0]
 	return nil

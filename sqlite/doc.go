@@ -6,7 +6,11 @@
 // [Insert] reads objects from an [io.Reader]: one JSON array of objects,
 // newline-delimited JSON (NDJSON), or objects simply concatenated; the
 // shape is detected, or enforced with [Options].Format. Each object becomes
-// a row; each key a column.
+// a row; each key a column. Input compressed with gzip is recognised by
+// its first two bytes and decompressed (offsets in errors then count
+// decompressed bytes), and a UTF-8 byte order mark at the start is
+// skipped (offsets count from after it). When the first row fails and the
+// input looks like CSV or TSV, the row's error says so.
 //
 //	db, _ := sqlite.Open("tasks.db")
 //	res, err := sqlite.Insert(ctx, db, "tasks", file, &sqlite.Options{
@@ -71,7 +75,13 @@
 // rows (1000): integers and booleans INTEGER, other numbers REAL (and
 // integers mixed with them), strings TEXT, nested objects and arrays JSON TEXT
 // (TEXT affinity, holding their JSON; see [TypeJSON]), anything mixed or only null
-// TEXT. Options.PrimaryKey
+// TEXT. With Options.Flatten a nested object's members are columns of
+// their own instead, named a_b as sqlite-utils names them; with
+// Options.Truncate an existing table's rows are deleted first, in the
+// first batch's transaction. A table has at most 2,000 columns
+// (SQLITE_MAX_COLUMN): a load that would make more is an error naming the
+// count and the limit. An empty key is a column named "", as sqlite-utils
+// makes it. Options.PrimaryKey
 // names the key; a single key the input lacks, or holds only integers in,
 // becomes INTEGER PRIMARY KEY, which SQLite fills in. Options.NotNull and
 // Options.Defaults add constraints. A key first seen later is an error

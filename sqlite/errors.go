@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jsonpipe/json/internal/csvin"
+	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
@@ -17,14 +18,21 @@ import (
 // error about a key: one the table has no column for, one SQLite cannot
 // take as a name, or two keys of the row that name one column (the offset
 // is then just after the second).
+//
+// Line and Column, for an error in the JSON text (a syntax error, an
+// unexpected end of input), are where an editor shows the byte at fault:
+// both 1-based, the column counted in bytes ("é" is two), as Go's
+// compiler counts them; 0 when not known or not about the text.
 type RowError struct {
 	Row    int64
 	Offset int64
+	Line   int64
+	Column int64
 	Err    error
 }
 
 func (e *RowError) Error() string {
-	return fmt.Sprintf("sqlite: row %d at byte %d: %v", e.Row, e.Offset, e.Err)
+	return fmt.Sprintf("sqlite: row %d %s: %v", e.Row, loader.At(e.Offset, e.Line, e.Column), e.Err)
 }
 
 func (e *RowError) Unwrap() error { return e.Err }

@@ -85,7 +85,7 @@ func ExampleRowError() {
 	fmt.Println(err)
 	fmt.Println("committed:", res.Rows)
 	// Output:
-	// sqlite: row 3 at byte 24: invalid character '}' looking for beginning of object key string
+	// sqlite: row 3 at byte 24 (line 3, column 8): invalid character '}' looking for beginning of object key string
 	// committed: 2
 }
 

@@ -2,6 +2,8 @@ package sqlite
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -82,5 +84,47 @@ func TestNULNames(t *testing.T) {
 	db := openDB(t)
 	if _, err := Insert(context.Background(), db, "a\x00b", strings.NewReader(`{"a":1}`), nil); err == nil {
 		t.Error("table name with NUL accepted")
+	}
+}
+
+// SQLite takes 2,000 columns (SQLITE_MAX_COLUMN); one more is an error
+// naming the count and the limit, when the table is created and when
+// Alter would add it.
+func TestTooManyColumns(t *testing.T) {
+	wide := func(n int) string {
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"c%d":%d`, i, i)
+		}
+		b.WriteString("}\n")
+		return b.String()
+	}
+	db := openDB(t)
+	if res := load(t, db, "w", wide(2000), nil); res.Rows != 1 {
+		t.Fatalf("2,000 columns: %+v", res)
+	}
+	const want = "would have 2001 columns, more than SQLite's limit of 2000 (SQLITE_MAX_COLUMN)"
+	res, err := Insert(context.Background(), db, "t", strings.NewReader(wide(2001)), nil)
+	if err == nil || !strings.Contains(err.Error(), `cannot create table "t": table "t" `+want) || res.Created {
+		t.Errorf("create: %v (%+v)", err, res)
+	}
+	load(t, db, "u", wide(10), nil)
+	_, err = Insert(context.Background(), db, "u", strings.NewReader(wide(2001)), &Options{Alter: true})
+	var re *RowError
+	if !errors.As(err, &re) || re.Row != 1 || !strings.Contains(err.Error(), want) {
+		t.Errorf("alter: %v", err)
+	}
+}
+
+// An empty key is a column named "", as sqlite-utils makes it.
+func TestEmptyKey(t *testing.T) {
+	db := openDB(t)
+	load(t, db, "e", `{"":1,"b":2}`, nil)
+	if got := dump(t, db, `SELECT * FROM e`); got != "{\"\":1,\"b\":2}\n" {
+		t.Errorf("rows %q", got)
 	}
 }

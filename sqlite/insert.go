@@ -92,6 +92,7 @@ type inserter struct {
 	c      *sqlite3.SQLiteConn
 	r      io.Reader
 	d      *json.Decoder
+	lines  *loader.LineReader            // what d reads: lines counted for errors
 	base   int64                         // the input offset d starts at (parallel.go)
 	par    *loader.Parallel[decodedRows] // the parallel decoders, when they run
 	worker bool                          // a parallel decoder's own inserter: it reads rows, never changes columns
@@ -105,6 +106,7 @@ type inserter struct {
 	unlisted []string    // keys of the row being read that keys does not list (rows.go)
 	rows     rowsrc.Rows // stepping from row to row
 	cur      []value     // the row being read, one value per column
+	flat     rowsrc.Flat // the nested objects being flattened (Flatten)
 	text     []byte      // arena for the text of the rows of the pending statement
 	boxes    boxes       // texts that repeat, boxed once
 
@@ -135,6 +137,8 @@ type inserter struct {
 	inBatch  int      // rows in the open transaction
 	changes0 int64    // total_changes() when the load began
 	created  bool     // the open transaction created the table
+	truncate bool     // Truncate: the table's rows are still to be deleted
+	emptied  bool     // the open transaction deleted them
 	added    []string // columns the open transaction added
 }
 
@@ -150,6 +154,11 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if opts.Conflict < Fail || opts.Conflict > Upsert {
 		return res, fmt.Errorf("sqlite: unknown conflict mode %v", opts.Conflict)
 	}
+	in, err := loader.Sniff(r) // gzip, a byte order mark
+	if err != nil {
+		return res, fmt.Errorf("sqlite: %w", err)
+	}
+	r = in.R
 	if opts.Delimiter != 0 {
 		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
 		// errors placed back in the CSV.
@@ -167,7 +176,8 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
-	ins.d = loader.NewDecoder(r, maxValueSize(opts), &ins.bigs)
+	ins.lines = loader.NewLineReader(r, loader.Start)
+	ins.d = loader.NewDecoder(ins.lines, maxValueSize(opts), &ins.bigs)
 	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)
@@ -202,6 +212,9 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 		if rerr := ins.endTx("ROLLBACK"); rerr != nil {
 			err = fmt.Errorf("%w (and ROLLBACK failed: %w)", err, rerr)
 		}
+	}
+	if re := (*RowError)(nil); errors.As(err, &re) && re.Row == 1 {
+		re.Err = in.LooksLike(re.Err)
 	}
 	return ins.res, err
 }

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/jsonpipe/json/internal/loader"
@@ -28,9 +29,10 @@ func (ins *inserter) startParallel() {
 	cols := append([]column(nil), ins.cols...)
 	keys := append([]rowsrc.Key(nil), ins.keys.List...)
 	max := maxValueSize(ins.opts)
-	base := ins.inputOffset()
-	rest := io.MultiReader(ins.d.Buffered(), ins.r)
-	ins.par = loader.StartParallel(ins.opts, rest, base, max, func(c *loader.Chunk[decodedRows]) {
+	window, _ := io.ReadAll(ins.d.Buffered())
+	at := ins.lines.PosAt(ins.inputOffset(), window)
+	rest := io.MultiReader(bytes.NewReader(window), ins.r)
+	ins.par = loader.StartParallel(ins.opts, rest, at, max, func(c *loader.Chunk[decodedRows]) {
 		if c.Rows.wi == nil {
 			wi := &inserter{opts: ins.opts, table: ins.table, worker: true,
 				cols: append([]column(nil), cols...), cur: make([]value, len(cols))}
@@ -73,7 +75,7 @@ func (ins *inserter) nextParallel() (bool, error) {
 	}
 	if c == nil {
 		if ins.par.Serial {
-			ins.serialFrom(ins.par.From, ins.par.Rest)
+			ins.serialFrom(ins.par.From, ins.par.At, ins.par.Rest)
 		}
 		return false, nil
 	}
@@ -95,10 +97,12 @@ func (ins *inserter) nextParallel() (bool, error) {
 	return true, nil
 }
 
-// serialFrom makes r, the input from offset off on, the serial decoder's.
-func (ins *inserter) serialFrom(off int64, r io.Reader) {
+// serialFrom makes r, the input from offset off on (at position at), the
+// serial decoder's.
+func (ins *inserter) serialFrom(off int64, at loader.Pos, r io.Reader) {
 	ins.base = off
-	ins.d = loader.NewDecoder(r, maxValueSize(ins.opts), &ins.bigs)
+	ins.lines = loader.NewLineReader(r, at)
+	ins.d = loader.NewDecoder(ins.lines, maxValueSize(ins.opts), &ins.bigs)
 	ins.rows = rowsrc.Rows{D: ins.d, Format: ins.opts.Format}
 }
 

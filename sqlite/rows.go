@@ -24,6 +24,7 @@ func (ins *inserter) run() error {
 	if err != nil {
 		return err
 	}
+	ins.truncate = exists && ins.opts.Truncate
 	if opts := ins.opts; opts.AllOrNothing {
 		if err := ins.begin(); err != nil {
 			return err
@@ -114,13 +115,21 @@ func (ins *inserter) readRow() error {
 	d := ins.d
 	clear(ins.cur)
 	ins.unlisted = ins.unlisted[:0]
+	flatten := ins.opts.Flatten
+	if flatten {
+		ins.flat.Reset()
+	}
 	for {
 		tok, err := d.NextToken()
 		if err != nil {
 			return err
 		}
 		if tok[0] == '}' {
-			return nil
+			if ins.flat.Depth() == 0 {
+				return nil
+			}
+			ins.flat.Pop() // the end of a nested object flattened
+			continue
 		}
 		if json.Streamed(tok) {
 			// A key of a megabyte or more, streamed as a long string is:
@@ -128,6 +137,16 @@ func (ins *inserter) readRow() error {
 			off, n := ins.bigText()
 			tok = json.AppendQuote(nil, string(ins.text[off:off+n]))
 			ins.text = ins.text[:off]
+		}
+		if flatten {
+			// Out of line: the key joined to its parents', and a nested
+			// object's members read as the row's own.
+			tok = ins.flat.Key(tok)
+			if d.PeekKind() == '{' {
+				d.NextToken()
+				ins.flat.Push(tok)
+				continue
+			}
 		}
 		c := ins.keys.Lookup(tok)
 		k := int32(ins.keys.Found() + 1)
@@ -277,7 +296,8 @@ func (ins *inserter) rowError(err error, row, off int64) error {
 		return err
 	}
 	off, err = loader.Locate(err, off, ins.base, ins.inputOffset())
-	return &RowError{Row: row, Offset: off, Err: err}
+	line, col := loader.LineOf(ins.lines, ins.d, err, off)
+	return &RowError{Row: row, Offset: off, Line: line, Column: col, Err: err}
 }
 
 // firstError returns whichever of two errors names the earlier row; a row

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jsonpipe/json/internal/loader"
+	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
 // Creating and altering the table: reading an existing one, taking the
@@ -155,6 +156,9 @@ func (ins *inserter) createTable() error {
 	if len(ins.cols) == 0 {
 		return fmt.Errorf("sqlite: cannot create table %s: %w", loader.ShortName(ins.table), errNoColumns)
 	}
+	if err := ins.columnLimit(); err != nil {
+		return fmt.Errorf("sqlite: cannot create table %s: %w", loader.ShortName(ins.table), err)
+	}
 	q, err := createTableSQL(ins.table, ins.cols, ins.pk)
 	if err != nil {
 		return err
@@ -258,6 +262,9 @@ func (ins *inserter) alter() error {
 			return err
 		}
 	}
+	if err := ins.columnLimit(); err != nil {
+		return ins.rowError(err, ins.row, -1)
+	}
 	for c := ins.ncols; c < len(ins.cols); c++ {
 		col := &ins.cols[c]
 		col.typ = typeSet(0).add(ins.cur[c].kind).declType()
@@ -296,4 +303,16 @@ func literalType(v any) string {
 		return "BLOB"
 	}
 	return TypeText
+}
+
+// columnLimit says, before SQLite does, that the table would have more
+// columns than SQLite allows (SQLITE_MAX_COLUMN, 2,000 unless SQLite was
+// built otherwise): SQLite's own "too many columns on t" names neither
+// the count nor the limit.
+func (ins *inserter) columnLimit() error {
+	if limit := ins.c.GetLimit(sqlite3.SQLITE_LIMIT_COLUMN); len(ins.cols) > limit {
+		return fmt.Errorf("table %s would have %d columns, more than SQLite's limit of %d (SQLITE_MAX_COLUMN)",
+			loader.ShortName(ins.table), len(ins.cols), limit)
+	}
+	return nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,9 +21,15 @@ func TestInsertCSVAndTSV(t *testing.T) {
 	}
 	// The same file again: the key's conflict names the CSV row and line.
 	jsonpipe(t, "", "insert", "--csv", db, "people", f).must(t, 1, "people.csv: sqlite: row 1 at byte 15: line 2: UNIQUE constraint failed", "0 rows committed")
-	jsonpipe(t, "", "insert", "--csv", "--upsert", db, "people", f).must(t, 0, "loaded")
+	jsonpipe(t, "", "insert", "--csv", "--upsert", db, "people", f).must(t, 0, "inserted or updated 2 rows into people")
+	// The same rows gzipped: the input is sniffed before CSV is read.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("\ufeffid,name,score\n3,Cy,3\n"))
+	zw.Close()
+	jsonpipe(t, gz.String(), "insert", "--csv", db, "people", "-").must(t, 0, "inserted 1 row into people")
 	// TSV from standard input, --empty-strings.
-	jsonpipe(t, "a\tb\nx\t\n", "insert", "--tsv", "--empty-strings", db, "tsv").must(t, 0, "inserted 1 rows")
+	jsonpipe(t, "a\tb\nx\t\n", "insert", "--tsv", "--empty-strings", db, "tsv").must(t, 0, "inserted 1 row into tsv")
 	r = jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM tsv")
 	if want := "{\"a\":\"x\",\"b\":\"\"}\n"; r.stdout != want {
 		t.Errorf("rows %q, want %q", r.stdout, want)

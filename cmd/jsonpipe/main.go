@@ -10,7 +10,8 @@
 // (postgres://... or postgresql://...).
 //
 // insert reads a JSON array of objects, or newline-delimited objects, from
-// FILE (standard input when FILE is "-" or absent) and inserts each object
+// FILE (standard input when FILE is "-" or absent; gzip is decompressed,
+// a UTF-8 byte order mark skipped) and inserts each object
 // as a row of TABLE in DB (an SQLite file is created if missing; rows go
 // to PostgreSQL through COPY); TABLE is created if missing, with column
 // types inferred from the first rows (nested objects and arrays: JSON TEXT
@@ -39,7 +40,12 @@
 //
 // Run "jsonpipe insert -h" (or query, tables, schema) for the flags.
 // Progress goes to standard error while loading when it is a terminal (or
-// with --progress), then a one-line summary. A query that fails after
+// with --progress), then a one-line summary: rows inserted, and with
+// --ignore those skipped, with --replace and --upsert into PostgreSQL
+// those replaced or updated (SQLite does not say which rows were new:
+// "inserted or replaced", "inserted or updated").
+// Errors are said in the flags' terms (--alter, --pk), and a duplicate
+// key, or input that looks like CSV, ends with a hint line. A query that fails after
 // writing rows leaves its output incomplete and recognisably so: the rows
 // before the error, a JSON array without its closing bracket (NDJSON,
 // CSV, TSV simply stop; a table shows the rows read), and on standard
@@ -165,6 +171,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		replace, ignore, upsert, progress    bool
 		batch, inferRows, maxValue, workers  int
 		connections                          int
+		truncate, flatten                    bool
 	)
 	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
 	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
@@ -177,6 +184,8 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.BoolVar(&replace, "replace", false, "replace rows whose primary key exists")
 	fs.BoolVar(&ignore, "ignore", false, "skip rows whose primary key exists")
 	fs.BoolVar(&upsert, "upsert", false, "update rows whose primary key exists with the new non-null values")
+	fs.BoolVar(&truncate, "truncate", false, "delete the table's rows first, in the first batch's transaction (an existing table only)")
+	fs.BoolVar(&flatten, "flatten", false, "store a nested object's members as columns of their own, named a_b as sqlite-utils does (arrays stay JSON)")
 	fs.BoolVar(&allOrNothing, "all-or-nothing", false, "load in one transaction: on error nothing is kept")
 	fs.Var(&notNull, "not-null", "`column` of a new table that is NOT NULL (repeatable)")
 	fs.Var(&defaults, "default", "`column=value` default for a new table's column (repeatable; value is a JSON scalar or else text)")
@@ -196,7 +205,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	// The flags map once, into the one Options both databases read.
 	opts := &loader.Options{PrimaryKey: pk, NotNull: notNull, Alter: alter, BatchSize: batch,
 		AllOrNothing: allOrNothing, BulkPragmas: bulk, InferRows: inferRows, Workers: workers,
-		Connections: connections}
+		Connections: connections, Truncate: truncate, Flatten: flatten}
 	n := 0
 	for _, f := range []struct {
 		set bool
@@ -262,6 +271,18 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		}
 	}
 
+	// gzip and a byte order mark are the loaders' (loader.Sniff); the
+	// command looks first only to know that a gzip file's size says
+	// nothing of the progress through its decompressed rows.
+	sniffed, err := loader.Sniff(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	in = sniffed.R
+	if sniffed.Gzip {
+		size = -1
+	}
+
 	start := time.Now()
 	var p *progressLine
 	if tty := isTerminal(stderr); progress || tty {
@@ -284,25 +305,18 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
 	}
 	if err != nil {
+		err = inFlagTerms(err)
 		if aboutInput(err) {
 			// The error names a row of the input: say which input.
 			err = fmt.Errorf("%s: %w", name, err)
 		}
-		return fmt.Errorf("%w\njsonpipe: %s committed to %s before the error", err, rowCount(res.Rows), table)
+		after := ""
+		if h := hint(err, *opts); h != "" {
+			after = "\njsonpipe: hint: " + h
+		}
+		return fmt.Errorf("%w\njsonpipe: %s committed to %s before the error%s", err, rowCount(res.Rows), table, after)
 	}
-	what := "inserted"
-	if opts.Conflict != sqlite.Fail {
-		what = fmt.Sprintf("loaded (%s rows changed)", commas(res.Changes))
-	}
-	extra := ""
-	if res.Created {
-		extra = " (created)"
-	}
-	if len(res.Added) > 0 {
-		extra += fmt.Sprintf(" (added %d columns)", len(res.Added))
-	}
-	fmt.Fprintf(stderr, "jsonpipe: %s %s rows into %s%s in %v, %s rows/s\n", what, commas(res.Rows), table, extra,
-		elapsed.Round(time.Millisecond), commas(int64(float64(res.Rows)/elapsed.Seconds())))
+	fmt.Fprintln(stderr, summary(res, opts, table, isPostgres(dbPath), elapsed))
 	return nil
 }
 
@@ -425,12 +439,7 @@ func (p *progressLine) report(pr loader.Progress) {
 }
 
 // rowCount is "1 row" or "N rows", N with thousands separators.
-func rowCount(n int64) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return commas(n) + " rows"
-}
+func rowCount(n int64) string { return plural(n, "row", "rows") }
 
 func commas(n int64) string {
 	s := strconv.FormatInt(n, 10)

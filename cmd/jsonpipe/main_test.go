@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	stdjson "encoding/json"
 	"fmt"
 	"os"
@@ -79,7 +80,7 @@ func TestInsertTasksAndQuery(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "tasks.db")
 	// The README's main job, on the file the repository ships.
 	r := jsonpipe(t, "", "insert", "--pk", "id", "--not-null", "title", db, "tasks", "../../testdata/tasks.json")
-	r.must(t, 0, "inserted 1,000 rows into tasks (created)", "rows/s")
+	r.must(t, 0, "inserted 1,000 rows into tasks (created the table)", "rows/s")
 	if r.stdout != "" {
 		t.Errorf("stdout %q", r.stdout)
 	}
@@ -111,10 +112,10 @@ func TestInsertStdinNDJSONAndFlags(t *testing.T) {
 	// Same input again: fails on the key, exit 1, nothing committed.
 	jsonpipe(t, in, "insert", db, "t").must(t, 1, "row 1 at byte 0", "UNIQUE constraint failed", "0 rows committed")
 	// --ignore changes nothing.
-	jsonpipe(t, in, "insert", "--ignore", db, "t").must(t, 0, "loaded (0 rows changed) 2 rows")
+	jsonpipe(t, in, "insert", "--ignore", db, "t").must(t, 0, "inserted 0 rows into t (skipped 2 whose key was stored already) in")
 	// --replace and --upsert.
-	jsonpipe(t, `{"id":2,"v":"B"}`, "insert", "--replace", db, "t").must(t, 0, "(1 rows changed)")
-	jsonpipe(t, `{"id":3,"v":"c","w":1}`, "insert", "--upsert", "--alter", db, "t").must(t, 0, "added 1 columns")
+	jsonpipe(t, `{"id":2,"v":"B"}`, "insert", "--replace", db, "t").must(t, 0, "inserted or replaced 1 row into t (SQLite does not say how many of each) in")
+	jsonpipe(t, `{"id":3,"v":"c","w":1}`, "insert", "--upsert", "--alter", db, "t").must(t, 0, `added 1 column: "w"`)
 	r := jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM t ORDER BY id")
 	if want := "{\"id\":1,\"v\":\"a\",\"w\":null}\n{\"id\":2,\"v\":\"B\",\"w\":null}\n{\"id\":3,\"v\":\"c\",\"w\":1}\n"; r.stdout != want {
 		t.Errorf("rows %q, want %q", r.stdout, want)
@@ -123,7 +124,7 @@ func TestInsertStdinNDJSONAndFlags(t *testing.T) {
 	jsonpipe(t, `[{"id":9}]`, "insert", "--nl", db, "t").must(t, 1, "want newline-delimited objects")
 	jsonpipe(t, `{"id":9}`, "insert", "--array", db, "t").must(t, 1, "want an array")
 	// Flags after the positionals work too.
-	jsonpipe(t, `{"id":10,"v":"z"}`, "insert", db, "t", "-", "--batch-size", "1").must(t, 0, "inserted 1 rows")
+	jsonpipe(t, `{"id":10,"v":"z"}`, "insert", db, "t", "-", "--batch-size", "1").must(t, 0, "inserted 1 row into t in")
 }
 
 func TestInsertErrors(t *testing.T) {
@@ -312,5 +313,54 @@ func TestDatabaseCannotBeOpened(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(notDB); string(b) != "plain text, no database\n" {
 		t.Errorf("the file that is not a database changed: %q", b)
+	}
+}
+
+// gzip and a byte order mark are taken as they come; CSV gets a hint.
+func TestInsertGzipBOMAndCSVHint(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte("\xEF\xBB\xBF[{\"a\":1},{\"a\":2}]"))
+	w.Close()
+	gz := filepath.Join(dir, "in.json.gz")
+	if err := os.WriteFile(gz, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	jsonpipe(t, "", "insert", "--progress", db, "t", gz).must(t, 0, "2 rows into t")
+	jsonpipe(t, "\xEF\xBB\xBF{\"a\":3}\n", "insert", db, "t").must(t, 0, "into t")
+	jsonpipe(t, "a,b\n1,2\n", "insert", db, "t").must(t, 1, "row 1 at byte 1", "the input looks like CSV", "hint: the input looks like CSV: load it with --csv")
+	if r := jsonpipe(t, "", "query", "--nl", db, "SELECT a FROM t"); r.stdout != "{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n" {
+		t.Fatalf("query: %+v", r)
+	}
+}
+
+// Errors are said in the command's flags, a duplicate key gets a hint,
+// and the summary's counts have their plurals right.
+func TestMessagesInFlagTerms(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	jsonpipe(t, `{"id":1}`, "insert", "--pk", "id", db, "t").must(t, 0, "inserted 1 row into t (created the table) in")
+	jsonpipe(t, `{"id":1}`, "insert", db, "t").must(t, 1, "UNIQUE constraint failed: t.id", "0 rows committed", "hint: a row's key is stored already: --ignore skips such rows, --replace replaces them, --upsert updates them")
+	jsonpipe(t, `{"id":2,"x":1}`, "insert", db, "t").must(t, 1, `key "x" is not a column of table "t" (--alter adds it)`)
+	jsonpipe(t, `{"id":2,"x":1,"y":2}`, "insert", "--alter", db, "t").must(t, 0, `inserted 1 row into t (added 2 columns: "x", "y") in`)
+	jsonpipe(t, "{\"id\":2}\n{\"id\":3}\n", "insert", "--ignore", db, "t").must(t, 0, "inserted 1 row into t (skipped 1 whose key was stored already) in")
+	jsonpipe(t, `{"x":1}`, "insert", "--upsert", db, "u").must(t, 1, `sqlite: --upsert needs a primary key: table "u" has none and no --pk was given`)
+	jsonpipe(t, `{"x":"abcdefgh"}`, "insert", "--max-value-size", "4", db, "u").must(t, 1, "(--max-value-size)")
+	jsonpipe(t, `{"x":1}`, "insert", "--not-null", "y", db, "v").must(t, 1, `sqlite: --not-null: table "v" has no column "y"`)
+	r := jsonpipe(t, `{"id":1}`, "insert", "--ignore", db, "t")
+	r.must(t, 0, "inserted 0 rows into t (skipped 1 whose key was stored already)")
+	if strings.Contains(r.stderr, "hint") {
+		t.Errorf("hint with --ignore: %s", r.stderr)
+	}
+}
+
+// --truncate empties the table first; --flatten makes a_b columns.
+func TestTruncateAndFlatten(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	jsonpipe(t, `{"id":1,"a":{"b":1}}`, "insert", "--flatten", db, "t").must(t, 0, "inserted 1 row into t (created the table)")
+	jsonpipe(t, "{\"id\":2,\"a\":{\"b\":2}}\n{\"id\":3,\"a\":{\"b\":3}}\n", "insert", "--flatten", "--truncate", db, "t").must(t, 0, "inserted 2 rows into t (its rows deleted first)")
+	if r := jsonpipe(t, "", "query", "--nl", db, "SELECT * FROM t"); r.stdout != "{\"id\":2,\"a_b\":2}\n{\"id\":3,\"a_b\":3}\n" {
+		t.Fatalf("query: %+v", r)
 	}
 }

@@ -14,11 +14,11 @@ func TestPostgresEndToEnd(t *testing.T) {
 	url := pgtest.Schema(t)
 	in := "{\"id\":1,\"name\":\"a\",\"tags\":[1]}\n{\"id\":2,\"name\":\"b\"}\n"
 	r := jsonpipe(t, in, "insert", "--pk", "id", url, "items")
-	if r.code != 0 || !strings.Contains(r.stderr, "inserted 2 rows into items (created)") {
+	if r.code != 0 || !strings.Contains(r.stderr, "inserted 2 rows into items (created the table)") {
 		t.Fatalf("insert: %+v", r)
 	}
 	r = jsonpipe(t, "{\"id\":2,\"name\":\"B\"}\n{\"id\":3,\"name\":\"c\",\"extra\":true}\n", "insert", "--upsert", "--alter", "--nl", "--workers", "2", "--infer-rows", "1", url, "items", "-")
-	if r.code != 0 || !strings.Contains(r.stderr, "loaded (2 rows changed) 2 rows into items (added 1 columns)") {
+	if r.code != 0 || !strings.Contains(r.stderr, "inserted 1 row into items and updated 1 (added 1 column: \"extra\")") {
 		t.Fatalf("upsert: %+v", r)
 	}
 	r = jsonpipe(t, "", "query", "--nl", url, "SELECT * FROM items ORDER BY id")
@@ -37,7 +37,7 @@ func TestPostgresEndToEnd(t *testing.T) {
 		t.Fatalf("bad row: %+v", r)
 	}
 	r = jsonpipe(t, `{"id":7,"name":"`+strings.Repeat("x", 100)+`"}`, "insert", "--max-value-size", "50", url, "items")
-	if r.code != 1 || !strings.Contains(r.stderr, "row 1") || !strings.Contains(r.stderr, "MaxValueSize") {
+	if r.code != 1 || !strings.Contains(r.stderr, "row 1") || !strings.Contains(r.stderr, "(--max-value-size)") {
 		t.Fatalf("max value size: %+v", r)
 	}
 	r = jsonpipe(t, "{}", "insert", "--bulk", url, "items")
@@ -74,7 +74,7 @@ func TestPostgresNotNullDefault(t *testing.T) {
 	url := pgtest.Schema(t)
 	r := jsonpipe(t, `{"title":"t"}`+"\n", "insert", "--not-null", "title",
 		"--default", "done=false", "--default", "prio=2", "--default", `note="x y"`, "--default", "w=1.5", url, "t", "-")
-	if r.code != 0 || !strings.Contains(r.stderr, "inserted 1 rows into t (created)") {
+	if r.code != 0 || !strings.Contains(r.stderr, "inserted 1 row into t (created the table)") {
 		t.Fatalf("insert: %+v", r)
 	}
 	r = jsonpipe(t, "", "query", "--nl", url, "SELECT * FROM t")
@@ -91,8 +91,8 @@ func TestPostgresNotNullDefault(t *testing.T) {
 // so keys that SQLite would refuse as one column are two columns here.
 func TestPostgresKeysDifferingInCase(t *testing.T) {
 	url := pgtest.Schema(t)
-	jsonpipe(t, `[{"Group":"a","group":"b","id":1}]`, "insert", url, "g").must(t, 0, "inserted 1 rows into g (created)")
-	jsonpipe(t, `{"id":2,"GROUP":"c","group":"d"}`, "insert", "--alter", url, "g").must(t, 0, "(added 1 columns)")
+	jsonpipe(t, `[{"Group":"a","group":"b","id":1}]`, "insert", url, "g").must(t, 0, "inserted 1 row into g (created the table)")
+	jsonpipe(t, `{"id":2,"GROUP":"c","group":"d"}`, "insert", "--alter", url, "g").must(t, 0, "(added 1 column: ")
 	r := jsonpipe(t, "", "query", "--nl", url, "SELECT * FROM g ORDER BY id")
 	if want := "{\"Group\":\"a\",\"group\":\"b\",\"id\":1,\"GROUP\":null}\n{\"Group\":null,\"group\":\"d\",\"id\":2,\"GROUP\":\"c\"}\n"; r.code != 0 || r.stdout != want {
 		t.Errorf("rows %+v, want %q", r, want)
@@ -109,4 +109,25 @@ func TestPostgresQueryFailsMidway(t *testing.T) {
 			return jsonpipe(t, "", append(append([]string{"query"}, args...), url, q)...)
 		})
 	}
+}
+
+// A duplicate key in PostgreSQL gets the same hint as in SQLite, and the
+// options' names are the command's flags.
+func TestPostgresMessagesInFlagTerms(t *testing.T) {
+	url := pgtest.Schema(t)
+	jsonpipe(t, `{"id":1}`, "insert", "--pk", "id", url, "t").must(t, 0, "inserted 1 row into t (created the table) in")
+	jsonpipe(t, `{"id":1}`, "insert", url, "t").must(t, 1, "duplicate key", "hint: a row's key is stored already: --ignore skips such rows, --replace replaces them, --upsert updates them")
+	jsonpipe(t, `{"id":2,"x":1}`, "insert", url, "t").must(t, 1, `key "x" is not a column of table "t" (--alter adds it)`)
+	jsonpipe(t, `{"x":1}`, "insert", "--pk", "x", url, "u").must(t, 0, "inserted 1 row")
+	jsonpipe(t, `{"x":1}`, "insert", "--upsert", url, "v").must(t, 1, "--upsert needs a primary key (--pk, or the table's own)")
+	jsonpipe(t, "{\"id\":1}\n{\"id\":2}\n", "insert", "--ignore", url, "t").must(t, 0, "inserted 1 row into t (skipped 1 whose key was stored already) in")
+}
+
+// The summary splits what PostgreSQL tells apart: inserted and replaced,
+// and rows merged into a later one of the same key.
+func TestPostgresSummarySplit(t *testing.T) {
+	url := pgtest.Schema(t)
+	jsonpipe(t, "{\"id\":1,\"v\":1}\n", "insert", "--pk", "id", url, "s").must(t, 0, "inserted 1 row into s (created the table)")
+	jsonpipe(t, "{\"id\":1,\"v\":2}\n{\"id\":2,\"v\":3}\n{\"id\":2,\"v\":4}\n", "insert", "--replace", url, "s").
+		must(t, 0, "inserted 1 row into s and replaced 1 (1 row merged into a later row of the same key) in")
 }

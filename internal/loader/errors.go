@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 
 	json "github.com/jsonpipe/json"
@@ -46,4 +47,41 @@ func ShortName(name string) string {
 		return strconv.Quote(name[:max]) + fmt.Sprintf("... (%d bytes)", len(name))
 	}
 	return strconv.Quote(name)
+}
+
+// LineOf returns the line and column (position.go) of off, the offset a
+// row error names, when its cause err is about the JSON text: a syntax
+// error (whose offset, as encoding/json's, is just after the byte at
+// fault, so the column names that byte), an unexpected end of input, or
+// text after the top-level array.
+// lr is what the decoder d reads. Zeros mean not known, or not asked for.
+func LineOf(lr *LineReader, d *json.Decoder, err error, off int64) (line, col int64) {
+	if lr == nil || d == nil {
+		return 0, 0
+	}
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		if off > 0 {
+			off--
+		}
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, new(*rowsrc.AfterArrayError)):
+	default:
+		return 0, 0
+	}
+	window, _ := io.ReadAll(d.Buffered())
+	p := lr.PosAt(off, window)
+	return p.Line, p.Column()
+}
+
+// At formats where a row error is, for its message: "at byte 40", with
+// "(line 3, column 12)" when the line is known.
+func At(off, line, col int64) string {
+	switch {
+	case line > 0 && col > 0:
+		return fmt.Sprintf("at byte %d (line %d, column %d)", off, line, col)
+	case line > 0:
+		return fmt.Sprintf("at byte %d (line %d)", off, line)
+	}
+	return fmt.Sprintf("at byte %d", off)
 }

@@ -74,6 +74,23 @@ type Options struct {
 	// collision does.
 	Conflict rowsrc.Conflict
 
+	// Truncate deletes every row of an existing table before the first
+	// row is stored, in the first batch's transaction (so a load that
+	// fails in its first batch leaves the table as it was; with
+	// AllOrNothing, any failure does). SQLite runs DELETE FROM, PostgreSQL
+	// TRUNCATE (which a table other tables' foreign keys point to
+	// refuses). A table the load creates has nothing to delete; an input
+	// with no rows still empties the table.
+	Truncate bool
+
+	// Flatten stores the members of a nested object as columns of their
+	// own, named as sqlite-utils' --flatten names them: the keys joined
+	// by "_" ({"a":{"b":1,"c":{"d":2}}} gives columns a_b and a_c_d).
+	// Arrays, and objects inside arrays, stay JSON values; an empty
+	// object gives no column. Without it a nested object is one JSON
+	// column.
+	Flatten bool
+
 	// BatchSize is the number of rows committed per transaction; 0 means
 	// 100,000. A failure rolls back only the batch it happened in.
 	BatchSize int
@@ -221,10 +238,16 @@ type Progress struct {
 // Result reports what a load did. Rows is exact even when Insert returns
 // an error: it counts the rows of every committed transaction.
 type Result struct {
-	Rows    int64    // input rows in committed transactions
-	Changes int64    // rows the database inserted, replaced or updated (ignored rows are not counted)
-	Created bool     // the table was created
-	Added   []string // columns added by Alter
+	Rows      int64    // input rows in committed transactions
+	Changes   int64    // rows the database inserted, replaced or updated (ignored rows are not counted; rows Truncate deleted neither)
+	Created   bool     // the table was created
+	Truncated bool     // the table's rows were deleted first (Truncate)
+	Added     []string // columns added by Alter
+
+	// Updated is how many of Changes updated (or, with Replace,
+	// replaced) a stored row rather than inserting a new one. PostgreSQL
+	// tells it, for Replace and Upsert; SQLite does not, and leaves it 0.
+	Updated int64
 }
 
 // The defaults of the options both databases read.

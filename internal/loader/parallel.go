@@ -60,6 +60,7 @@ type Chunk[R any] struct {
 	Start int64   // the input offset of Data[0]
 	Offs  []int64 // each row's input offset
 	Stop  int     // the offset in Data of the row the worker stopped at, or -1
+	Lines int     // the newlines in Data, counted by the worker
 	Rows  R       // the rows, as the backend's decode left them
 }
 
@@ -72,29 +73,34 @@ type Parallel[R any] struct {
 	sent int64     // input offset reached
 	base int64     // the input offset the workers' part starts at
 	in   io.Reader // what the workers' splitter reads: the input from base
+	at   Pos       // the position of cur's first byte (or of base)
 
 	// Serial is set once the rest of the input has gone to the serial
-	// decoder: the input from offset From on, read from Rest.
+	// decoder: the input from offset From on, read from Rest, whose
+	// first byte is at At (its line, for errors: see position.go).
 	Serial bool
 	From   int64
 	Rest   io.Reader
+	At     Pos
 	// Off is the input offset of the row last handed out.
 	Off int64
 }
 
 // StartParallel starts the workers on rest, the input from offset base
-// on. decode runs on a worker goroutine for each chunk, with Data and
+// on, which is at position at. decode runs on a worker goroutine for each chunk, with Data and
 // Start set, Offs empty and Stop -1: it decodes the rows (see
 // DecodeChunk) into c.Rows.
-func StartParallel[R any](o *Options, rest io.Reader, base int64, maxValue int, decode func(c *Chunk[R])) *Parallel[R] {
+func StartParallel[R any](o *Options, rest io.Reader, at Pos, maxValue int, decode func(c *Chunk[R])) *Parallel[R] {
+	base := at.Off
 	opts := lines.Options{Workers: Workers(o), BlockSize: BlockSize(o), MaxLineSize: min(maxValue, rowsrc.MaxWorkerLine)}
 	fn := func(lc lines.Chunk, c *Chunk[R]) error {
 		c.Data, c.Start, c.Offs, c.Stop = lc.Data, base+lc.Offset, c.Offs[:0], -1
+		c.Lines = bytes.Count(c.Data, newline)
 		decode(c)
 		return nil
 	}
 	next, stop := iter.Pull2(lines.Process(rest, opts, fn))
-	return &Parallel[R]{next: next, stop: stop, sent: base, base: base, in: rest}
+	return &Parallel[R]{next: next, stop: stop, sent: base, base: base, in: rest, at: at}
 }
 
 // WorkerDecoder returns a decoder for a worker's row reader (DecodeChunk
@@ -143,6 +149,10 @@ func (p *Parallel[R]) Next() (c *Chunk[R], i int, off int64, err error) {
 			p.toSerial(p.cur)
 			return nil, 0, 0, nil
 		}
+		if p.cur != nil {
+			// Past cur, before next reuses its slot.
+			p.at, p.cur = p.after(nil), nil
+		}
 		c, err, ok := p.next()
 		if !ok {
 			return nil, 0, 0, nil
@@ -152,7 +162,7 @@ func (p *Parallel[R]) Next() (c *Chunk[R], i int, off int64, err error) {
 			if errors.As(err, &tl) {
 				// A line longer than the workers take: it and the rest
 				// of the input go to the serial decoder.
-				p.serialFrom(p.base+tl.Offset, io.MultiReader(bytes.NewReader(tl.Data), p.in))
+				p.serialFrom(p.base+tl.Offset, p.at, io.MultiReader(bytes.NewReader(tl.Data), p.in))
 				return nil, 0, 0, nil
 			}
 			// A read error: at the offset where reading stopped.
@@ -171,7 +181,7 @@ func (p *Parallel[R]) Next() (c *Chunk[R], i int, off int64, err error) {
 // toSerial hands the input from the row c stopped at to the serial
 // decoder.
 func (p *Parallel[R]) toSerial(c *Chunk[R]) {
-	p.serialFrom(c.Start+int64(c.Stop), &rowsrc.Rest{Data: c.Data[c.Stop:], Tail: p.in, Next: func() ([]byte, error, bool) {
+	p.serialFrom(c.Start+int64(c.Stop), p.after(c.Data[:c.Stop]), &rowsrc.Rest{Data: c.Data[c.Stop:], Tail: p.in, Next: func() ([]byte, error, bool) {
 		c, err, ok := p.next()
 		if c == nil {
 			return nil, err, ok
@@ -180,8 +190,22 @@ func (p *Parallel[R]) toSerial(c *Chunk[R]) {
 	}})
 }
 
-func (p *Parallel[R]) serialFrom(off int64, r io.Reader) {
-	p.Serial, p.From, p.Rest = true, off, r
+func (p *Parallel[R]) serialFrom(off int64, at Pos, r io.Reader) {
+	p.Serial, p.From, p.Rest, p.At = true, off, r, at
+}
+
+// after is the position after part, the start of cur's bytes, or after
+// all of them when part is nil.
+func (p *Parallel[R]) after(part []byte) Pos {
+	at := p.at
+	switch {
+	case p.cur == nil:
+	case part == nil:
+		at.advance(p.cur.Data, p.cur.Lines)
+	default:
+		at.advance(part, -1)
+	}
+	return at
 }
 
 // Running reports whether the workers are decoding: p is not nil and has

@@ -24,7 +24,7 @@ type testRows struct {
 func runParallel(t *testing.T, in string, block, maxLine int) (rows []string, serialAt int64, rest string) {
 	t.Helper()
 	o := Tune(&Options{Workers: 3}, Tuning{BlockSize: block})
-	p := StartParallel(o, strings.NewReader(in), 0, maxLine, func(c *Chunk[testRows]) {
+	p := StartParallel(o, strings.NewReader(in), Start, maxLine, func(c *Chunk[testRows]) {
 		if c.Rows.d == nil {
 			c.Rows.d = WorkerDecoder(maxLine)
 		}

@@ -68,12 +68,21 @@ type TypeError struct {
 
 func (e *TypeError) Error() string { return e.Msg }
 
+// AfterArrayError reports a value other than an object or array after the
+// input's top-level array: text after the array, not a row.
+type AfterArrayError struct {
+	What string // "a boolean", "a string", ...
+}
+
+func (e *AfterArrayError) Error() string { return "text after the array (" + e.What + ")" }
+
 // Rows steps through the input from one row object to the next: objects
 // at the top level, or in top-level arrays, as Format allows.
 type Rows struct {
-	D       *json.Decoder
-	Format  Format
-	inArray bool
+	D          *json.Decoder
+	Format     Format
+	inArray    bool
+	afterArray bool // a top-level array has closed
 }
 
 // Next consumes the '{' that opens the next row, stepping into and out of
@@ -101,9 +110,20 @@ func (r *Rows) Next() (more bool, off int64, err error) {
 			r.inArray = true
 		case k == ']' && r.inArray:
 			d.NextToken()
-			r.inArray = false
+			r.inArray, r.afterArray = false, true
 		case k == '[' || k == '"' || k == 't' || k == 'f' || k == 'n' || k == '0':
-			return false, d.InputOffset(), &TypeError{Msg: "row is " + kindName(k) + ", want an object"}
+			at := d.InputOffset()
+			if r.afterArray && k != '[' {
+				return false, at, &AfterArrayError{What: kindName(k)}
+			}
+			if k == 't' || k == 'f' || k == 'n' || k == '0' {
+				// Only the first byte is known: "name,age" is no null.
+				// The decoder says whether the whole token is a value.
+				if _, err := d.NextToken(); err != nil {
+					return false, -1, err
+				}
+			}
+			return false, at, &TypeError{Msg: "row is " + kindName(k) + ", want an object"}
 		default:
 			// The end of input, or something that is no value: the
 			// decoder says which.
@@ -237,4 +257,56 @@ func Fields(t reflect.Type, fold bool) ([]Field, error) {
 		return nil, fmt.Errorf("%v has no exported fields", t)
 	}
 	return fields, nil
+}
+
+// Flat is the path of nested objects a row reader is inside when it
+// flattens them (Options.Flatten): each level's key, joined to the one
+// above by "_", kept as a raw token so that the joined key is found among
+// the keys by the same byte comparison as any other. Joining two raw
+// tokens, `"a"` and `"b"`, as `"a_b"` keeps every escape valid, so the
+// joined token unquotes to the joined name.
+type Flat struct {
+	buf  []byte // the levels' joined keys, end to end
+	ends []int  // where each level's key ends in buf
+	key  []byte // the key Key returned last
+}
+
+// Reset leaves every level, for a new row.
+func (f *Flat) Reset() { f.buf, f.ends = f.buf[:0], f.ends[:0] }
+
+// Depth is the number of nested objects the reader is inside.
+func (f *Flat) Depth() int { return len(f.ends) }
+
+// Key returns the raw key tok joined to the levels above it, in a buffer
+// of f's (valid until the next Key); at the top level, a copy of tok.
+func (f *Flat) Key(tok []byte) []byte {
+	f.key = f.key[:0]
+	if n := len(f.ends); n > 0 {
+		prefix := f.buf[:f.ends[n-1]]
+		if n > 1 {
+			prefix = prefix[f.ends[n-2]:]
+		}
+		f.key = append(f.key, prefix[:len(prefix)-1]...)
+		f.key = append(f.key, '_')
+		f.key = append(f.key, tok[1:]...)
+		return f.key
+	}
+	f.key = append(f.key, tok...)
+	return f.key
+}
+
+// Push enters the object that is key's value, key as Key returned it.
+func (f *Flat) Push(key []byte) {
+	f.buf = append(f.buf, key...)
+	f.ends = append(f.ends, len(f.buf))
+}
+
+// Pop leaves the innermost object.
+func (f *Flat) Pop() {
+	f.ends = f.ends[:len(f.ends)-1]
+	if n := len(f.ends); n > 0 {
+		f.buf = f.buf[:f.ends[n-1]]
+	} else {
+		f.buf = f.buf[:0]
+	}
 }

@@ -67,20 +67,21 @@ func parseInteger(tok []byte, signed bool, bits int) (uint64, bool) {
 
 // scanInt64 is the scanner and the parser in one pass, for a number that a
 // decoder wants as an int64: when data[i:] starts with a JSON integer
-// -?(0|[1-9][0-9]*) of at most 18 digits (so it cannot overflow), followed in
-// data by a byte that may end a value, it returns the value and the index
-// of the byte after the number. Otherwise it returns 0 for the index, and
-// the scanner and the integer decoder decide.
+// -?(0|[1-9][0-9]*) of at most 19 digits in int64's range, followed in data
+// by a byte that may end a value, it returns the value and the index of the
+// byte after the number. Otherwise it returns 0 for the index, and the
+// scanner and the integer decoder decide. (19 digits fit a uint64 without
+// wrapping; ids of 19 digits, snowflakes and the like, are common.)
 func scanInt64(data []byte, i int) (int64, int) {
 	neg, n, start, i := integerPart(data, i)
-	if i == start {
+	if i == start || i >= len(data) || !endsValue[data[i]] {
 		return 0, 0
 	}
-	if i >= len(data) || !endsValue[data[i]] || i-start > 18 {
+	if d := i - start; d > 18 && (d > 19 || n > 1<<63-1 && !(neg && n == 1<<63)) {
 		return 0, 0
 	}
 	if neg {
-		return -int64(n), i
+		return -int64(n), i // n = 1<<63 gives math.MinInt64
 	}
 	return int64(n), i
 }

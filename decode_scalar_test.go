@@ -33,8 +33,10 @@ func TestScanInt64(t *testing.T) {
 		took bool
 	}{
 		{"0,", true}, {"-0]", true}, {"7}", true}, {"-42 ", true}, {"12345678,", true}, {"123456789\n", true},
-		{"999999999999999999,", true}, {"-999999999999999999,", true}, {"1000000000000000000,", false},
-		{"9223372036854775807,", false}, {"-9223372036854775808,", false}, {"18446744073709551616,", false},
+		{"999999999999999999,", true}, {"-999999999999999999,", true}, {"1000000000000000000,", true},
+		{"9223372036854775807,", true}, {"-9223372036854775808,", true}, {"9223372036854775808,", false},
+		{"-9223372036854775809,", false}, {"9999999999999999999,", false}, {"-9999999999999999999,", false},
+		{"18446744073709551615,", false}, {"18446744073709551616,", false}, {"10000000000000000000,", false},
 		{"1.5,", false}, {"1e5,", false}, {"1E5,", false}, {"01,", false}, {"00,", false}, {"-,", false},
 		{"-01,", false}, {"1x,", false}, {"1", false}, {"-", false}, {"0", false}, {"1.", false}, {"\"1\",", false},
 		{"12345678901234567\\", false}, {"1:", true},
@@ -58,11 +60,14 @@ func TestScanInt64(t *testing.T) {
 		if s[0] == '-' {
 			digits--
 		}
-		if want := endsValue[end] && digits <= 18; took != want {
+		_, err := strconv.ParseInt(s, 10, 64)
+		if want := endsValue[end] && digits <= 19 && err == nil; took != want {
 			t.Fatalf("scanInt64(%q) took the number: %v, want %v", s+string(end), took, want)
 		}
 	}
-	if _, end := scanInt64([]byte(strconv.Itoa(math.MaxInt64)+","), 0); end != 0 {
-		t.Fatal("scanInt64 took a 19-digit number")
+	for _, s := range []string{strconv.Itoa(math.MaxInt64), strconv.Itoa(math.MinInt64), "9223372036854775806", "-9223372036854775807"} {
+		if n, end := scanInt64([]byte(s+","), 0); end == 0 || strconv.FormatInt(n, 10) != s {
+			t.Errorf("scanInt64(%s) = %d, %d", s, n, end)
+		}
 	}
 }

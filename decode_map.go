@@ -58,6 +58,26 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 		return
 	}
 	elem := b.dep(td, decodeKey{et, modeLoc, nil})
+	if fastPaths && kt == stringType {
+		// A map from string to a predeclared scalar type is filled as
+		// what it is, a Go map of that type: no reflect.Value per map and
+		// no SetMapIndex per entry.
+		switch et {
+		case reflect.TypeFor[int]():
+			td.fn = mapStringScalar[int](t, elem)
+		case reflect.TypeFor[int64]():
+			td.fn = mapStringScalar[int64](t, elem)
+		case reflect.TypeFor[float64]():
+			td.fn = mapStringScalar[float64](t, elem)
+		case stringType:
+			td.fn = mapStringScalar[string](t, elem)
+		case reflect.TypeFor[bool]():
+			td.fn = mapStringScalar[bool](t, elem)
+		}
+		if td.fn != nil {
+			return
+		}
+	}
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		switch tok[0] {
 		case '{':
@@ -135,6 +155,53 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 				}
 				m.SetMapIndex(k.Elem(), ev)
 			}
+		}
+	}
+}
+
+var stringType = reflect.TypeFor[string]()
+
+// mapStringScalar is the decoder of t, a map type whose key is string and
+// whose element is V, a predeclared scalar type decoded by elem: the
+// generic path's steps (each value into a zeroed element, then stored under
+// its key; a type error leaves the zero value stored), on the map as a
+// map[string]V. t may be a named type; its values have map[string]V's
+// representation.
+func mapStringScalar[V any](t reflect.Type, elem *typeDecoder) decodeFn {
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		switch tok[0] {
+		case '{':
+		case 'n':
+			*(*map[string]V)(p) = nil
+			return nil
+		default:
+			return ds.mismatch(tok, t)
+		}
+		m := (*map[string]V)(p)
+		if *m == nil {
+			*m = make(map[string]V)
+		}
+		var v V
+		d := ds.d
+		for {
+			ktok, err := d.NextToken()
+			if err != nil {
+				return err
+			}
+			if ktok[0] == '}' {
+				return nil
+			}
+			key := ds.stringValue(ktok)
+			vtok, err := d.NextToken()
+			if err != nil {
+				return err
+			}
+			var zero V
+			v = zero
+			if err := elem.fn(ds, vtok, unsafe.Pointer(&v)); err != nil {
+				return err
+			}
+			(*m)[key] = v
 		}
 	}
 }

@@ -151,6 +151,8 @@ type diffNullable struct {
 	PU *uint8   `json:"pu"` // not read whole: the decoder's path
 }
 
+type diffCounts map[string]int64
+
 // diffTargets returns constructors of fresh targets, by name.
 func diffTargets() []struct {
 	name string
@@ -174,6 +176,13 @@ func diffTargets() []struct {
 		{"number", func() any { return new(Number) }},
 		{"raw", func() any { return new(RawMessage) }},
 		{"intmap", func() any { return new(map[int]any) }},
+		// maps from string to a scalar: decoded as Go maps of their type
+		{"strintmap", func() any { return new(map[string]int) }},
+		{"strstrmap", func() any { return new(map[string]string) }},
+		{"strboolmap", func() any { return new(map[string]bool) }},
+		{"strfloatmap", func() any { return new(map[string]float64) }},
+		{"countsmap", func() any { return new(diffCounts) }},
+		{"countsmaps", func() any { return new([]map[string]int64) }},
 		{"uintmap", func() any { return new(map[uint8]string) }},
 		{"textmap", func() any { return new(map[diffTextKey]any) }},
 		{"custom", func() any { return new(diffCustom) }},
@@ -285,5 +294,20 @@ func TestNullableWriteThrough(t *testing.T) {
 		if v != (diffNullable{}) || i != 10 || s != "t" {
 			t.Errorf("%s: after nulls %+v, %d %q", decode.name, v, i, s)
 		}
+	}
+}
+
+// TestUnmarshalDiffScalarMaps: the maps from string to a scalar, which are
+// decoded as Go maps of their type, on what makes maps differ: type errors
+// in values, nulls, repeated and escaped keys, a null map, merging into a
+// map that has entries.
+func TestUnmarshalDiffScalarMaps(t *testing.T) {
+	for _, in := range []string{
+		`{"a":1,"b":2,"a":3}`, `{"a":"x","b":true,"c":null,"d":1.5,"e":-0,"f":1e400}`,
+		`{"\u00e9":1,"a\"b":2,"":3}`, `null`, `{}`, `[1]`, `"s"`, `{"a":[1,2],"b":{"c":1},"c":7}`,
+		`{"a":9223372036854775808,"b":"\ud800"}`, `{"a":1,`, `{"a" 1}`, `{"a":tru}`,
+	} {
+		diffUnmarshal(t, []byte(in), false)
+		diffUnmarshal(t, []byte(in), true)
 	}
 }

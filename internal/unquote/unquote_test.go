@@ -162,6 +162,12 @@ func TestAppendRunLengths(t *testing.T) {
 				if got := Append(nil, tok); string(got) != want {
 					t.Fatalf("Append(%q) = %q; want %q", tok, got, want)
 				}
+				// Into a buffer with room, after bytes already there (the
+				// short-run copy writes past the run, never before it).
+				roomy := append(make([]byte, 0, 3+2*len(tok)+32), "pfx"...)
+				if got := Append(roomy, tok); string(got) != "pfx"+want {
+					t.Fatalf("Append(roomy, %q) = %q; want %q", tok, got, "pfx"+want)
+				}
 			}
 		}
 		if got := Append(nil, []byte(`"`+string(plain)+`"`)); string(got) != string(plain) {

@@ -75,9 +75,12 @@ func LineOf(lr *LineReader, d *json.Decoder, err error, off int64) (line, col in
 }
 
 // At formats where a row error is, for its message: "at byte 40", with
-// "(line 3, column 12)" when the line is known.
+// "(line 3, column 12)" when the line is known. An offset below 0 is not
+// known (a CSV row too far back to place): "at an unknown byte".
 func At(off, line, col int64) string {
 	switch {
+	case off < 0:
+		return "at an unknown byte"
 	case line > 0 && col > 0:
 		return fmt.Sprintf("at byte %d (line %d, column %d)", off, line, col)
 	case line > 0:

@@ -34,7 +34,7 @@ func (l *copyLoader) defineTable() error {
 	}
 	for i := range l.cols {
 		if c := &l.cols[i]; c.typ == "" {
-			c.typ = c.seen.declType()
+			c.typ, c.inferred = c.seen.declType(), true
 		}
 	}
 	for _, p := range l.pk {
@@ -237,6 +237,8 @@ func (l *copyLoader) commit() error {
 	}
 	l.res.Added = append(l.res.Added, l.added...)
 	l.added = l.added[:0]
+	l.res.Widened = append(l.res.Widened, l.widened...)
+	l.widened = l.widened[:0]
 	l.progress()
 	return nil
 }
@@ -279,7 +281,7 @@ func (l *copyLoader) prepareColumns() error {
 			continue
 		}
 		if !c.inTable {
-			c.typ = c.seen.declType()
+			c.typ, c.inferred = c.seen.declType(), true
 			alter := "ALTER TABLE " + quoteIdent(l.table) + " ADD COLUMN " + quoteIdent(c.name) + " " + c.typ
 			if l.building {
 				// The batch adds the column when it runs, alone.
@@ -294,6 +296,9 @@ func (l *copyLoader) prepareColumns() error {
 		c.copied = true
 	}
 	l.newCols = false
+	if l.misfit {
+		return l.widen()
+	}
 	return nil
 }
 

@@ -105,8 +105,22 @@ func (cp *copier) fill() error {
 			cp.first = l.row
 		}
 		cp.offs = append(cp.offs, l.rowOff)
+		start := len(cp.out)
 		if err := cp.appendRow(); err != nil {
-			return l.rowError(err, l.row, l.rowOff)
+			if !l.misfits() {
+				return l.rowError(err, l.row, l.rowOff)
+			}
+			// A value its column's type does not take, in a column that
+			// may widen: the COPY ends before the row, which waits for
+			// the column to be altered (prepareColumns). The row wrote
+			// into out only (a fill's row starts with no pieces queued).
+			cp.out, cp.pieces, cp.offs = cp.out[:start], cp.pieces[:0], cp.offs[:len(cp.offs)-1]
+			l.pending, l.misfit = true, true
+			if cp.binary {
+				cp.out = append(cp.out, binaryTrailer...)
+			}
+			cp.ended = true
+			break
 		}
 		l.rowSent()
 	}

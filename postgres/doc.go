@@ -80,9 +80,26 @@
 // Options.NotNull and Options.Defaults add constraints, as in package
 // sqlite (a default for a key no row holds adds its column).
 //
+// A later value that does not fit the type a column of a table the load
+// creates was inferred to have widens the column, to the type inference
+// would have given all its values: bigint becomes double precision for a
+// fraction and numeric for an integer beyond bigint (numeric holds both
+// exactly), numbers and booleans become text for a string, and any scalar
+// becomes jsonb for an object or array. The COPY ends before the row,
+// ALTER TABLE ... ALTER COLUMN ... TYPE runs in the batch's transaction
+// (the stored values cast: 1.5 becomes '1.5', and into jsonb with
+// to_jsonb, so the text 'x' becomes the JSON string "x"), and the load
+// goes on with the row; [Result].Widened lists each change. Over several
+// connections the batch that widens runs alone, as one that adds a
+// column does. Options.StrictTypes turns widening off: the value is then
+// an error, as in a table the load did not create or a column whose type
+// Options.Columns gave. (A text column takes any value, so it is never
+// widened, to jsonb or anything else: a nested value after strings is
+// stored as its JSON text.)
+//
 // An existing table is loaded as it is: the COPY names the columns the
-// rows hold, so the others take their defaults. Values must fit their
-// column: a string in a bigint column, a fraction in an integer column or
+// rows hold, so the others take their defaults, and its types are never
+// changed. Values must fit their column: a string in a bigint column, a fraction in an integer column or
 // a number beyond its range is a *TypeError naming the row; a text column
 // takes any scalar's text and a nested value's JSON; json and jsonb take
 // any value. With Options.Alter a key first seen later adds a column; a

@@ -84,7 +84,8 @@ func TestSyntaxErrorNamesRowAndOffset(t *testing.T) {
 func TestTypeErrorNamesRow(t *testing.T) {
 	c := pgtest.Conn(t)
 	in := ndjson(`{"a":1}`, `{"a":2}`, `{"a":3}`, `{"a":"four"}`)
-	res, err := load(t, c, "t", in, &Options{BatchSize: 3, InferRows: 2})
+	// StrictTypes: without it the column would widen to text.
+	res, err := load(t, c, "t", in, &Options{BatchSize: 3, InferRows: 2, StrictTypes: true})
 	var re *RowError
 	var te *TypeError
 	if !errors.As(err, &re) || !errors.As(err, &te) || re.Row != 4 {
@@ -203,7 +204,8 @@ func TestReaderErrorMidStream(t *testing.T) {
 func TestAllOrNothing(t *testing.T) {
 	c := pgtest.Conn(t)
 	in := rowsOf(10, func(i int) string { return `{"a":` + itoa(i) + `}` }) + `{"a":"x"}`
-	res, err := load(t, c, "t", in, &Options{BatchSize: 3, AllOrNothing: true, InferRows: 5})
+	// StrictTypes makes "x" an error (else the column widens to text).
+	res, err := load(t, c, "t", in, &Options{BatchSize: 3, AllOrNothing: true, InferRows: 5, StrictTypes: true})
 	var re *RowError
 	if !errors.As(err, &re) || re.Row != 11 || res.Rows != 0 || res.Created {
 		t.Fatalf("err %v, %+v", err, res)

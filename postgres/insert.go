@@ -178,8 +178,12 @@ type copyLoader struct {
 	read    int64 // rows read from the input
 	row     int64 // the row being sent (1-based)
 	rowOff  int64 // its input offset
-	pending bool  // cur holds a row read but not sent (it needs new columns)
-	eof     bool
+	pending bool  // cur holds a row read but not sent (it needs new columns, or wider ones)
+	misfit  bool  // the pending row has a value its column's type does not take
+	// canWiden: a value that does not fit an inferred column widens it
+	// (a table the load creates, without StrictTypes: widen.go).
+	canWiden bool
+	eof      bool
 
 	inTx         bool
 	batchFirst   int64 // first row of the open transaction
@@ -188,11 +192,12 @@ type copyLoader struct {
 	truncate     bool  // Truncate: the table's rows are still to be deleted
 	emptied      bool  // the open transaction deleted them
 	added        []string
-	batchChanges int64  // rows the open transaction inserted or updated
-	batchUpdated int64  // of which updated
-	segRows      int64  // rows sent in the running COPY
-	segLimit     int64  // rows it may take
-	create       string // CREATE TABLE to run in the first transaction
+	widened      []string // the open transaction's widenings, as Result.Widened has them
+	batchChanges int64    // rows the open transaction inserted or updated
+	batchUpdated int64    // of which updated
+	segRows      int64    // rows sent in the running COPY
+	segLimit     int64    // rows it may take
+	create       string   // CREATE TABLE to run in the first transaction
 	cp           *copier
 }
 
@@ -210,6 +215,7 @@ func (l *copyLoader) run() error {
 		return err
 	}
 	l.cols, l.exists = cols, exists
+	l.canWiden = !exists && !l.opts.StrictTypes
 	l.truncate = exists && l.opts.Truncate
 	l.cur = make([]value, len(cols))
 	for i := range cols {

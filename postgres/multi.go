@@ -45,6 +45,7 @@ const (
 	stepExec stepKind = iota // sql, with no arguments (row, off: the row an error names)
 	stepCopy                 // COPY sql FROM STDIN of data
 	stepMove                 // the staging table's rows into the table, with sql (moveRows)
+	stepWait                 // wait for the batch before to commit (waitPrev), as before COMMIT
 )
 
 // step is one statement of a batch. A COPY's data, offs and closed grow
@@ -66,7 +67,9 @@ type batch struct {
 	first   int64 // its first row
 	rows    int64 // how many, once it is complete
 	added   []string
-	alone   bool // it adds a column: the next batch starts after it commits
+	widened []string
+	alone   bool // it adds or widens a column: the next batch starts after it commits
+	waits   bool // it has a stepWait: the batches before it have ended by its later steps
 	retried bool // sent again after a deadlock, alone
 
 	mu     sync.Mutex
@@ -239,6 +242,8 @@ func (l *copyLoader) endBatch() error {
 	b.rows = l.inBatch
 	b.added = append([]string(nil), l.added...)
 	l.added = l.added[:0]
+	b.widened = append([]string(nil), l.widened...)
+	l.widened = l.widened[:0]
 	m.queued += b.rows
 	b.mu.Lock()
 	b.sealed = true
@@ -399,6 +404,7 @@ func (l *copyLoader) counted(b *batch) {
 	l.res.Changes += b.changes
 	l.res.Updated += b.updated
 	l.res.Added = append(l.res.Added, b.added...)
+	l.res.Widened = append(l.res.Widened, b.widened...)
 	l.progress()
 }
 
@@ -448,28 +454,38 @@ func (m *multi) exec(ctx context.Context, conn *pgx.Conn, b *batch, locked func(
 		if s == nil {
 			break
 		}
-		if err := b.step(ctx, conn, s); err != nil {
+		if err := m.step(ctx, conn, b, s); err != nil {
 			return err
 		}
 	}
 	if testHookSteps != nil {
 		testHookSteps(b.seq, true)
 	}
-	if p := b.prev; p != nil {
-		// The wait for the batch before, in PostgreSQL: it holds its lock
-		// until it ends.
-		<-p.locked
-		if _, err := conn.Exec(ctx, "SELECT pg_advisory_xact_lock_shared($1::int4, $2::int4)", m.key, p.seq); err != nil {
-			return err
-		}
-		<-p.done // it has ended: its goroutine is about to say how
-		if p.err != nil {
-			return errAbandoned
-		}
+	if err := m.waitPrev(ctx, conn, b); err != nil {
+		return err
 	}
 	committing = true
 	_, err = conn.Exec(ctx, "COMMIT")
 	return err
+}
+
+// waitPrev waits for the batch before b, if any, to end, and returns
+// errAbandoned if it did not commit. The wait is one PostgreSQL sees: the
+// batch before holds its advisory lock until it ends.
+func (m *multi) waitPrev(ctx context.Context, conn *pgx.Conn, b *batch) error {
+	p := b.prev
+	if p == nil {
+		return nil
+	}
+	<-p.locked
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_xact_lock_shared($1::int4, $2::int4)", m.key, p.seq); err != nil {
+		return err
+	}
+	<-p.done // it has ended: its goroutine is about to say how
+	if p.err != nil {
+		return errAbandoned
+	}
+	return nil
 }
 
 // next waits for the batch's step i; it returns nil after the last.
@@ -489,8 +505,10 @@ func (b *batch) next(i int) (*step, error) {
 	}
 }
 
-func (b *batch) step(ctx context.Context, conn *pgx.Conn, s *step) error {
+func (m *multi) step(ctx context.Context, conn *pgx.Conn, b *batch, s *step) error {
 	switch s.kind {
+	case stepWait:
+		return m.waitPrev(ctx, conn, b)
 	case stepExec:
 		if _, err := conn.Exec(ctx, s.sql); err != nil {
 			if s.row > 0 {

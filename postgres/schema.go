@@ -35,6 +35,9 @@ type column struct {
 	copied  bool    // it is in the COPY's column list
 	keyed   bool    // a row has held its key
 	seen    typeSet // the kinds of its values while sampling, and first after
+	// inferred: its type was inferred from the values (not given in
+	// Columns, nor the table's own), so it may be widened (widen.go).
+	inferred bool
 }
 
 // ColumnsOf returns the columns of a table holding values of the struct

@@ -126,8 +126,22 @@ type Options struct {
 	// InferRows is how many rows are read before the table is created
 	// (to infer its columns) or, in PostgreSQL, before the first COPY (to
 	// choose the columns to copy into an existing table); 0 means 1000.
-	// Keys first seen later need Alter.
+	// Keys first seen later need Alter. In PostgreSQL a later value that
+	// does not fit its column's inferred type widens the column (see
+	// StrictTypes); SQLite stores every value as it is.
 	InferRows int
+
+	// StrictTypes (PostgreSQL only) stops the load at the first value
+	// that does not fit its column's type, as for a table the load did
+	// not create. Without it, a column of a table the load creates, whose
+	// type was inferred, is widened to the narrowest type that holds both
+	// its values and the new one (bigint to double precision, or to
+	// numeric for an integer past int64; numbers and booleans to text;
+	// any scalar to jsonb for an object or array), with ALTER TABLE in
+	// the transaction of the batch that met the value, and reported in
+	// Result.Widened. SQLite's columns take any value (its typing is
+	// dynamic), so there it changes nothing.
+	StrictTypes bool
 
 	// MaxValueSize caps the length in bytes of any single JSON token or
 	// nested value; 0 means the most the database takes in one value:
@@ -243,6 +257,12 @@ type Result struct {
 	Created   bool     // the table was created
 	Truncated bool     // the table's rows were deleted first (Truncate)
 	Added     []string // columns added by Alter
+
+	// Widened lists the columns whose type a PostgreSQL load changed to
+	// hold a value that did not fit (see StrictTypes), in the order it
+	// changed them, each as "name: old type → new type"; a column widened
+	// twice is listed twice.
+	Widened []string
 
 	// Updated is how many of Changes updated (or, with Replace,
 	// replaced) a stored row rather than inserting a new one. PostgreSQL

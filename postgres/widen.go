@@ -1,0 +1,87 @@
+package postgres
+
+// Widening: a value that does not fit the type a column was given from
+// the first rows, in a table the load creates, changes the column's type
+// rather than ending the load (unless Options.StrictTypes).
+//
+// The COPY that meets the value ends cleanly before its row (copier.fill),
+// so the rows before it stay in the batch; prepareColumns then runs, in
+// the same transaction, ALTER TABLE ... ALTER COLUMN ... TYPE for each
+// column of the row whose value does not fit, and the next COPY, which
+// starts with the row, writes the column in its new type. Over several
+// connections the ALTER is a step of the batch, which then runs alone as
+// a batch that adds a column does (multi.go): before the ALTER the batch
+// waits for the one before it to commit (as it does before its COMMIT),
+// so that ALTER's exclusive lock never waits for an earlier batch while
+// that batch's COPY queues behind it; the next batch starts once it has
+// committed.
+
+// fits reports whether column c takes a value of kind k as it is: null
+// always, else what accepts says.
+func fits(c *column, k kind) bool { return k == kNull || accepts(c.ct, k) }
+
+// misfits reports whether the row just read (serially: not a worker's
+// tuple) has a value its column's type does not take, in a column that
+// may widen to take it.
+func (l *copyLoader) misfits() bool {
+	if !l.canWiden || l.tuple != nil {
+		return false
+	}
+	found := false
+	for i := range l.cols {
+		c := &l.cols[i]
+		if !c.copied || fits(c, l.cur[i].kind) {
+			continue
+		}
+		if !c.inferred || !fits(&column{ct: declColType(c.seen.add(l.cur[i].kind).declType())}, l.cur[i].kind) {
+			return false // a misfit no type change mends: the load's error
+		}
+		found = true
+	}
+	return found
+}
+
+// widen alters each column whose value in the pending row does not fit
+// to the narrowest type that holds its values so far and the new one:
+// the type inference would have given them all (typeSet.declType), so
+// bigint becomes double precision for a fraction and numeric for an
+// integer past int64 (numeric holds both exactly, a double would round
+// it), numbers and booleans become text for a string, and any scalar
+// becomes jsonb for an object or array. The stored values are converted
+// as PostgreSQL casts them (1.5 becomes the text '1.5'); into jsonb with
+// to_jsonb, so a text 'x' becomes the JSON string "x" and a number stays
+// a number.
+func (l *copyLoader) widen() error {
+	l.misfit = false
+	for i := range l.cols {
+		c := &l.cols[i]
+		k := l.cur[i].kind
+		if !c.copied || fits(c, k) {
+			continue
+		}
+		c.seen = c.seen.add(k)
+		typ := c.seen.declType()
+		col := quoteIdent(c.name)
+		using := col + "::" + typ
+		if typ == TypeJSONB {
+			using = "to_jsonb(" + col + ")"
+		}
+		alter := "ALTER TABLE " + quoteIdent(l.table) + " ALTER COLUMN " + col + " TYPE " + typ + " USING " + using
+		if l.building {
+			// The batch alters the column when it runs, alone, once the
+			// batches before it have committed.
+			b := l.multi.cur
+			if !b.waits {
+				b.waits = true
+				b.add(&step{kind: stepWait})
+			}
+			b.alone = true
+			b.add(&step{kind: stepExec, sql: alter, row: l.row, off: l.rowOff})
+		} else if _, err := l.conn.Exec(l.ctx, alter); err != nil {
+			return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
+		}
+		l.widened = append(l.widened, c.name+": "+c.typ+" → "+typ)
+		c.typ, c.ct = typ, declColType(typ)
+	}
+	return nil
+}

@@ -22,6 +22,15 @@
 // every other flag works as for JSON. A ragged row, a stray quote or
 // invalid UTF-8 stops the load, naming its row, line and byte offset.
 //
+// A later value that does not fit the type a column was given from the
+// first rows (a string after integers, 1.5 after integers) is stored as
+// it is in SQLite, whose columns take any value. In PostgreSQL, a column
+// of a table the load creates is widened to a type that holds both
+// (bigint to double precision, or numeric past int64; to text, or to
+// jsonb for an object or array), inside the batch's transaction, and the
+// summary says so; with --strict-types, or into a table the load did not
+// create, the value stops the load, naming its row.
+//
 // query runs SQL on DB and writes the rows to standard output as a JSON
 // array, or as one object per line with --nl; nested values stored as
 // JSON (a column declared JSON TEXT, JSON or JSONB in SQLite, json or
@@ -171,7 +180,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 		replace, ignore, upsert, progress    bool
 		batch, inferRows, maxValue, workers  int
 		connections                          int
-		truncate, flatten                    bool
+		truncate, flatten, strictTypes       bool
 	)
 	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
 	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
@@ -189,7 +198,8 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.BoolVar(&allOrNothing, "all-or-nothing", false, "load in one transaction: on error nothing is kept")
 	fs.Var(&notNull, "not-null", "`column` of a new table that is NOT NULL (repeatable)")
 	fs.Var(&defaults, "default", "`column=value` default for a new table's column (repeatable; value is a JSON scalar or else text)")
-	fs.IntVar(&inferRows, "infer-rows", 1000, "rows read to infer a new table's column types")
+	fs.IntVar(&inferRows, "infer-rows", 1000, "rows read to infer a new table's column types (PostgreSQL widens a column of a new table for a later value that does not fit it; SQLite stores such a value as it is)")
+	fs.BoolVar(&strictTypes, "strict-types", false, "PostgreSQL: stop at the first value that does not fit its column's inferred type, rather than widening the column")
 	fs.BoolVar(&bulk, "bulk", false, "SQLite: synchronous=OFF and journal_mode=MEMORY during the load (faster; a crash mid-load can corrupt the database)")
 	fs.IntVar(&maxValue, "max-value-size", 0, "refuse any single value longer than this many `bytes`, as soon as it passes them (0: the database's own limit, 1,000,000,000 for SQLite, 1 GiB for PostgreSQL)")
 	fs.IntVar(&workers, "workers", 0, "goroutines decoding NDJSON, rows kept in input order (0: one fewer than the CPUs, at least one, as the writer keeps a core busy; a JSON array is decoded by one)")
@@ -205,7 +215,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	// The flags map once, into the one Options both databases read.
 	opts := &loader.Options{PrimaryKey: pk, NotNull: notNull, Alter: alter, BatchSize: batch,
 		AllOrNothing: allOrNothing, BulkPragmas: bulk, InferRows: inferRows, Workers: workers,
-		Connections: connections, Truncate: truncate, Flatten: flatten}
+		Connections: connections, Truncate: truncate, Flatten: flatten, StrictTypes: strictTypes}
 	n := 0
 	for _, f := range []struct {
 		set bool

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -134,6 +135,9 @@ func summary(res loader.Result, opts *loader.Options, table string, pg bool, ela
 		}
 		notes = append(notes, fmt.Sprintf("added %s: %s", plural(int64(n), "column", "columns"), list))
 	}
+	if w := widenedList(res.Widened); w != "" {
+		notes = append(notes, w)
+	}
 	if len(notes) > 0 {
 		fmt.Fprintf(&b, " (%s)", strings.Join(notes, "; "))
 	}
@@ -147,4 +151,38 @@ func plural(n int64, one, many string) string {
 		return "1 " + one
 	}
 	return commas(n) + " " + many
+}
+
+// widenedList says which columns a load widened, each with its final
+// type: "widened n to double precision", "widened 2 columns: n to text, m
+// to jsonb" (a column widened twice once, with its last type; at most
+// five named). It is "" when none was.
+func widenedList(widened []string) string {
+	var names, types []string
+	for _, w := range widened {
+		// "name: old type → new type": types hold neither ": " nor " → ".
+		arrow := strings.LastIndex(w, " → ")
+		colon := strings.LastIndex(w[:arrow], ": ")
+		name, typ := w[:colon], w[arrow+len(" → "):]
+		if i := slices.Index(names, name); i >= 0 {
+			types[i] = typ
+			continue
+		}
+		names, types = append(names, name), append(types, typ)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	var list []string
+	for i := range names[:min(len(names), 5)] {
+		list = append(list, loader.ShortName(names[i])+" to "+types[i])
+	}
+	s := strings.Join(list, ", ")
+	if len(names) > 5 {
+		s += ", ..."
+	}
+	if len(names) == 1 {
+		return "widened " + s
+	}
+	return "widened " + plural(int64(len(names)), "column", "columns") + ": " + s
 }

@@ -40,6 +40,25 @@ func TestPostgresEndToEnd(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stderr, "row 1") || !strings.Contains(r.stderr, "(--max-value-size)") {
 		t.Fatalf("max value size: %+v", r)
 	}
+	// A value that does not fit a new table's inferred column widens it
+	// (twice here), and the summary says to what; --strict-types stops
+	// at it instead; into a table the load did not create it is an error.
+	r = jsonpipe(t, "{\"n\":1,\"b\":true}\n{\"n\":2.5,\"b\":true}\n{\"n\":\"x\",\"b\":[1]}\n", "insert", "--infer-rows", "1", url, "wide")
+	if r.code != 0 || !strings.Contains(r.stderr, `inserted 3 rows into wide (created the table; widened 2 columns: "n" to text, "b" to jsonb)`) {
+		t.Fatalf("widening: %+v", r)
+	}
+	r = jsonpipe(t, "{\"n\":1}\n{\"n\":2.5}\n", "insert", "--infer-rows", "1", url, "wide1")
+	if r.code != 0 || !strings.Contains(r.stderr, `inserted 2 rows into wide1 (created the table; widened "n" to double precision)`) {
+		t.Fatalf("widening one column: %+v", r)
+	}
+	r = jsonpipe(t, "{\"n\":1}\n{\"n\":2.5}\n", "insert", "--strict-types", "--infer-rows", "1", "--batch-size", "1", url, "strict")
+	if r.code != 1 || !strings.Contains(r.stderr, "row 2 at byte 8") || !strings.Contains(r.stderr, `column "n" is bigint; the value is number 2.5`) || !strings.Contains(r.stderr, "1 row committed") {
+		t.Fatalf("--strict-types: %+v", r)
+	}
+	r = jsonpipe(t, "{\"n\":3.5}\n", "insert", url, "strict")
+	if r.code != 1 || !strings.Contains(r.stderr, `column "n" is bigint; the value is number 3.5`) {
+		t.Fatalf("a table the load did not create: %+v", r)
+	}
 	r = jsonpipe(t, "{}", "insert", "--bulk", url, "items")
 	if r.code != 2 {
 		t.Fatalf("--bulk with PostgreSQL: %+v", r)

@@ -87,6 +87,14 @@
 // Options.Defaults add constraints. A key first seen later is an error
 // naming the key and the row, unless Options.Alter adds a column for it.
 //
+// A later value of another type than its column's (a string after
+// integers, an object after numbers) is stored as it is: SQLite's typing
+// is dynamic, a column's declared type only an affinity that converts a
+// value when nothing is lost (the integer 1 becomes 1.0 in a REAL column,
+// the string "x" stays text in an INTEGER one). So no column is widened,
+// nothing stops the load, and Options.StrictTypes, which in package
+// postgres keeps a mismatch an error, changes nothing here.
+//
 // Values bind as: strings TEXT; numbers int64 when the literal is an
 // integer in int64's range, else float64 (precision beyond float64 is
 // lost, as encoding/json loses it); true and false 1 and 0; null NULL (or

@@ -284,9 +284,9 @@ func (l *copyLoader) prepareColumns() error {
 			c.typ, c.inferred = c.seen.declType(), true
 			alter := "ALTER TABLE " + quoteIdent(l.table) + " ADD COLUMN " + quoteIdent(c.name) + " " + c.typ
 			if l.building {
-				// The batch adds the column when it runs, alone.
-				l.multi.cur.alone = true
-				l.multi.cur.add(&step{kind: stepExec, sql: alter, row: l.row, off: l.rowOff})
+				// The batch adds the column when it runs, alone, once the
+				// batches before it have committed (see alterStep).
+				l.alterStep(alter)
 			} else if _, err := l.conn.Exec(l.ctx, alter); err != nil {
 				return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
 			}

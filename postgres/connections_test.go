@@ -251,3 +251,34 @@ func TestConnectionsProgress(t *testing.T) {
 		t.Errorf("%d reports, last %+v", len(got), got[len(got)-1])
 	}
 }
+
+// TestConnectionsAlterNoDeadlock adds a column (Alter) in a batch while
+// earlier ones are in flight, with PostgreSQL's default deadlock_timeout:
+// the batch waits for them to commit before its ALTER, so no deadlock
+// has to be broken and nothing is sent again.
+func TestConnectionsAlterNoDeadlock(t *testing.T) {
+	resent := false
+	testHookResend = func(int32) { resent = true }
+	defer func() { testHookResend = nil }()
+	for range 4 {
+		c := pgtest.Conn(t)
+		var rows []string
+		for i := 1; i <= 150; i++ {
+			if i >= 70 {
+				rows = append(rows, fmt.Sprintf(`{"i":%d,"x":%d}`, i, i))
+			} else {
+				rows = append(rows, fmt.Sprintf(`{"i":%d}`, i))
+			}
+		}
+		res, err := Insert(bg, c, "t", strings.NewReader(strings.Join(rows, "\n")), &Options{InferRows: 2, BatchSize: 3, Connections: 4, Alter: true})
+		if err != nil || res.Rows != 150 || count(t, c, "t") != 150 {
+			t.Fatalf("%+v %v", res, err)
+		}
+		if got := dump(t, c, "SELECT count(*), sum(x), min(x) FROM t"); got != "150|8910|70\n" {
+			t.Errorf("rows %q", got)
+		}
+	}
+	if resent {
+		t.Error("the batches were sent again after a deadlock")
+	}
+}

@@ -10,11 +10,7 @@ package postgres
 // column of the row whose value does not fit, and the next COPY, which
 // starts with the row, writes the column in its new type. Over several
 // connections the ALTER is a step of the batch, which then runs alone as
-// a batch that adds a column does (multi.go): before the ALTER the batch
-// waits for the one before it to commit (as it does before its COMMIT),
-// so that ALTER's exclusive lock never waits for an earlier batch while
-// that batch's COPY queues behind it; the next batch starts once it has
-// committed.
+// a batch that adds a column does (alterStep).
 
 // fits reports whether column c takes a value of kind k as it is: null
 // always, else what accepts says.
@@ -68,15 +64,7 @@ func (l *copyLoader) widen() error {
 		}
 		alter := "ALTER TABLE " + quoteIdent(l.table) + " ALTER COLUMN " + col + " TYPE " + typ + " USING " + using
 		if l.building {
-			// The batch alters the column when it runs, alone, once the
-			// batches before it have committed.
-			b := l.multi.cur
-			if !b.waits {
-				b.waits = true
-				b.add(&step{kind: stepWait})
-			}
-			b.alone = true
-			b.add(&step{kind: stepExec, sql: alter, row: l.row, off: l.rowOff})
+			l.alterStep(alter)
 		} else if _, err := l.conn.Exec(l.ctx, alter); err != nil {
 			return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
 		}
@@ -84,4 +72,21 @@ func (l *copyLoader) widen() error {
 		c.typ, c.ct = typ, declColType(typ)
 	}
 	return nil
+}
+
+// alterStep adds alter, an ALTER TABLE of the row being sent, to the
+// batch being built over several connections. The batch then runs alone
+// (the next starts once it has committed), and waits, before its first
+// ALTER, for the batch before it to commit, as it does before COMMIT: an
+// earlier batch whose COPY had not yet locked the table would otherwise
+// queue behind ALTER's exclusive lock while this batch waits for it to
+// commit, a deadlock PostgreSQL breaks only after deadlock_timeout.
+func (l *copyLoader) alterStep(alter string) {
+	b := l.multi.cur
+	if !b.waits {
+		b.waits = true
+		b.add(&step{kind: stepWait})
+	}
+	b.alone = true
+	b.add(&step{kind: stepExec, sql: alter, row: l.row, off: l.rowOff})
 }

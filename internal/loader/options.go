@@ -201,7 +201,7 @@ type Options struct {
 	// memory before it is sent, so a load holds up to Connections+1
 	// batches of COPY data at once (BatchSize bounds it, not the input's
 	// size). The first batch, when it creates the table, and a batch that
-	// adds a column run alone. When two batches in flight hold the same
+	// adds or widens a column run alone. When two batches in flight hold the same
 	// key, the later one can make the earlier wait: PostgreSQL reports the
 	// deadlock that waiting for the input order then makes (after its
 	// deadlock_timeout), and the batches not yet committed are sent again

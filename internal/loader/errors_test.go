@@ -18,3 +18,22 @@ func TestAt(t *testing.T) {
 		}
 	}
 }
+
+func TestSamePlaces(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"x", "x", true},
+		{"row 2 at byte 7 (line 1, column 7): bad", "row 2 at byte 7: bad", true},
+		{"row 2 at byte 7 (line 1): bad", "row 2 at byte 7 (line 1, column 7): bad", true},
+		{"row 2 at byte 7 (line 1, column 7): bad", "row 2 at byte 7 (line 2, column 7): bad", false},
+		{"row 2 at byte 7 (line 1, column 7): bad", "row 2 at byte 7 (line 1, column 6): bad", false},
+		{"row 2 at byte 7 (line 1, column 7): bad", "row 2 at byte 8: bad", false},
+		{"row 2 at byte 7: bad", "row 3 at byte 7: bad", false},
+	} {
+		if got := SamePlaces(c.a, c.b); got != c.same {
+			t.Errorf("SamePlaces(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}

@@ -101,7 +101,7 @@ func (lr *LineReader) PosAt(x int64, window []byte) Pos {
 	}
 	from := lr.at.Off - int64(len(window))
 	if x < from || x > lr.at.Off {
-		return Pos{Off: x, LineStart: -1}
+		return lr.fromRing(x)
 	}
 	i := int(x - from)
 	p := Pos{Off: x, Line: lr.at.Line - int64(bytes.Count(window[i:], newline)), LineStart: -1}
@@ -123,6 +123,35 @@ func (lr *LineReader) PosAt(x int64, window []byte) Pos {
 		}
 	}
 	return p
+}
+
+// fromRing is PosAt for an x that is neither in the last chunk read nor
+// in the window (the decoder read again after consuming it): the place
+// where a recorded Read began is known exactly, and so is any place in a
+// chunk whose start and end are on one line (the same line count at both:
+// no newline between).
+func (lr *LineReader) fromRing(x int64) Pos {
+	var before, after *Pos // the recorded places nearest x, at or below it and above it
+	n := min(lr.nring, len(lr.ring))
+	for k := range n + 1 {
+		q := &lr.at
+		if k < n {
+			q = &lr.ring[k]
+		}
+		if q.Off <= x && (before == nil || q.Off > before.Off) {
+			before = q
+		}
+		if q.Off > x && (after == nil || q.Off < after.Off) {
+			after = q
+		}
+	}
+	switch {
+	case before != nil && before.Off == x:
+		return *before
+	case before != nil && after != nil && before.Line > 0 && before.Line == after.Line:
+		return Pos{Off: x, Line: before.Line, LineStart: before.LineStart}
+	}
+	return Pos{Off: x, LineStart: -1}
 }
 
 // At is the position after the bytes read so far.

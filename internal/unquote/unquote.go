@@ -45,7 +45,7 @@ func appendBody(dst, body []byte, ascii bool) []byte {
 		return dst
 	}
 	// Each run between escapes is found 8 bytes at a time and copied whole
-	// (the hot part), and each escape decoded out of line (appendEscape).
+	// (the hot part), and then the escapes that follow it decoded.
 	// (A loop that copied each word as it searched it measured slower than
 	// the search and then the runtime's copy.) A run that goes on past 32
 	// bytes is searched by bytes.IndexByte, whose vector loop wins on long
@@ -61,12 +61,28 @@ func appendBody(dst, body []byte, ascii bool) []byte {
 		if k == len(body) {
 			return dst
 		}
-		// A one-letter escape (\n, \", \\ ...), most escapes, is decoded
-		// here; \u and anything else out of line.
+		// One-letter escapes (\n, \" ...), most escapes, and \u escapes of
+		// one UTF-16 unit are decoded here; surrogate pairs and anything
+		// else out of line.
 		if k+1 < len(body) {
 			if c := shortEscape[body[k+1]]; c != 0 {
 				dst = append(dst, c)
 				body = body[k+2:]
+				continue
+			}
+			if r := u4(body[k:]); r >= 0 && (r < 0xd800 || r >= 0xe000) {
+				dst = appendRune3(dst, r)
+				body = body[k+6:]
+				// Text in another script, written in \u escapes, has
+				// them one after another.
+				for len(body) >= 6 && body[0] == '\\' {
+					r := u4(body)
+					if r < 0 || r >= 0xd800 && r < 0xe000 {
+						break
+					}
+					dst = appendRune3(dst, r)
+					body = body[6:]
+				}
 				continue
 			}
 		}
@@ -76,6 +92,18 @@ func appendBody(dst, body []byte, ascii bool) []byte {
 		}
 		body = body[k+n:]
 	}
+}
+
+// appendRune3 appends the UTF-8 encoding of r, which is below 0x10000 and
+// not a surrogate: utf8.AppendRune's cases for such runes, inlined.
+func appendRune3(dst []byte, r rune) []byte {
+	switch {
+	case r < 0x80:
+		return append(dst, byte(r))
+	case r < 0x800:
+		return append(dst, 0xc0|byte(r>>6), 0x80|byte(r)&0x3f)
+	}
+	return append(dst, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
 }
 
 // indexBackslash32 returns the index of the first backslash in s when it is
@@ -181,6 +209,17 @@ func appendSlow(dst, s []byte) (_ []byte, ok bool) {
 // appendEscape, for a caller that unescapes as it scans.
 func AppendEscape(dst, s []byte) ([]byte, int) { return appendEscape(dst, s) }
 
+// AppendU appends the value of the \u escape that s starts with (s[0] is
+// a backslash), or of the surrogate pair of two such escapes, and returns
+// the number of bytes it took (6 or 12), or 0 when s does not start with
+// one: for a caller that unescapes as it scans.
+func AppendU(dst, s []byte) ([]byte, int) {
+	if r := u4(s); r >= 0 && (r < 0xd800 || r >= 0xe000) {
+		return appendRune3(dst, r), 6
+	}
+	return appendEscape(dst, s)
+}
+
 // appendEscape appends the value of the escape that s starts with (a lone
 // surrogate, or a pair that is not one, becomes U+FFFD, as in encoding/json)
 // and returns the number of bytes it took, or 0 for a bad escape.
@@ -224,31 +263,46 @@ func appendEscape(dst, s []byte) (_ []byte, n int) {
 var shortEscape = [256]byte{'"': '"', '\\': '\\', '/': '/', '\'': '\'', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // getu4 decodes \uXXXX from the beginning of s, returning the hex value, or
-// -1 when s does not start with one. The four digits are looked up in a
-// table and checked together, without a branch each: a string written all
-// in \u escapes (names in other scripts, as some exporters write them)
-// spends its time here.
+// -1 when s does not start with one.
 func getu4(s []byte) rune {
 	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
 		return -1
 	}
-	a, b, c, d := hexValue[s[2]], hexValue[s[3]], hexValue[s[4]], hexValue[s[5]]
-	if (a|b|c|d)&0x10 != 0 {
-		return -1
-	}
-	return rune(a)<<12 | rune(b)<<8 | rune(c)<<4 | rune(d)
+	return Hex4(binary.LittleEndian.Uint32(s[2:6]))
 }
 
-// hexValue is a hex digit's value, or 0x10 for any other byte.
-var hexValue = func() (t [256]uint8) {
-	for i := range t {
-		t[i] = 0x10
+// u4 is getu4 for s that starts with a backslash (the caller has looked).
+func u4(s []byte) rune {
+	if len(s) < 6 || s[1] != 'u' {
+		return -1
 	}
-	for i := 0; i < 10; i++ {
-		t['0'+i] = uint8(i)
+	return Hex4(binary.LittleEndian.Uint32(s[2:6]))
+}
+
+// Hex4 returns the value of the four hexadecimal digits in x, the first in
+// its low byte, or -1 when one is not a digit. The four are checked and
+// converted together (SWAR), without a branch or a table load each: a
+// string written all in \u escapes (names in other scripts, as some
+// exporters write them) spends its time here.
+func Hex4(x uint32) rune {
+	if !IsHex4(x) {
+		return -1
 	}
-	for i := 0; i < 6; i++ {
-		t['a'+i], t['A'+i] = uint8(10+i), uint8(10+i)
-	}
-	return t
-}()
+	// A digit's value is its low four bits, plus 9 for a letter (bit 6).
+	v := x&0x0f0f0f0f + 9*(x>>6&0x01010101)
+	// Pairs of digits into bytes, then the two bytes into the value.
+	p := (v&0x000f000f)<<4 | v>>8&0x000f000f
+	return rune(p&0xff)<<8 | rune(p>>16)
+}
+
+// IsHex4 reports whether the four bytes of x are all hexadecimal digits.
+// Each sum below sets a byte's top bit when the byte is at least the
+// bound; a byte of 0x80 or more can carry into the next, but it fails
+// itself (&^ x), and one failing byte is enough.
+func IsHex4(x uint32) bool {
+	const ones, high = 0x01010101, 0x80808080
+	y := x | 0x20202020 // A-F as a-f; digits keep their 0x20 bit
+	digit := (x + ones*(0x80-'0')) &^ (x + ones*(0x80-'9'-1))
+	letter := (y + ones*(0x80-'a')) &^ (y + ones*(0x80-'f'-1))
+	return (digit|letter)&^x&high == high
+}

@@ -2,6 +2,7 @@ package unquote
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -254,6 +255,44 @@ func TestShortEscape(t *testing.T) {
 		want := shortEscape[c]
 		if (n == 2) != (want != 0) || n == 2 && (len(got) != 1 || got[0] != want) {
 			t.Errorf("escape %q: appendEscape %q, %d; table %q", byte(c), got, n, want)
+		}
+	}
+}
+
+// TestAppendMalformed: tokens no scanner would pass (a lone backslash at
+// the end, a bad escape, a short \u) end the value where they stand, and
+// never loop or panic.
+func TestAppendMalformed(t *testing.T) {
+	for _, tc := range []struct{ tok, want string }{
+		{`"\"`, ``},
+		{`"ab\"`, `ab`},
+		{`"ab\n\"`, "ab\n"},
+		{`"a\x"`, `a`},
+		{`"a\u12"`, `a`},
+		{`"a\u12g4b"`, `a`},
+		{`"\u0041\`, `A`},
+	} {
+		if got := string(Append(nil, []byte(tc.tok))); got != tc.want {
+			t.Errorf("Append(%s) = %q, want %q", tc.tok, got, tc.want)
+		}
+	}
+}
+
+// TestHex4 checks Hex4 against getu4's definition for every value of the
+// first two digits' bytes with the other two fixed, and every valid value.
+func TestHex4(t *testing.T) {
+	for a := 0; a < 256; a++ {
+		for b := 0; b < 256; b++ {
+			for _, cd := range []string{"0F", "a9", "zz", "G0"} {
+				s := []byte{byte(a), byte(b), cd[0], cd[1]}
+				want := rune(-1)
+				if v, err := strconv.ParseUint(string(s), 16, 16); err == nil && !strings.ContainsAny(string(s), "+-_xX") {
+					want = rune(v)
+				}
+				if got := Hex4(binary.LittleEndian.Uint32(s)); got != want {
+					t.Fatalf("Hex4(%q) = %d, want %d", s, got, want)
+				}
+			}
 		}
 	}
 }

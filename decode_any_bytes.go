@@ -150,27 +150,41 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 }
 
 // anyEscapedAt is anyAt for the string that starts at data[i] and has its
-// first escape at data[j] (the bytes between are plain; facts says what
-// they hold). It checks and unescapes in one pass, into ds.scratch: each
-// run up to the next stop (stringStop32, bodyStop) is copied whole and each escape
-// decoded, so the string's bytes are read once, not scanned and then
-// searched again for escapes, and its new memory is written once. A
-// malformed string, or one cut by the input's end, gives up.
+// first escape at data[j]: unescapeAt, then the value boxed.
 func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, int) {
+	end, _ := ds.unescapeAt(data, i, j, facts)
+	if end == giveUp {
+		return nil, giveUp
+	}
+	return ds.anyUnquoted(ds.scratch), end
+}
+
+// unescapeAt checks and unescapes the string that starts at data[i] and
+// has its first escape at data[j] (the bytes between are plain; facts says
+// what they hold) in one pass, into ds.scratch, and returns the index
+// after it and the facts about the whole string. Each run up to the next
+// stop (stringStop32, bodyStop) is copied whole and each escape decoded,
+// so the string's bytes are read once, not scanned and then searched
+// again for escapes, and its new memory is written once. A malformed
+// string, or one cut by the input's end, gives up (end is giveUp), for
+// the scanner to report or finish.
+func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint8) {
 	buf := append(ds.scratch[:0], data[i+1:j]...)
 	end := giveUp
 	for end == giveUp {
-		// data[j] is a backslash.
-		e := escapeEnd(data, j)
-		if e <= 0 {
-			break
-		}
-		if c := data[j+1]; c != 'u' {
-			buf = append(buf, escapeValue[c])
-		} else {
+		// data[j] is a backslash. A \u escape's digits are checked as
+		// they are decoded (unquote.AppendU), others by escapeEnd.
+		var e int
+		if j+1 < len(data) && data[j+1] == 'u' {
 			var n int
-			buf, n = unquote.AppendEscape(buf, data[j:])
+			if buf, n = unquote.AppendU(buf, data[j:]); n == 0 {
+				break
+			}
 			e = j + n // 6, or 12 for a surrogate pair
+		} else if e = escapeEnd(data, j); e > 0 {
+			buf = append(buf, escapeValue[data[j+1]])
+		} else {
+			break
 		}
 		k, high := stringStop32(data, e)
 		if k+8 <= len(data) && data[k] >= 0x20 && data[k] != '"' && data[k] != '\\' {
@@ -190,7 +204,7 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 		switch {
 		case k == len(data) || data[k] < 0x20:
 			ds.scratch = buf
-			return nil, giveUp
+			return giveUp, 0
 		case data[k] == '"':
 			end = k + 1
 		}
@@ -198,7 +212,7 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 	}
 	if end == giveUp {
 		ds.scratch = buf
-		return nil, giveUp
+		return giveUp, 0
 	}
 	// Escapes write whole runes, so the value is valid UTF-8 exactly when
 	// the runs between them are: one check of the result. Bad bytes are
@@ -207,7 +221,7 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 		buf = unquote.Append(buf[:0], data[i:end])
 	}
 	ds.scratch = buf
-	return ds.anyUnquoted(buf), end
+	return end, facts | strEscaped
 }
 
 // escapeValue maps the letter of each one-letter escape to its byte.

@@ -307,9 +307,9 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 			*(*bool)(p) = b
 		}
 	case directString:
-		tok, ok := ds.stringAt(i, next)
+		v, ok := ds.stringNext(i, next)
 		if ok {
-			*(*string)(p) = ds.stringValue(tok)
+			*(*string)(p) = v
 		}
 		return ok
 	default:
@@ -352,15 +352,15 @@ func (ds *decodeState) pointerNext(k direct, data []byte, i int, next *state, p 
 		*(*int64)(*pp) = n
 		ds.d.s.br.offset = end
 	default: // directPtrString
-		tok, ok := ds.stringAt(i, next)
+		v, ok := ds.stringNext(i, next)
 		if !ok {
 			return false
 		}
 		if *pp == nil {
 			*pp = unsafe.Pointer(new(string))
 		}
-		*(*string)(*pp) = ds.stringValue(tok)
-		return true // stringAt set the state
+		*(*string)(*pp) = v
+		return true // stringNext set the state
 	}
 	ds.d.state = next
 	return true
@@ -411,6 +411,50 @@ func (ds *decodeState) stringAt(i int, next *state) ([]byte, bool) {
 	d.s.strTok, d.s.str = w[:n], facts
 	d.state = next
 	return w[:n], true
+}
+
+// stringNext is stringAt and then stringValue, for a string decoded into
+// a string: a string with an escape is checked and unescaped in one pass
+// (unescapeAt), and its value made from the unescaped bytes, rather than
+// scanned and then searched again for its escapes.
+func (ds *decodeState) stringNext(i int, next *state) (string, bool) {
+	d := ds.d
+	data := d.s.br.data
+	if data[i] != '"' {
+		return "", false
+	}
+	j, high := stringStop32(data, i+1)
+	for j+8 <= len(data) && !strSpecial[data[j]] {
+		var more uint64 // a long run
+		j, more = bodyStop(data, j)
+		high |= more
+	}
+	var end int
+	var facts uint8
+	unescaped := false // the value is in ds.scratch
+	switch {
+	case j < len(data) && data[j] == '"':
+		end, facts = j+1, nonASCII(high)
+	case j < len(data) && data[j] == '\\':
+		if end, facts = ds.unescapeAt(data, i, j, nonASCII(high)); end == giveUp {
+			return "", false
+		}
+		unescaped = true
+	default:
+		// Its last bytes, or a control byte: as stringAt, from there.
+		n, more := d.s.scanString(data[i:], j-i)
+		if n <= 0 {
+			return "", false
+		}
+		end, facts = i+n, more|nonASCII(high)
+	}
+	d.s.br.offset = end
+	d.s.strTok, d.s.str = data[i:end], facts
+	d.state = next
+	if unescaped {
+		return ds.makeString(ds.scratch), true
+	}
+	return ds.stringValue(data[i:end]), true
 }
 
 // anyScalarNext is scalarNext for a value decoded into an interface: a

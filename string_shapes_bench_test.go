@@ -14,6 +14,7 @@ import (
 //
 //	plain   letters
 //	esc10   letters with an escape (\n or \") every 10 bytes
+//	uesc    \uXXXX escapes (Cyrillic, an emoji's surrogate pair now and then)
 //	url     URL-like: scheme, host, path segments, a query
 //
 // decoded into []string (typed) and into any, each call from a fresh
@@ -45,6 +46,20 @@ func stringShapeBody(kind string, n, i int) string {
 				continue
 			}
 			b.WriteByte(letter())
+		}
+	case "uesc":
+		// text in another script written as \uXXXX (Cyrillic, and now and
+		// then an emoji as a surrogate pair), as some exporters write
+		// every non-ASCII character; letters where an escape would not fit
+		for b.Len() < n {
+			switch {
+			case r.IntN(10) == 0 && b.Len()+12 <= n:
+				fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd83d, 0xde00+r.IntN(64))
+			case b.Len()+6 <= n:
+				fmt.Fprintf(&b, `\u%04x`, 0x410+r.IntN(64))
+			default:
+				b.WriteByte(letter())
+			}
 		}
 	case "url":
 		// short ones a path, longer ones from a scheme and a host that
@@ -93,7 +108,7 @@ func stringShapeDoc(kind string, n int) []byte {
 }
 
 func BenchmarkStringShapes(b *testing.B) {
-	for _, kind := range []string{"plain", "esc10", "url"} {
+	for _, kind := range []string{"plain", "esc10", "uesc", "url"} {
 		for _, n := range stringShapeLengths {
 			data := stringShapeDoc(kind, n)
 			if !Valid(data) {

@@ -273,7 +273,7 @@ func (l *copyLoader) progress() {
 // column a row has held.
 func (l *copyLoader) prepareColumns() error {
 	if err := l.columnLimit(); err != nil {
-		return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
+		return rowErr(l.row, l.rowOff, err)
 	}
 	for i := range l.cols {
 		c := &l.cols[i]
@@ -288,7 +288,7 @@ func (l *copyLoader) prepareColumns() error {
 				// batches before it have committed (see alterStep).
 				l.alterStep(alter)
 			} else if _, err := l.conn.Exec(l.ctx, alter); err != nil {
-				return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
+				return rowErr(l.row, l.rowOff, err)
 			}
 			c.ct, c.inTable = declColType(c.typ), true
 			l.added = append(l.added, c.name)
@@ -357,7 +357,7 @@ func (l *copyLoader) copyRows() error {
 			return err
 		}
 		if ok {
-			return &RowError{Row: l.row, Offset: l.rowOff, Err: &TypeError{Msg: "row has no keys: no column to copy"}}
+			return rowErr(l.row, l.rowOff, &TypeError{Msg: "row has no keys: no column to copy"})
 		}
 		l.eof = true
 		return nil
@@ -430,7 +430,7 @@ func refusal(err error, first int64, offs []int64, batchFirst, last int64) error
 	if m := copyLine.FindStringSubmatch(pe.Where); m != nil {
 		line, _ := strconv.ParseInt(m[1], 10, 64)
 		if line >= 1 && line <= int64(len(offs)) {
-			return &RowError{Row: first + line - 1, Offset: offs[line-1], Err: err}
+			return rowErr(first+line-1, offs[line-1], err)
 		}
 	}
 	return &BatchError{First: batchFirst, Last: last, Err: err}
@@ -476,7 +476,7 @@ func moveRows(ctx context.Context, conn *pgx.Conn, sql string, first int64, offs
 			lo = mid + 1
 		}
 	}
-	return 0, 0, &RowError{Row: hi, Offset: offs[hi-first], Err: err}
+	return 0, 0, rowErr(hi, offs[hi-first], err)
 }
 
 // counting wraps move, an INSERT ... ON CONFLICT DO UPDATE, in a

@@ -89,7 +89,7 @@ func (l *copyLoader) nextParallel() (bool, error) {
 	c, i, off, err := l.par.Next()
 	if err != nil {
 		// A read error: the row after the last one read.
-		return false, &RowError{Row: l.read + 1, Offset: off, Err: err}
+		return false, rowErr(l.read+1, off, err)
 	}
 	if c == nil {
 		if l.par.Serial {

@@ -138,5 +138,7 @@ func (l *copyLoader) rowError(err error, row, off int64) error {
 	}
 	off, err = loader.Locate(err, off, l.base, l.inputOffset())
 	line, col := loader.LineOf(l.lines, l.d, err, off)
-	return &RowError{Row: row, Offset: off, Line: line, Column: col, Err: err}
+	re = rowErr(row, off, err)
+	re.Line, re.Column = line, col
+	return re
 }

@@ -105,11 +105,11 @@ func (ins *inserter) locate(ch *chunk) error {
 				ins.one[c].Value = ch.args[r*ins.ncols+c].Value
 			}
 			if err := execStmt(ins.ctx, ins.stmt1, ins.one); err != nil {
-				return &RowError{Row: ch.row[r], Offset: ch.off[r], Err: err}
+				return rowErr(ch.row[r], ch.off[r], err)
 			}
 		}
 	}
-	return &RowError{Row: ch.row[ch.failFrom], Offset: ch.off[ch.failFrom], Err: ch.err}
+	return rowErr(ch.row[ch.failFrom], ch.off[ch.failFrom], ch.err)
 }
 
 // endBatch ends a batch: commit (unless AllOrNothing), report progress,

@@ -200,11 +200,11 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 		// The rows read before the failure still pending run now: if one
 		// of them fails, that is the first error in input order.
 		if ferr := ins.flush(); ferr != nil {
-			err = firstError(ferr, err)
+			err = loader.FirstError(ferr, err)
 		}
 	}
 	if serr := ins.stop(); serr != nil {
-		err = firstError(serr, err)
+		err = loader.FirstError(serr, err)
 	}
 	ins.closeStmts()
 	if err != nil && ins.inTx {

@@ -71,7 +71,7 @@ func (ins *inserter) nextParallel() (bool, error) {
 	c, i, off, err := ins.par.Next()
 	if err != nil {
 		// A read error: the row after the last one read.
-		return false, &RowError{Row: ins.row + 1, Offset: off, Err: err}
+		return false, rowErr(ins.row+1, off, err)
 	}
 	if c == nil {
 		if ins.par.Serial {

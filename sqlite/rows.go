@@ -297,25 +297,7 @@ func (ins *inserter) rowError(err error, row, off int64) error {
 	}
 	off, err = loader.Locate(err, off, ins.base, ins.inputOffset())
 	line, col := loader.LineOf(ins.lines, ins.d, err, off)
-	return &RowError{Row: row, Offset: off, Line: line, Column: col, Err: err}
-}
-
-// firstError returns whichever of two errors names the earlier row; a row
-// error wins over one that names none.
-func firstError(a, b error) error {
-	if b == nil || a == b {
-		return a
-	}
-	var ra, rb *RowError
-	okA, okB := errors.As(a, &ra), errors.As(b, &rb)
-	switch {
-	case okA && okB:
-		if ra.Row < rb.Row {
-			return a
-		}
-		return b
-	case okA:
-		return a
-	}
-	return b
+	re = rowErr(row, off, err)
+	re.Line, re.Column = line, col
+	return re
 }

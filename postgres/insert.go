@@ -46,29 +46,12 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	if err := checkName(table); err != nil {
 		return Result{}, fmt.Errorf("postgres: table name: %w", err)
 	}
-	if opts.Conflict < Fail || opts.Conflict > Upsert {
-		return Result{}, fmt.Errorf("postgres: unknown conflict mode %v", opts.Conflict)
-	}
-	in, err := loader.Sniff(r) // gzip, a byte order mark
+	in, err := loader.Open("postgres", r, opts, postgresType)
 	if err != nil {
-		return Result{}, fmt.Errorf("postgres: %w", err)
+		return Result{}, err
 	}
-	r = in.R
-	if opts.Delimiter != 0 {
-		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
-		// errors placed back in the CSV.
-		var csv *loader.CSVSource
-		r, opts, csv, err = loader.PrepareCSV(r, opts, postgresType)
-		if err != nil {
-			return Result{}, fmt.Errorf("postgres: %w", err)
-		}
-		defer func() {
-			var re *RowError
-			if errors.As(ret, &re) {
-				re.Row, re.Offset, re.Err = csv.Place(re.Row, re.Offset, re.Err)
-			}
-		}()
-	}
+	defer func() { in.Place(ret) }()
+	r, opts = in.R, in.Opts
 	for _, c := range opts.Columns {
 		if err := checkName(c.Name); err != nil {
 			return Result{}, fmt.Errorf("postgres: column: %w", err)
@@ -82,7 +65,6 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 			}
 		}
 	}
-	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
 	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
 	l.maxValue = maxValueSize(opts)
 	l.lines = loader.NewLineReader(r, loader.Start)
@@ -115,9 +97,6 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		// Cancelled while pgx was reading or writing: its error can be the
 		// closed connection's rather than the context's. Say both.
 		err = fmt.Errorf("%w: %w", ctx.Err(), err)
-	}
-	if re := (*RowError)(nil); errors.As(err, &re) && re.Row == 1 {
-		re.Err = in.LooksLike(re.Err)
 	}
 	return l.res, err
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -151,30 +150,12 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if err := checkName(table); err != nil {
 		return res, fmt.Errorf("sqlite: table name: %w", err)
 	}
-	if opts.Conflict < Fail || opts.Conflict > Upsert {
-		return res, fmt.Errorf("sqlite: unknown conflict mode %v", opts.Conflict)
-	}
-	in, err := loader.Sniff(r) // gzip, a byte order mark
+	in, err := loader.Open("sqlite", r, opts, sqliteType)
 	if err != nil {
-		return res, fmt.Errorf("sqlite: %w", err)
+		return res, err
 	}
-	r = in.R
-	if opts.Delimiter != 0 {
-		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
-		// errors placed back in the CSV.
-		var csv *loader.CSVSource
-		r, opts, csv, err = loader.PrepareCSV(r, opts, sqliteType)
-		if err != nil {
-			return res, fmt.Errorf("sqlite: %w", err)
-		}
-		defer func() {
-			var re *RowError
-			if errors.As(err, &re) {
-				re.Row, re.Offset, re.Err = csv.Place(re.Row, re.Offset, re.Err)
-			}
-		}()
-	}
-	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
+	defer func() { in.Place(err) }()
+	r, opts = in.R, in.Opts
 	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
 	ins.lines = loader.NewLineReader(r, loader.Start)
 	ins.d = loader.NewDecoder(ins.lines, maxValueSize(opts), &ins.bigs)
@@ -212,9 +193,6 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 		if rerr := ins.endTx("ROLLBACK"); rerr != nil {
 			err = fmt.Errorf("%w (and ROLLBACK failed: %w)", err, rerr)
 		}
-	}
-	if re := (*RowError)(nil); errors.As(err, &re) && re.Row == 1 {
-		re.Err = in.LooksLike(re.Err)
 	}
 	return ins.res, err
 }

@@ -264,7 +264,7 @@ func (l *copyLoader) rollback(err *error) {
 
 func (l *copyLoader) progress() {
 	if l.opts.Progress != nil {
-		l.opts.Progress(Progress{Rows: l.read, Committed: l.res.Rows, Bytes: l.bytesRead()})
+		l.opts.Progress(Progress{Rows: l.read, Committed: l.res.Rows, Bytes: loader.ReadBy(&l.Source, l.par)})
 	}
 }
 
@@ -610,7 +610,7 @@ func (l *copyLoader) nextForCopy() (bool, error) {
 		if ok, err := l.nextParallel(); err != nil || ok || !l.par.Serial {
 			return ok, err
 		}
-		// The parallel decoders handed over to l.d: on, one row at a time.
+		// The parallel decoders handed over to l.D: on, one row at a time.
 	}
 	more, err := l.readNext()
 	if err != nil {
@@ -640,7 +640,7 @@ func (l *copyLoader) rowSent() {
 func (l *copyLoader) releaseArena() {
 	if l.sent >= len(l.sampleRows) && !l.pending {
 		l.arena = l.arena[:0]
-		l.bigs.Reset()
+		l.Bigs.Reset()
 		l.samples, l.sampleRows, l.sent = l.samples[:0], l.sampleRows[:0], 0
 	}
 }

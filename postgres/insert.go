@@ -65,11 +65,9 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 			}
 		}
 	}
-	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
+	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table}
 	l.maxValue = maxValueSize(opts)
-	l.lines = loader.NewLineReader(r, loader.Start)
-	l.d = loader.NewDecoder(l.lines, l.maxValue, &l.bigs)
-	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
+	l.Init("postgres", r, opts, l.maxValue)
 	if n := loader.Connections(opts); n > 1 {
 		m, err := openMulti(ctx, conn, n)
 		if err != nil {
@@ -114,13 +112,10 @@ func InsertURL(ctx context.Context, url, table string, r io.Reader, opts *Option
 }
 
 type copyLoader struct {
-	ctx   context.Context
-	conn  *pgx.Conn
-	r     io.Reader
-	d     *json.Decoder
-	lines *loader.LineReader          // what d reads: lines counted for errors
-	base  int64                       // the input offset d starts at (parallel.go)
-	par   *loader.Parallel[chunkRows] // the parallel decoders, when they run
+	ctx           context.Context
+	conn          *pgx.Conn
+	loader.Source                             // the input: the serial decoder (D) and where it is
+	par           *loader.Parallel[chunkRows] // the parallel decoders, when they run
 	// multi, for a load over several connections, sends the batches;
 	// building says the open batch is being built in memory for it.
 	multi    *multi
@@ -136,13 +131,11 @@ type copyLoader struct {
 
 	cols     []column
 	keys     rowsrc.Keys
-	rows     rowsrc.Rows   // stepping from row to row
-	cur      []value       // the row being read or sent, one value per column
-	nested   rowsrc.Flat   // the nested objects being flattened (Flatten)
-	arena    []byte        // the text of the rows not yet sent
-	bigs     rowsrc.Chunks // their streamed strings (value.big)
-	newCols  bool          // a key of the row just read is not yet a copied column
-	maxValue int           // MaxValueSize
+	cur      []value     // the row being read or sent, one value per column
+	nested   rowsrc.Flat // the nested objects being flattened (Flatten)
+	arena    []byte      // the text of the rows not yet sent
+	newCols  bool        // a key of the row just read is not yet a copied column
+	maxValue int         // MaxValueSize
 
 	pk       []string
 	exists   bool // the table exists (or will, once CREATE commits)
@@ -227,7 +220,7 @@ func (l *copyLoader) run() error {
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its column types are settled.
-	l.wantPar = loader.WantWorkers(l.opts, &l.rows) && l.deferred == nil
+	l.wantPar = loader.WantWorkers(l.opts, &l.Rows) && l.deferred == nil
 	for {
 		if err := l.begin(); err != nil {
 			return err
@@ -286,20 +279,17 @@ func (l *copyLoader) sample() error {
 	return nil
 }
 
-// inputOffset is the decoder's offset in the whole input.
-func (l *copyLoader) inputOffset() int64 { return l.base + l.d.InputOffset() }
-
 // readNext reads the next row into l.cur, numbering it.
 func (l *copyLoader) readNext() (bool, error) {
-	more, err := l.nextRow()
+	more, err := l.NextRow(l.read + 1)
 	if err != nil || !more {
 		return false, err
 	}
-	l.rowOff = l.inputOffset() - 1
+	l.rowOff = l.Offset() - 1
 	l.read++
 	l.row = l.read
 	if err := l.readRow(); err != nil {
-		return false, l.rowError(err, l.read, -1)
+		return false, l.RowError(err, l.read, -1)
 	}
 	return true, nil
 }

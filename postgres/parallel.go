@@ -1,9 +1,6 @@
 package postgres
 
 import (
-	"bytes"
-	"io"
-
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
@@ -23,7 +20,7 @@ type chunkRows struct {
 	cp *copier
 }
 
-// startParallel starts the workers on the input after what l.d has read,
+// startParallel starts the workers on the input after what l.D has read,
 // with a copy of the columns as they are.
 func (l *copyLoader) startParallel() {
 	cols := append([]column(nil), l.cols...)
@@ -38,15 +35,13 @@ func (l *copyLoader) startParallel() {
 			}
 		}
 	}
-	window, _ := io.ReadAll(l.d.Buffered())
-	at := l.lines.PosAt(l.inputOffset(), window)
-	rest := io.MultiReader(bytes.NewReader(window), l.r)
+	rest, at := l.Rest()
 	l.par = loader.StartParallel(l.opts, rest, at, l.maxValue, func(c *loader.Chunk[chunkRows]) {
 		if c.Rows.wl == nil {
 			wl := &copyLoader{opts: l.opts, table: l.table, worker: true, maxValue: l.maxValue,
 				cols: append([]column(nil), cols...), cur: make([]value, len(cols))}
 			wl.keys.List = append([]rowsrc.Key(nil), keys...)
-			wl.d = loader.WorkerDecoder(l.maxValue)
+			wl.D = loader.WorkerDecoder(l.maxValue)
 			c.Rows.wl = wl
 			c.Rows.cp = &copier{l: wl, binary: binary, cols: copied, inline: true}
 		}
@@ -60,7 +55,7 @@ func (res *chunkRows) decode(c *loader.Chunk[chunkRows]) {
 	wl, cp := res.wl, res.cp
 	res.ends = res.ends[:0]
 	cp.out = res.out[:0]
-	loader.DecodeChunk(c, wl.d, wl.opts.Format, func() error {
+	loader.DecodeChunk(c, wl.D, wl.opts.Format, func() error {
 		wl.arena = wl.arena[:0]
 		err := wl.readRow()
 		if err == nil && wl.newCols {
@@ -93,7 +88,7 @@ func (l *copyLoader) nextParallel() (bool, error) {
 	}
 	if c == nil {
 		if l.par.Serial {
-			l.serialFrom(l.par.From, l.par.At, l.par.Rest)
+			l.From(l.par.From, l.par.At, l.par.Rest)
 		} else {
 			l.eof = true
 		}
@@ -108,21 +103,4 @@ func (l *copyLoader) nextParallel() (bool, error) {
 	l.read++
 	l.row, l.rowOff = l.read, l.par.Off
 	return true, nil
-}
-
-// serialFrom makes r, the input from offset off on (at position at), the
-// serial decoder's.
-func (l *copyLoader) serialFrom(off int64, at loader.Pos, r io.Reader) {
-	l.base = off
-	l.lines = loader.NewLineReader(r, at)
-	l.d = loader.NewDecoder(l.lines, l.maxValue, &l.bigs)
-	l.rows = rowsrc.Rows{D: l.d, Format: l.opts.Format}
-}
-
-// bytesRead is how far the input has been read, for progress reports.
-func (l *copyLoader) bytesRead() int64 {
-	if l.par.Running() {
-		return l.par.Sent()
-	}
-	return l.inputOffset()
 }

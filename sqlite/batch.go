@@ -151,7 +151,7 @@ func (ins *inserter) finish() error {
 }
 
 func (ins *inserter) progress() {
-	ins.opts.Progress(Progress{Rows: ins.row, Committed: ins.res.Rows, Bytes: ins.bytesRead()})
+	ins.opts.Progress(Progress{Rows: ins.row, Committed: ins.res.Rows, Bytes: loader.ReadBy(&ins.Source, ins.par)})
 }
 
 func (ins *inserter) begin() error {

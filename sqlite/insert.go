@@ -8,7 +8,6 @@ import (
 	"io"
 	"runtime"
 
-	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
@@ -87,23 +86,18 @@ type column struct {
 }
 
 type inserter struct {
-	ctx    context.Context
-	c      *sqlite3.SQLiteConn
-	r      io.Reader
-	d      *json.Decoder
-	lines  *loader.LineReader            // what d reads: lines counted for errors
-	base   int64                         // the input offset d starts at (parallel.go)
-	par    *loader.Parallel[decodedRows] // the parallel decoders, when they run
-	worker bool                          // a parallel decoder's own inserter: it reads rows, never changes columns
-	bigs   rowsrc.Chunks                 // a string being streamed (StreamLongStrings)
-	opts   *Options
-	table  string
-	res    Result
+	ctx           context.Context
+	c             *sqlite3.SQLiteConn
+	loader.Source                               // the input: the serial decoder (D) and where it is
+	par           *loader.Parallel[decodedRows] // the parallel decoders, when they run
+	worker        bool                          // a parallel decoder's own inserter: it reads rows, never changes columns
+	opts          *Options
+	table         string
+	res           Result
 
 	cols     []column
 	keys     rowsrc.Keys
 	unlisted []string    // keys of the row being read that keys does not list (rows.go)
-	rows     rowsrc.Rows // stepping from row to row
 	cur      []value     // the row being read, one value per column
 	flat     rowsrc.Flat // the nested objects being flattened (Flatten)
 	text     []byte      // arena for the text of the rows of the pending statement
@@ -156,10 +150,8 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	}
 	defer func() { in.Place(err) }()
 	r, opts = in.R, in.Opts
-	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
-	ins.lines = loader.NewLineReader(r, loader.Start)
-	ins.d = loader.NewDecoder(ins.lines, maxValueSize(opts), &ins.bigs)
-	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
+	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table}
+	ins.Init("sqlite", r, opts, maxValueSize(opts))
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)
 		if err != nil {

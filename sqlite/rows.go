@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -47,7 +46,7 @@ func (ins *inserter) run() error {
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its columns are settled (parallel.go).
-	if loader.WantWorkers(ins.opts, &ins.rows) {
+	if loader.WantWorkers(ins.opts, &ins.Rows) {
 		ins.startParallel()
 	}
 	for {
@@ -66,19 +65,19 @@ func (ins *inserter) run() error {
 			if !ins.par.Serial {
 				break // the end of the input
 			}
-			// The workers handed the rest of the input over to ins.d.
+			// The workers handed the rest of the input over to ins.D.
 		}
-		more, err := ins.nextRow()
+		more, err := ins.NextRow(ins.row + 1)
 		if err != nil {
 			return err
 		}
 		if !more {
 			break
 		}
-		start = ins.inputOffset() - 1
+		start = ins.Offset() - 1
 		ins.row++
 		if err := ins.readRow(); err != nil {
-			return ins.rowError(err, ins.row, -1)
+			return ins.RowError(err, ins.row, -1)
 		}
 		if len(ins.cols) > ins.ncols {
 			if err := ins.alter(); err != nil {
@@ -92,19 +91,6 @@ func (ins *inserter) run() error {
 	return ins.finish()
 }
 
-// nextRow consumes the '{' that opens the next row, stepping into and out
-// of top-level arrays. It reports false at a clean end of input.
-func (ins *inserter) nextRow() (bool, error) {
-	more, off, err := ins.rows.Next()
-	if err != nil {
-		if off >= 0 {
-			off += ins.base
-		}
-		return false, ins.rowError(err, ins.row+1, off)
-	}
-	return more, nil
-}
-
 // readRow reads the members of an object whose '{' has been consumed into
 // ins.cur, by column. This is the hot path: each key is found by a byte
 // comparison with the keys seen so far, starting where the previous key
@@ -112,7 +98,7 @@ func (ins *inserter) nextRow() (bool, error) {
 // comparison per key. Each value notes which key set it (value.key), so
 // that a second key of the row for the same column is seen.
 func (ins *inserter) readRow() error {
-	d := ins.d
+	d := ins.D
 	clear(ins.cur)
 	ins.unlisted = ins.unlisted[:0]
 	flatten := ins.opts.Flatten
@@ -166,8 +152,8 @@ func (ins *inserter) readRow() error {
 		if err != nil {
 			return err
 		}
-		if ins.bigs.Open() {
-			// A string past rowsrc.StreamMin, streamed into ins.bigs
+		if ins.Bigs.Open() {
+			// A string past rowsrc.StreamMin, streamed into ins.Bigs
 			// rather than held whole by the decoder.
 			off, n := ins.bigText()
 			*v = value{kind: kindText, i: int64(off), n: n}
@@ -285,19 +271,4 @@ func asciiEqualFold(a, b string) bool {
 		}
 	}
 	return true
-}
-
-// rowError wraps err with the row number and a byte offset: the syntax
-// error's own, else off, else the decoder's current offset. Context
-// cancellation is returned as it is.
-func (ins *inserter) rowError(err error, row, off int64) error {
-	var re *RowError
-	if errors.As(err, &re) || loader.Unwrapped(err) {
-		return err
-	}
-	off, err = loader.Locate(err, off, ins.base, ins.inputOffset())
-	line, col := loader.LineOf(ins.lines, ins.d, err, off)
-	re = rowErr(row, off, err)
-	re.Line, re.Column = line, col
-	return re
 }

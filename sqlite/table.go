@@ -191,7 +191,7 @@ func (ins *inserter) sample() error {
 		limit   = loader.InferRows(ins.opts)
 	)
 	for len(rows) < limit {
-		more, err := ins.nextRow()
+		more, err := ins.NextRow(ins.row + 1)
 		if err != nil {
 			readErr = err
 			break
@@ -199,10 +199,10 @@ func (ins *inserter) sample() error {
 		if !more {
 			break
 		}
-		start := ins.inputOffset() - 1
+		start := ins.Offset() - 1
 		ins.row++
 		if err := ins.readRow(); err != nil {
-			readErr = ins.rowError(err, ins.row, -1)
+			readErr = ins.RowError(err, ins.row, -1)
 			break
 		}
 		for c := range ins.cur {
@@ -263,7 +263,7 @@ func (ins *inserter) alter() error {
 		}
 	}
 	if err := ins.columnLimit(); err != nil {
-		return ins.rowError(err, ins.row, -1)
+		return ins.RowError(err, ins.row, -1)
 	}
 	for c := ins.ncols; c < len(ins.cols); c++ {
 		col := &ins.cols[c]
@@ -275,7 +275,7 @@ func (ins *inserter) alter() error {
 		writeIdent(&b, col.name)
 		b.WriteString(" " + col.typ)
 		if err := ins.exec(b.String()); err != nil {
-			return ins.rowError(fmt.Errorf("adding column %s: %w", loader.ShortName(col.name), err), ins.row, -1)
+			return ins.RowError(fmt.Errorf("adding column %s: %w", loader.ShortName(col.name), err), ins.row, -1)
 		}
 		ins.added = append(ins.added, col.name)
 	}

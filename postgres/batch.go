@@ -264,7 +264,7 @@ func (l *copyLoader) rollback(err *error) {
 
 func (l *copyLoader) progress() {
 	if l.opts.Progress != nil {
-		l.opts.Progress(Progress{Rows: l.read, Committed: l.res.Rows, Bytes: loader.ReadBy(&l.Source, l.par)})
+		l.opts.Progress(Progress{Rows: l.Row, Committed: l.res.Rows, Bytes: loader.ReadBy(&l.Source, l.par)})
 	}
 }
 

@@ -147,7 +147,6 @@ type copyLoader struct {
 	sent       int   // sample rows sent
 	deferred   error // the error that ended sampling, due after its rows
 
-	read    int64 // rows read from the input
 	row     int64 // the row being sent (1-based)
 	rowOff  int64 // its input offset
 	pending bool  // cur holds a row read but not sent (it needs new columns, or wider ones)
@@ -261,7 +260,7 @@ func (l *copyLoader) sample() error {
 		if !more {
 			break
 		}
-		l.sampleRows = append(l.sampleRows, sampleRow{from: len(l.samples), width: len(l.cur), row: l.read, off: l.rowOff})
+		l.sampleRows = append(l.sampleRows, sampleRow{from: len(l.samples), width: len(l.cur), row: l.Row, off: l.rowOff})
 		l.samples = append(l.samples, l.cur...)
 	}
 	l.newCols = false
@@ -281,15 +280,13 @@ func (l *copyLoader) sample() error {
 
 // readNext reads the next row into l.cur, numbering it.
 func (l *copyLoader) readNext() (bool, error) {
-	more, err := l.NextRow(l.read + 1)
+	more, start, err := l.Next()
 	if err != nil || !more {
 		return false, err
 	}
-	l.rowOff = l.Offset() - 1
-	l.read++
-	l.row = l.read
+	l.row, l.rowOff = l.Row, start
 	if err := l.readRow(); err != nil {
-		return false, l.RowError(err, l.read, -1)
+		return false, l.RowError(err, l.Row, -1)
 	}
 	return true, nil
 }

@@ -81,18 +81,10 @@ func (res *chunkRows) decode(c *loader.Chunk[chunkRows]) {
 // false at the end of the input (l.eof), or when the rest of the input has
 // gone to the serial decoder (l.par.Serial).
 func (l *copyLoader) nextParallel() (bool, error) {
-	c, i, off, err := l.par.Next()
-	if err != nil {
-		// A read error: the row after the last one read.
-		return false, rowErr(l.read+1, off, err)
-	}
-	if c == nil {
-		if l.par.Serial {
-			l.From(l.par.From, l.par.At, l.par.Rest)
-		} else {
-			l.eof = true
-		}
-		return false, nil
+	c, i, err := loader.WorkerRow(&l.Source, l.par)
+	if err != nil || c == nil {
+		l.eof = err == nil && !l.par.Serial
+		return false, err
 	}
 	res := &c.Rows
 	from := 0
@@ -100,7 +92,6 @@ func (l *copyLoader) nextParallel() (bool, error) {
 		from = res.ends[i-1]
 	}
 	l.tuple = res.out[from:res.ends[i]]
-	l.read++
-	l.row, l.rowOff = l.read, l.par.Off
+	l.row, l.rowOff = l.Row, l.par.Off
 	return true, nil
 }

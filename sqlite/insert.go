@@ -125,7 +125,6 @@ type inserter struct {
 	bad       *chunk // the first chunk whose statement failed
 	badErr    error  // the row error located in it
 
-	row      int64    // number of the last row read (1-based)
 	inTx     bool     // a transaction is open
 	inBatch  int      // rows in the open transaction
 	changes0 int64    // total_changes() when the load began
@@ -167,8 +166,7 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 		return res, err
 	}
 	ins.pipelined = !loader.TuningOf(opts).Serial && runtime.GOMAXPROCS(0) > 1
-	err = ins.run()
-	ins.par.Stop()
+	err = loader.Run(ctx, ins, opts)
 	if err != nil && ins.inTx {
 		// The rows read before the failure still pending run now: if one
 		// of them fails, that is the first error in input order.

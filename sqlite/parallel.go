@@ -20,9 +20,9 @@ type decodedRows struct {
 	wi *inserter // the worker's inserter, made on first use and kept with the slot
 }
 
-// startParallel starts the workers on the input after what ins.D has
-// read, with a copy of the columns as they are.
-func (ins *inserter) startParallel() {
+// StartWorkers starts the workers on the input after what ins.D has
+// read, with a copy of the columns as they are (loader.Backend).
+func (ins *inserter) StartWorkers() *loader.Parallel[decodedRows] {
 	cols := append([]column(nil), ins.cols...)
 	keys := append([]rowsrc.Key(nil), ins.keys.List...)
 	max := maxValueSize(ins.opts)
@@ -37,6 +37,7 @@ func (ins *inserter) startParallel() {
 		}
 		c.Rows.decode(c)
 	})
+	return ins.par
 }
 
 // decode reads the rows of c into values, up to the first the serial
@@ -58,22 +59,10 @@ func (res *decodedRows) decode(c *loader.Chunk[decodedRows]) {
 	res.text = wi.text
 }
 
-// nextParallel makes ins.cur (its text appended to ins.text) the next row
-// the workers decoded, and numbers it; ins.par.Off is its offset. It
-// reports false at the end of the input, or when the rest of the input has
-// gone to the serial decoder (ins.par.Serial).
-func (ins *inserter) nextParallel() (bool, error) {
-	c, i, off, err := ins.par.Next()
-	if err != nil {
-		// A read error: the row after the last one read.
-		return false, rowErr(ins.row+1, off, err)
-	}
-	if c == nil {
-		if ins.par.Serial {
-			ins.From(ins.par.From, ins.par.At, ins.par.Rest)
-		}
-		return false, nil
-	}
+// AddWorkerRow binds row i of c, the next row the workers decoded
+// (loader.Backend): its values are copied into ins.cur, its text appended
+// to ins.text.
+func (ins *inserter) AddWorkerRow(c *loader.Chunk[decodedRows], i int, off int64) error {
 	res := &c.Rows
 	n := len(res.wi.cur)
 	from := 0
@@ -88,6 +77,5 @@ func (ins *inserter) nextParallel() (bool, error) {
 			ins.cur[c].i += delta
 		}
 	}
-	ins.row++
-	return true, nil
+	return ins.addRow(ins.cur, ins.text, ins.Row, off)
 }

@@ -15,80 +15,25 @@ import (
 // other letter case) remembered for the byte comparison.
 const maxAliases = 256
 
-func (ins *inserter) run() error {
-	if err := ins.ctx.Err(); err != nil {
-		return err
-	}
-	exists, err := ins.loadTable()
-	if err != nil {
-		return err
-	}
-	ins.truncate = exists && ins.opts.Truncate
-	if opts := ins.opts; opts.AllOrNothing {
-		if err := ins.begin(); err != nil {
-			return err
-		}
-	}
-	switch {
-	case exists:
-	case len(ins.opts.Columns) > 0:
-		if err := ins.setColumns(ins.opts.Columns); err != nil {
-			return err
-		}
-		if err := ins.createTable(); err != nil {
-			return err
-		}
-	default:
-		ins.sampling = true
-		if err := ins.sample(); err != nil {
-			return err
-		}
-	}
-	// The workers start with the first row after the sampled ones, when
-	// the table and its columns are settled (parallel.go).
-	if loader.WantWorkers(ins.opts, &ins.Rows) {
-		ins.startParallel()
-	}
-	for {
-		var start int64
-		if ins.par.Running() {
-			ok, err := ins.nextParallel()
-			if err != nil {
-				return err
-			}
-			if ok {
-				if err := ins.addRow(ins.cur, ins.text, ins.row, ins.par.Off); err != nil {
-					return err
-				}
-				continue
-			}
-			if !ins.par.Serial {
-				break // the end of the input
-			}
-			// The workers handed the rest of the input over to ins.D.
-		}
-		more, err := ins.NextRow(ins.row + 1)
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		start = ins.Offset() - 1
-		ins.row++
-		if err := ins.readRow(); err != nil {
-			return ins.RowError(err, ins.row, -1)
-		}
-		if len(ins.cols) > ins.ncols {
-			if err := ins.alter(); err != nil {
-				return err
-			}
-		}
-		if err := ins.addRow(ins.cur, ins.text, ins.row, start); err != nil {
-			return err
-		}
-	}
-	return ins.finish()
+// The inserter is the load loop's backend (loader.Run).
+var _ loader.Backend[decodedRows] = (*inserter)(nil)
+
+// Input is the load's input (loader.Backend).
+func (ins *inserter) Input() *loader.Source { return &ins.Source }
+
+// Truncate says the table's rows are to be deleted (loader.Backend).
+func (ins *inserter) Truncate() { ins.truncate = true }
+
+// ReadRow reads the row whose '{' has been consumed into ins.cur
+// (loader.Backend); newKeys says it has keys the statement lacks.
+func (ins *inserter) ReadRow() (newKeys bool, err error) {
+	err = ins.readRow()
+	return len(ins.cols) > ins.ncols, err
+}
+
+// AddRow binds the row just read (loader.Backend).
+func (ins *inserter) AddRow(off int64) error {
+	return ins.addRow(ins.cur, ins.text, ins.Row, off)
 }
 
 // readRow reads the members of an object whose '{' has been consumed into

@@ -21,6 +21,7 @@ type Source struct {
 	Base  int64         // the input offset D starts at (after the workers hand over)
 	Rows  rowsrc.Rows   // stepping from row to row
 	Bigs  rowsrc.Chunks // a string being streamed (StreamLongStrings)
+	Row   int64         // the number of the last row read (1-based), by the workers or D
 
 	db       string // the backend, for its row errors
 	maxValue int
@@ -47,18 +48,43 @@ func (s *Source) From(off int64, at Pos, r io.Reader) {
 // Offset is the decoder's offset in the whole input.
 func (s *Source) Offset() int64 { return s.Base + s.D.InputOffset() }
 
-// NextRow consumes the '{' that opens the next row, stepping into and out
-// of top-level arrays. It reports false at a clean end of input; an
-// error is placed at row, the row it was to be.
-func (s *Source) NextRow(row int64) (bool, error) {
+// Next consumes the '{' that opens the next row, stepping into and out
+// of top-level arrays, and numbers the row (Row); start is its input
+// offset. It reports false at a clean end of input; an error is placed at
+// the row it was to be.
+func (s *Source) Next() (more bool, start int64, err error) {
 	more, off, err := s.Rows.Next()
 	if err != nil {
 		if off >= 0 {
 			off += s.Base
 		}
-		return false, s.RowError(err, row, off)
+		return false, 0, s.RowError(err, s.Row+1, off)
 	}
-	return more, nil
+	if !more {
+		return false, 0, nil
+	}
+	s.Row++
+	return true, s.Offset() - 1, nil
+}
+
+// WorkerRow is the next row the workers decoded, from p: row i of c,
+// numbered (Row), at input offset p.Off. It returns a nil c at the end of
+// the input, or when the workers have handed the rest of the input over
+// (p.Serial): then it is s's to decode (From). A read error is placed at
+// the row after the last one read.
+func WorkerRow[R any](s *Source, p *Parallel[R]) (c *Chunk[R], i int, err error) {
+	c, i, off, err := p.Next()
+	if err != nil {
+		return nil, 0, NewRowError(s.db, s.Row+1, off, err)
+	}
+	if c == nil {
+		if p.Serial {
+			s.From(p.From, p.At, p.Rest)
+		}
+		return nil, 0, nil
+	}
+	s.Row++
+	return c, i, nil
 }
 
 // RowError wraps err with the row number and a byte offset: the syntax

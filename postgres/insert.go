@@ -122,8 +122,14 @@ type copyLoader struct {
 	building bool
 	// tuple, when not nil, is the row to send, already in COPY's format
 	// (fields only) by a parallel decoder.
-	tuple   []byte
-	worker  bool // a parallel decoder's own loader: it reads rows, never changes columns
+	tuple []byte
+	// worker says this is a parallel decoder's own loader: it reads rows
+	// with readRow and never changes the columns, so newKey sends every
+	// key it does not list to the serial path. (Its one use: readRow,
+	// readValue and the copier reach the row's columns, values and arena
+	// through *copyLoader, so a reader type of its own for the workers
+	// would need those split out of copyLoader first.)
+	worker  bool
 	wantPar bool // start the parallel decoders after the sampled rows
 	opts    *Options
 	table   string

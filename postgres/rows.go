@@ -101,14 +101,11 @@ func (l *copyLoader) newKey(tok []byte) (int, error) {
 
 // keyedValue notes that a row holds column c's key, with the value v: its
 // kind counts towards c's type, and after sampling the COPY must be remade
-// to name c.
+// to name c (a worker, which never samples, then hands the row to the
+// serial path).
 func (l *copyLoader) keyedValue(c *column, v *value) {
 	c.keyed = true
 	c.seen = c.seen.add(v.kind)
-	if l.worker {
-		l.newCols = true
-		return
-	}
 	if !l.sampling {
 		l.newCols = true
 	}

@@ -7,8 +7,8 @@ import (
 	"github.com/jsonpipe/json/internal/loader"
 )
 
-// The per-row loop: finding each row, reading its members into their
-// columns by key, and naming the row of an error.
+// Reading a row: its members into their columns by key (loader.Source
+// finds each row and places its errors).
 
 // maxAliases bounds the extra spellings of known names (escaped forms)
 // remembered for the byte comparison.

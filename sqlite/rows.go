@@ -8,8 +8,9 @@ import (
 	"github.com/jsonpipe/json/internal/loader"
 )
 
-// The per-row loop: finding each row, reading its members into their
-// columns by key, and naming the row of an error.
+// Reading a row: its members into their columns by key, and what the
+// load loop (loader.Run, which finds each row and places its errors)
+// asks of the inserter per row.
 
 // maxAliases bounds the extra spellings of known names (escaped forms,
 // other letter case) remembered for the byte comparison.

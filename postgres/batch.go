@@ -602,17 +602,7 @@ func (l *copyLoader) nextForCopy() (bool, error) {
 	if l.eof {
 		return false, nil
 	}
-	if l.wantPar {
-		l.wantPar = false
-		l.startParallel()
-	}
-	if l.par.Running() {
-		if ok, err := l.nextParallel(); err != nil || ok || !l.par.Serial {
-			return ok, err
-		}
-		// The parallel decoders handed over to l.D: on, one row at a time.
-	}
-	more, err := l.readNext()
+	more, err := l.steps.Next()
 	if err != nil {
 		return false, err
 	}
@@ -620,7 +610,18 @@ func (l *copyLoader) nextForCopy() (bool, error) {
 		l.eof = true
 		return false, nil
 	}
-	if l.newCols {
+	l.row, l.rowOff = l.Row, l.steps.Off
+	if c := l.steps.Chunk; c != nil {
+		// Already in COPY's format, by a worker.
+		res, i := &c.Rows, l.steps.I
+		from := 0
+		if i > 0 {
+			from = res.ends[i-1]
+		}
+		l.tuple = res.out[from:res.ends[i]]
+		return true, nil
+	}
+	if l.steps.NewKeys {
 		l.pending = true
 		return false, nil
 	}

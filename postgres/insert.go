@@ -77,7 +77,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		l.multi = m
 	}
 	err = l.run()
-	l.par.Stop()
+	l.steps.Stop()
 	if err != nil && l.inTx {
 		l.rollback(&err)
 	}
@@ -129,11 +129,11 @@ type copyLoader struct {
 	// readValue and the copier reach the row's columns, values and arena
 	// through *copyLoader, so a reader type of its own for the workers
 	// would need those split out of copyLoader first.)
-	worker  bool
-	wantPar bool // start the parallel decoders after the sampled rows
-	opts    *Options
-	table   string
-	res     Result
+	worker bool
+	steps  *loader.Steps[chunkRows] // the rows after the sampled ones, from the workers or l.D
+	opts   *Options
+	table  string
+	res    Result
 
 	cols     []column
 	keys     rowsrc.Keys
@@ -225,7 +225,7 @@ func (l *copyLoader) run() error {
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its column types are settled.
-	l.wantPar = loader.WantWorkers(l.opts, &l.Rows) && l.deferred == nil
+	l.steps = loader.NewSteps(l, loader.WantWorkers(l.opts, &l.Rows) && l.deferred == nil)
 	for {
 		if err := l.begin(); err != nil {
 			return err

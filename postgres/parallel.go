@@ -20,9 +20,23 @@ type chunkRows struct {
 	cp *copier
 }
 
-// startParallel starts the workers on the input after what l.D has read,
-// with a copy of the columns as they are.
-func (l *copyLoader) startParallel() {
+// The copyLoader reads its rows through loader.Steps; its loop, driven
+// by the COPY pulling its data, is its own (batch.go).
+var _ loader.Reader[chunkRows] = (*copyLoader)(nil)
+
+// Input is the load's input (loader.Reader).
+func (l *copyLoader) Input() *loader.Source { return &l.Source }
+
+// ReadRow reads the row whose '{' has been consumed into l.cur
+// (loader.Reader); newKeys says it holds a key the COPY does not name.
+func (l *copyLoader) ReadRow() (newKeys bool, err error) {
+	err = l.readRow()
+	return l.newCols, err
+}
+
+// StartWorkers starts the workers on the input after what l.D has read,
+// with a copy of the columns as they are (loader.Reader).
+func (l *copyLoader) StartWorkers() *loader.Parallel[chunkRows] {
 	cols := append([]column(nil), l.cols...)
 	keys := append([]rowsrc.Key(nil), l.keys.List...)
 	binary := true
@@ -47,6 +61,7 @@ func (l *copyLoader) startParallel() {
 		}
 		c.Rows.decode(c)
 	})
+	return l.par
 }
 
 // decode reads the rows of c into COPY's format, up to the first the
@@ -75,23 +90,4 @@ func (res *chunkRows) decode(c *loader.Chunk[chunkRows]) {
 		return nil
 	})
 	res.out = cp.out
-}
-
-// nextParallel makes l.tuple the next row the workers decoded. It reports
-// false at the end of the input (l.eof), or when the rest of the input has
-// gone to the serial decoder (l.par.Serial).
-func (l *copyLoader) nextParallel() (bool, error) {
-	c, i, err := loader.WorkerRow(&l.Source, l.par)
-	if err != nil || c == nil {
-		l.eof = err == nil && !l.par.Serial
-		return false, err
-	}
-	res := &c.Rows
-	from := 0
-	if i > 0 {
-		from = res.ends[i-1]
-	}
-	l.tuple = res.out[from:res.ends[i]]
-	l.row, l.rowOff = l.Row, l.par.Off
-	return true, nil
 }

@@ -264,7 +264,7 @@ func (l *copyLoader) rollback(err *error) {
 
 func (l *copyLoader) progress() {
 	if l.opts.Progress != nil {
-		l.opts.Progress(Progress{Rows: l.read, Committed: l.res.Rows, Bytes: l.bytesRead()})
+		l.opts.Progress(Progress{Rows: l.Row, Committed: l.res.Rows, Bytes: loader.ReadBy(&l.Source, l.par)})
 	}
 }
 
@@ -273,7 +273,7 @@ func (l *copyLoader) progress() {
 // column a row has held.
 func (l *copyLoader) prepareColumns() error {
 	if err := l.columnLimit(); err != nil {
-		return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
+		return rowErr(l.row, l.rowOff, err)
 	}
 	for i := range l.cols {
 		c := &l.cols[i]
@@ -288,7 +288,7 @@ func (l *copyLoader) prepareColumns() error {
 				// batches before it have committed (see alterStep).
 				l.alterStep(alter)
 			} else if _, err := l.conn.Exec(l.ctx, alter); err != nil {
-				return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
+				return rowErr(l.row, l.rowOff, err)
 			}
 			c.ct, c.inTable = declColType(c.typ), true
 			l.added = append(l.added, c.name)
@@ -357,7 +357,7 @@ func (l *copyLoader) copyRows() error {
 			return err
 		}
 		if ok {
-			return &RowError{Row: l.row, Offset: l.rowOff, Err: &TypeError{Msg: "row has no keys: no column to copy"}}
+			return rowErr(l.row, l.rowOff, &TypeError{Msg: "row has no keys: no column to copy"})
 		}
 		l.eof = true
 		return nil
@@ -430,7 +430,7 @@ func refusal(err error, first int64, offs []int64, batchFirst, last int64) error
 	if m := copyLine.FindStringSubmatch(pe.Where); m != nil {
 		line, _ := strconv.ParseInt(m[1], 10, 64)
 		if line >= 1 && line <= int64(len(offs)) {
-			return &RowError{Row: first + line - 1, Offset: offs[line-1], Err: err}
+			return rowErr(first+line-1, offs[line-1], err)
 		}
 	}
 	return &BatchError{First: batchFirst, Last: last, Err: err}
@@ -476,7 +476,7 @@ func moveRows(ctx context.Context, conn *pgx.Conn, sql string, first int64, offs
 			lo = mid + 1
 		}
 	}
-	return 0, 0, &RowError{Row: hi, Offset: offs[hi-first], Err: err}
+	return 0, 0, rowErr(hi, offs[hi-first], err)
 }
 
 // counting wraps move, an INSERT ... ON CONFLICT DO UPDATE, in a
@@ -602,17 +602,7 @@ func (l *copyLoader) nextForCopy() (bool, error) {
 	if l.eof {
 		return false, nil
 	}
-	if l.wantPar {
-		l.wantPar = false
-		l.startParallel()
-	}
-	if l.par.Running() {
-		if ok, err := l.nextParallel(); err != nil || ok || !l.par.Serial {
-			return ok, err
-		}
-		// The parallel decoders handed over to l.d: on, one row at a time.
-	}
-	more, err := l.readNext()
+	more, err := l.steps.Next()
 	if err != nil {
 		return false, err
 	}
@@ -620,7 +610,18 @@ func (l *copyLoader) nextForCopy() (bool, error) {
 		l.eof = true
 		return false, nil
 	}
-	if l.newCols {
+	l.row, l.rowOff = l.Row, l.steps.Off
+	if c := l.steps.Chunk; c != nil {
+		// Already in COPY's format, by a worker.
+		res, i := &c.Rows, l.steps.I
+		from := 0
+		if i > 0 {
+			from = res.ends[i-1]
+		}
+		l.tuple = res.out[from:res.ends[i]]
+		return true, nil
+	}
+	if l.steps.NewKeys {
 		l.pending = true
 		return false, nil
 	}
@@ -640,7 +641,7 @@ func (l *copyLoader) rowSent() {
 func (l *copyLoader) releaseArena() {
 	if l.sent >= len(l.sampleRows) && !l.pending {
 		l.arena = l.arena[:0]
-		l.bigs.Reset()
+		l.Bigs.Reset()
 		l.samples, l.sampleRows, l.sent = l.samples[:0], l.sampleRows[:0], 0
 	}
 }

@@ -108,7 +108,7 @@ func (cp *copier) fill() error {
 		start := len(cp.out)
 		if err := cp.appendRow(); err != nil {
 			if !l.misfits() {
-				return l.rowError(err, l.row, l.rowOff)
+				return l.RowError(err, l.row, l.rowOff)
 			}
 			// A value its column's type does not take, in a column that
 			// may widen: the COPY ends before the row, which waits for

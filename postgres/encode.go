@@ -163,7 +163,7 @@ func (cp *copier) appendBinary(c *column, v *value) error {
 		if c.ct == tText && !cp.inline {
 			// Sent from its chunks: its length, then each chunk.
 			cp.out = binary.BigEndian.AppendUint32(out, uint32(v.n))
-			for _, ch := range cp.l.bigs.Of(v.off, v.n) {
+			for _, ch := range cp.l.Bigs.Of(v.off, v.n) {
 				cp.sendData(ch)
 			}
 			return nil
@@ -283,7 +283,7 @@ func (cp *copier) appendText(c *column, v *value) error {
 			// Escaped from its chunks, into room made for it at once
 			// (append's growth by a quarter would copy it over and over).
 			cp.out = slices.Grow(cp.out, v.n+v.n/8)
-			for _, ch := range cp.l.bigs.Of(v.off, v.n) {
+			for _, ch := range cp.l.Bigs.Of(v.off, v.n) {
 				cp.out = appendCopyEscaped(cp.out, ch)
 			}
 			return nil

@@ -20,19 +20,15 @@ import (
 // unexpected end of input), are where an editor shows the byte at fault:
 // both 1-based, the column counted in bytes ("é" is two), as Go's
 // compiler counts them; 0 when not known or not about the text.
-type RowError struct {
-	Row    int64
-	Offset int64
-	Line   int64
-	Column int64
-	Err    error
-}
+//
+// It is the one row error of the loader core (internal/loader), whose
+// message starts with "postgres: " for a load of this package.
+type RowError = loader.RowError
 
-func (e *RowError) Error() string {
-	return fmt.Sprintf("postgres: row %d %s: %v", e.Row, loader.At(e.Offset, e.Line, e.Column), e.Err)
+// rowErr is a row error of this package: row, at input offset off, cause err.
+func rowErr(row, off int64, err error) *RowError {
+	return loader.NewRowError("postgres", row, off, err)
 }
-
-func (e *RowError) Unwrap() error { return e.Err }
 
 // BatchError is the error Insert returns when PostgreSQL refuses a batch
 // without saying which row it refused (a deferred constraint, a trigger):

@@ -46,29 +46,12 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 	if err := checkName(table); err != nil {
 		return Result{}, fmt.Errorf("postgres: table name: %w", err)
 	}
-	if opts.Conflict < Fail || opts.Conflict > Upsert {
-		return Result{}, fmt.Errorf("postgres: unknown conflict mode %v", opts.Conflict)
-	}
-	in, err := loader.Sniff(r) // gzip, a byte order mark
+	in, err := loader.Open("postgres", r, opts, postgresType)
 	if err != nil {
-		return Result{}, fmt.Errorf("postgres: %w", err)
+		return Result{}, err
 	}
-	r = in.R
-	if opts.Delimiter != 0 {
-		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
-		// errors placed back in the CSV.
-		var csv *loader.CSVSource
-		r, opts, csv, err = loader.PrepareCSV(r, opts, postgresType)
-		if err != nil {
-			return Result{}, fmt.Errorf("postgres: %w", err)
-		}
-		defer func() {
-			var re *RowError
-			if errors.As(ret, &re) {
-				re.Row, re.Offset, re.Err = csv.Place(re.Row, re.Offset, re.Err)
-			}
-		}()
-	}
+	defer func() { in.Place(ret) }()
+	r, opts = in.R, in.Opts
 	for _, c := range opts.Columns {
 		if err := checkName(c.Name); err != nil {
 			return Result{}, fmt.Errorf("postgres: column: %w", err)
@@ -82,12 +65,9 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 			}
 		}
 	}
-	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
-	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table, r: r}
+	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table}
 	l.maxValue = maxValueSize(opts)
-	l.lines = loader.NewLineReader(r, loader.Start)
-	l.d = loader.NewDecoder(l.lines, l.maxValue, &l.bigs)
-	l.rows = rowsrc.Rows{D: l.d, Format: opts.Format}
+	l.Init("postgres", r, opts, l.maxValue)
 	if n := loader.Connections(opts); n > 1 {
 		m, err := openMulti(ctx, conn, n)
 		if err != nil {
@@ -97,7 +77,7 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		l.multi = m
 	}
 	err = l.run()
-	l.par.Stop()
+	l.steps.Stop()
 	if err != nil && l.inTx {
 		l.rollback(&err)
 	}
@@ -116,9 +96,6 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		// closed connection's rather than the context's. Say both.
 		err = fmt.Errorf("%w: %w", ctx.Err(), err)
 	}
-	if re := (*RowError)(nil); errors.As(err, &re) && re.Row == 1 {
-		re.Err = in.LooksLike(re.Err)
-	}
 	return l.res, err
 }
 
@@ -135,35 +112,36 @@ func InsertURL(ctx context.Context, url, table string, r io.Reader, opts *Option
 }
 
 type copyLoader struct {
-	ctx   context.Context
-	conn  *pgx.Conn
-	r     io.Reader
-	d     *json.Decoder
-	lines *loader.LineReader          // what d reads: lines counted for errors
-	base  int64                       // the input offset d starts at (parallel.go)
-	par   *loader.Parallel[chunkRows] // the parallel decoders, when they run
+	ctx           context.Context
+	conn          *pgx.Conn
+	loader.Source                             // the input: the serial decoder (D) and where it is
+	par           *loader.Parallel[chunkRows] // the parallel decoders, when they run
 	// multi, for a load over several connections, sends the batches;
 	// building says the open batch is being built in memory for it.
 	multi    *multi
 	building bool
 	// tuple, when not nil, is the row to send, already in COPY's format
 	// (fields only) by a parallel decoder.
-	tuple   []byte
-	worker  bool // a parallel decoder's own loader: it reads rows, never changes columns
-	wantPar bool // start the parallel decoders after the sampled rows
-	opts    *Options
-	table   string
-	res     Result
+	tuple []byte
+	// worker says this is a parallel decoder's own loader: it reads rows
+	// with readRow and never changes the columns, so newKey sends every
+	// key it does not list to the serial path. (Its one use: readRow,
+	// readValue and the copier reach the row's columns, values and arena
+	// through *copyLoader, so a reader type of its own for the workers
+	// would need those split out of copyLoader first.)
+	worker bool
+	steps  *loader.Steps[chunkRows] // the rows after the sampled ones, from the workers or l.D
+	opts   *Options
+	table  string
+	res    Result
 
 	cols     []column
 	keys     rowsrc.Keys
-	rows     rowsrc.Rows   // stepping from row to row
-	cur      []value       // the row being read or sent, one value per column
-	nested   rowsrc.Flat   // the nested objects being flattened (Flatten)
-	arena    []byte        // the text of the rows not yet sent
-	bigs     rowsrc.Chunks // their streamed strings (value.big)
-	newCols  bool          // a key of the row just read is not yet a copied column
-	maxValue int           // MaxValueSize
+	cur      []value     // the row being read or sent, one value per column
+	nested   rowsrc.Flat // the nested objects being flattened (Flatten)
+	arena    []byte      // the text of the rows not yet sent
+	newCols  bool        // a key of the row just read is not yet a copied column
+	maxValue int         // MaxValueSize
 
 	pk       []string
 	exists   bool // the table exists (or will, once CREATE commits)
@@ -175,7 +153,6 @@ type copyLoader struct {
 	sent       int   // sample rows sent
 	deferred   error // the error that ended sampling, due after its rows
 
-	read    int64 // rows read from the input
 	row     int64 // the row being sent (1-based)
 	rowOff  int64 // its input offset
 	pending bool  // cur holds a row read but not sent (it needs new columns, or wider ones)
@@ -248,7 +225,7 @@ func (l *copyLoader) run() error {
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its column types are settled.
-	l.wantPar = loader.WantWorkers(l.opts, &l.rows) && l.deferred == nil
+	l.steps = loader.NewSteps(l, loader.WantWorkers(l.opts, &l.Rows) && l.deferred == nil)
 	for {
 		if err := l.begin(); err != nil {
 			return err
@@ -289,7 +266,7 @@ func (l *copyLoader) sample() error {
 		if !more {
 			break
 		}
-		l.sampleRows = append(l.sampleRows, sampleRow{from: len(l.samples), width: len(l.cur), row: l.read, off: l.rowOff})
+		l.sampleRows = append(l.sampleRows, sampleRow{from: len(l.samples), width: len(l.cur), row: l.Row, off: l.rowOff})
 		l.samples = append(l.samples, l.cur...)
 	}
 	l.newCols = false
@@ -307,20 +284,15 @@ func (l *copyLoader) sample() error {
 	return nil
 }
 
-// inputOffset is the decoder's offset in the whole input.
-func (l *copyLoader) inputOffset() int64 { return l.base + l.d.InputOffset() }
-
 // readNext reads the next row into l.cur, numbering it.
 func (l *copyLoader) readNext() (bool, error) {
-	more, err := l.nextRow()
+	more, start, err := l.Next()
 	if err != nil || !more {
 		return false, err
 	}
-	l.rowOff = l.inputOffset() - 1
-	l.read++
-	l.row = l.read
+	l.row, l.rowOff = l.Row, start
 	if err := l.readRow(); err != nil {
-		return false, l.rowError(err, l.read, -1)
+		return false, l.RowError(err, l.Row, -1)
 	}
 	return true, nil
 }

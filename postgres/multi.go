@@ -512,7 +512,7 @@ func (m *multi) step(ctx context.Context, conn *pgx.Conn, b *batch, s *step) err
 	case stepExec:
 		if _, err := conn.Exec(ctx, s.sql); err != nil {
 			if s.row > 0 {
-				return &RowError{Row: s.row, Offset: s.off, Err: err}
+				return rowErr(s.row, s.off, err)
 			}
 			return err
 		}

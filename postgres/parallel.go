@@ -1,9 +1,6 @@
 package postgres
 
 import (
-	"bytes"
-	"io"
-
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
@@ -23,9 +20,23 @@ type chunkRows struct {
 	cp *copier
 }
 
-// startParallel starts the workers on the input after what l.d has read,
-// with a copy of the columns as they are.
-func (l *copyLoader) startParallel() {
+// The copyLoader reads its rows through loader.Steps; its loop, driven
+// by the COPY pulling its data, is its own (batch.go).
+var _ loader.Reader[chunkRows] = (*copyLoader)(nil)
+
+// Input is the load's input (loader.Reader).
+func (l *copyLoader) Input() *loader.Source { return &l.Source }
+
+// ReadRow reads the row whose '{' has been consumed into l.cur
+// (loader.Reader); newKeys says it holds a key the COPY does not name.
+func (l *copyLoader) ReadRow() (newKeys bool, err error) {
+	err = l.readRow()
+	return l.newCols, err
+}
+
+// StartWorkers starts the workers on the input after what l.D has read,
+// with a copy of the columns as they are (loader.Reader).
+func (l *copyLoader) StartWorkers() *loader.Parallel[chunkRows] {
 	cols := append([]column(nil), l.cols...)
 	keys := append([]rowsrc.Key(nil), l.keys.List...)
 	binary := true
@@ -38,20 +49,19 @@ func (l *copyLoader) startParallel() {
 			}
 		}
 	}
-	window, _ := io.ReadAll(l.d.Buffered())
-	at := l.lines.PosAt(l.inputOffset(), window)
-	rest := io.MultiReader(bytes.NewReader(window), l.r)
+	rest, at := l.Rest()
 	l.par = loader.StartParallel(l.opts, rest, at, l.maxValue, func(c *loader.Chunk[chunkRows]) {
 		if c.Rows.wl == nil {
 			wl := &copyLoader{opts: l.opts, table: l.table, worker: true, maxValue: l.maxValue,
 				cols: append([]column(nil), cols...), cur: make([]value, len(cols))}
 			wl.keys.List = append([]rowsrc.Key(nil), keys...)
-			wl.d = loader.WorkerDecoder(l.maxValue)
+			wl.D = loader.WorkerDecoder(l.maxValue)
 			c.Rows.wl = wl
 			c.Rows.cp = &copier{l: wl, binary: binary, cols: copied, inline: true}
 		}
 		c.Rows.decode(c)
 	})
+	return l.par
 }
 
 // decode reads the rows of c into COPY's format, up to the first the
@@ -60,7 +70,7 @@ func (res *chunkRows) decode(c *loader.Chunk[chunkRows]) {
 	wl, cp := res.wl, res.cp
 	res.ends = res.ends[:0]
 	cp.out = res.out[:0]
-	loader.DecodeChunk(c, wl.d, wl.opts.Format, func() error {
+	loader.DecodeChunk(c, wl.D, wl.opts.Format, func() error {
 		wl.arena = wl.arena[:0]
 		err := wl.readRow()
 		if err == nil && wl.newCols {
@@ -80,49 +90,4 @@ func (res *chunkRows) decode(c *loader.Chunk[chunkRows]) {
 		return nil
 	})
 	res.out = cp.out
-}
-
-// nextParallel makes l.tuple the next row the workers decoded. It reports
-// false at the end of the input (l.eof), or when the rest of the input has
-// gone to the serial decoder (l.par.Serial).
-func (l *copyLoader) nextParallel() (bool, error) {
-	c, i, off, err := l.par.Next()
-	if err != nil {
-		// A read error: the row after the last one read.
-		return false, &RowError{Row: l.read + 1, Offset: off, Err: err}
-	}
-	if c == nil {
-		if l.par.Serial {
-			l.serialFrom(l.par.From, l.par.At, l.par.Rest)
-		} else {
-			l.eof = true
-		}
-		return false, nil
-	}
-	res := &c.Rows
-	from := 0
-	if i > 0 {
-		from = res.ends[i-1]
-	}
-	l.tuple = res.out[from:res.ends[i]]
-	l.read++
-	l.row, l.rowOff = l.read, l.par.Off
-	return true, nil
-}
-
-// serialFrom makes r, the input from offset off on (at position at), the
-// serial decoder's.
-func (l *copyLoader) serialFrom(off int64, at loader.Pos, r io.Reader) {
-	l.base = off
-	l.lines = loader.NewLineReader(r, at)
-	l.d = loader.NewDecoder(l.lines, l.maxValue, &l.bigs)
-	l.rows = rowsrc.Rows{D: l.d, Format: l.opts.Format}
-}
-
-// bytesRead is how far the input has been read, for progress reports.
-func (l *copyLoader) bytesRead() int64 {
-	if l.par.Running() {
-		return l.par.Sent()
-	}
-	return l.inputOffset()
 }

@@ -1,39 +1,25 @@
 package postgres
 
 import (
-	"errors"
 	"strconv"
 
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/loader"
 )
 
-// The per-row loop: finding each row, reading its members into their
-// columns by key, and naming the row of an error.
+// Reading a row: its members into their columns by key (loader.Source
+// finds each row and places its errors).
 
 // maxAliases bounds the extra spellings of known names (escaped forms)
 // remembered for the byte comparison.
 const maxAliases = 256
-
-// nextRow consumes the '{' that opens the next row, stepping into and out
-// of top-level arrays. It reports false at a clean end of input.
-func (l *copyLoader) nextRow() (bool, error) {
-	more, off, err := l.rows.Next()
-	if err != nil {
-		if off >= 0 {
-			off += l.base
-		}
-		return false, l.rowError(err, l.read+1, off)
-	}
-	return more, nil
-}
 
 // readRow reads the members of an object whose '{' has been consumed into
 // l.cur, by column. Each key is found by a byte comparison with the keys
 // seen so far, starting where the previous key was found, so objects whose
 // keys come in a steady order cost one comparison per key.
 func (l *copyLoader) readRow() error {
-	d := l.d
+	d := l.D
 	clear(l.cur)
 	flatten := l.opts.Flatten
 	if flatten {
@@ -53,7 +39,7 @@ func (l *copyLoader) readRow() error {
 		}
 		if json.Streamed(tok) {
 			// A key of a megabyte or more: no column can be named so.
-			_, n := l.bigs.Take()
+			_, n := l.Bigs.Take()
 			return &TypeError{Msg: "key of " + strconv.Itoa(n) + " bytes: longer than PostgreSQL's 63-byte limit for a name"}
 		}
 		if flatten {
@@ -115,28 +101,12 @@ func (l *copyLoader) newKey(tok []byte) (int, error) {
 
 // keyedValue notes that a row holds column c's key, with the value v: its
 // kind counts towards c's type, and after sampling the COPY must be remade
-// to name c.
+// to name c (a worker, which never samples, then hands the row to the
+// serial path).
 func (l *copyLoader) keyedValue(c *column, v *value) {
 	c.keyed = true
 	c.seen = c.seen.add(v.kind)
-	if l.worker {
-		l.newCols = true
-		return
-	}
 	if !l.sampling {
 		l.newCols = true
 	}
-}
-
-// rowError wraps err with the row number and a byte offset: the syntax
-// error's own, else off, else the decoder's current offset. Context
-// cancellation is returned as it is.
-func (l *copyLoader) rowError(err error, row, off int64) error {
-	var re *RowError
-	if errors.As(err, &re) || loader.Unwrapped(err) {
-		return err
-	}
-	off, err = loader.Locate(err, off, l.base, l.inputOffset())
-	line, col := loader.LineOf(l.lines, l.d, err, off)
-	return &RowError{Row: row, Offset: off, Line: line, Column: col, Err: err}
 }

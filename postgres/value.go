@@ -27,7 +27,7 @@ const (
 // offset so the arena may grow while rows are read.
 type value struct {
 	kind kind
-	big  bool  // a long string streamed into chunks: l.bigs.Of(off, n)
+	big  bool  // a long string streamed into chunks: l.Bigs.Of(off, n)
 	i    int64 // kInt
 	off  int   // text in the arena
 	n    int
@@ -43,18 +43,18 @@ func (l *copyLoader) flat(v *value) {
 	}
 	off := len(l.arena)
 	l.arena = slices.Grow(l.arena, v.n)
-	for _, c := range l.bigs.Of(v.off, v.n) {
+	for _, c := range l.Bigs.Of(v.off, v.n) {
 		l.arena = append(l.arena, c...)
 	}
 	v.big, v.off = false, off
 }
 
-// readValue reads the next JSON value from l.d into v, appending its text
+// readValue reads the next JSON value from l.D into v, appending its text
 // to the arena. Nested objects and arrays are captured whole; strings are
 // unescaped once, into the arena, or, past rowsrc.StreamMin, into chunks
 // as they are read.
 func (l *copyLoader) readValue(v *value) error {
-	d, max := l.d, l.maxValue
+	d, max := l.D, l.maxValue
 	switch d.PeekKind() {
 	case '{', '[':
 		raw, err := d.RawValue()
@@ -73,7 +73,7 @@ func (l *copyLoader) readValue(v *value) error {
 		return err
 	}
 	if json.Streamed(tok) {
-		from, n := l.bigs.Take()
+		from, n := l.Bigs.Take()
 		*v = value{kind: kString, big: true, off: from, n: n}
 		return nil
 	}

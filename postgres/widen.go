@@ -66,7 +66,7 @@ func (l *copyLoader) widen() error {
 		if l.building {
 			l.alterStep(alter)
 		} else if _, err := l.conn.Exec(l.ctx, alter); err != nil {
-			return &RowError{Row: l.row, Offset: l.rowOff, Err: err}
+			return rowErr(l.row, l.rowOff, err)
 		}
 		l.widened = append(l.widened, c.name+": "+c.typ+" → "+typ)
 		c.typ, c.ct = typ, declColType(typ)

@@ -17,7 +17,7 @@ import (
 // to be executed when full and committing when the batch is complete.
 func (ins *inserter) addRow(vals []value, arena []byte, row, off int64) error {
 	if !ins.inTx {
-		if err := ins.begin(); err != nil {
+		if err := ins.Begin(); err != nil {
 			return err
 		}
 	}
@@ -105,11 +105,11 @@ func (ins *inserter) locate(ch *chunk) error {
 				ins.one[c].Value = ch.args[r*ins.ncols+c].Value
 			}
 			if err := execStmt(ins.ctx, ins.stmt1, ins.one); err != nil {
-				return &RowError{Row: ch.row[r], Offset: ch.off[r], Err: err}
+				return rowErr(ch.row[r], ch.off[r], err)
 			}
 		}
 	}
-	return &RowError{Row: ch.row[ch.failFrom], Offset: ch.off[ch.failFrom], Err: ch.err}
+	return rowErr(ch.row[ch.failFrom], ch.off[ch.failFrom], ch.err)
 }
 
 // endBatch ends a batch: commit (unless AllOrNothing), report progress,
@@ -129,13 +129,14 @@ func (ins *inserter) endBatch() error {
 	return ins.ctx.Err()
 }
 
-func (ins *inserter) finish() error {
+// Finish runs the rows pending and commits (loader.Backend).
+func (ins *inserter) Finish() error {
 	if err := ins.flush(); err != nil {
 		return err
 	}
 	if ins.truncate && !ins.inTx {
 		// No rows: the table is emptied all the same.
-		if err := ins.begin(); err != nil {
+		if err := ins.Begin(); err != nil {
 			return err
 		}
 	}
@@ -151,10 +152,12 @@ func (ins *inserter) finish() error {
 }
 
 func (ins *inserter) progress() {
-	ins.opts.Progress(Progress{Rows: ins.row, Committed: ins.res.Rows, Bytes: ins.bytesRead()})
+	ins.opts.Progress(Progress{Rows: ins.Row, Committed: ins.res.Rows, Bytes: loader.ReadBy(&ins.Source, ins.par)})
 }
 
-func (ins *inserter) begin() error {
+// Begin opens a transaction (loader.Backend: the load's, for
+// AllOrNothing).
+func (ins *inserter) Begin() error {
 	if err := ins.exec("BEGIN IMMEDIATE"); err != nil {
 		return err
 	}

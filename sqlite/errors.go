@@ -1,8 +1,6 @@
 package sqlite
 
 import (
-	"fmt"
-
 	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
@@ -23,19 +21,13 @@ import (
 // unexpected end of input), are where an editor shows the byte at fault:
 // both 1-based, the column counted in bytes ("é" is two), as Go's
 // compiler counts them; 0 when not known or not about the text.
-type RowError struct {
-	Row    int64
-	Offset int64
-	Line   int64
-	Column int64
-	Err    error
-}
+//
+// It is the one row error of the loader core (internal/loader), whose
+// message starts with "sqlite: " for a load of this package.
+type RowError = loader.RowError
 
-func (e *RowError) Error() string {
-	return fmt.Sprintf("sqlite: row %d %s: %v", e.Row, loader.At(e.Offset, e.Line, e.Column), e.Err)
-}
-
-func (e *RowError) Unwrap() error { return e.Err }
+// rowErr is a row error of this package: row, at input offset off, cause err.
+func rowErr(row, off int64, err error) *RowError { return loader.NewRowError("sqlite", row, off, err) }
 
 // TypeError reports a JSON value Insert cannot store, such as a row that
 // is not an object or a number outside float64's range. It is the same

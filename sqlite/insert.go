@@ -4,12 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
 
-	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
@@ -88,23 +86,18 @@ type column struct {
 }
 
 type inserter struct {
-	ctx    context.Context
-	c      *sqlite3.SQLiteConn
-	r      io.Reader
-	d      *json.Decoder
-	lines  *loader.LineReader            // what d reads: lines counted for errors
-	base   int64                         // the input offset d starts at (parallel.go)
-	par    *loader.Parallel[decodedRows] // the parallel decoders, when they run
-	worker bool                          // a parallel decoder's own inserter: it reads rows, never changes columns
-	bigs   rowsrc.Chunks                 // a string being streamed (StreamLongStrings)
-	opts   *Options
-	table  string
-	res    Result
+	ctx           context.Context
+	c             *sqlite3.SQLiteConn
+	loader.Source                               // the input: the serial decoder (D) and where it is
+	par           *loader.Parallel[decodedRows] // the parallel decoders, when they run
+	worker        bool                          // a parallel decoder's own inserter: it reads rows, never changes columns
+	opts          *Options
+	table         string
+	res           Result
 
 	cols     []column
 	keys     rowsrc.Keys
 	unlisted []string    // keys of the row being read that keys does not list (rows.go)
-	rows     rowsrc.Rows // stepping from row to row
 	cur      []value     // the row being read, one value per column
 	flat     rowsrc.Flat // the nested objects being flattened (Flatten)
 	text     []byte      // arena for the text of the rows of the pending statement
@@ -132,7 +125,6 @@ type inserter struct {
 	bad       *chunk // the first chunk whose statement failed
 	badErr    error  // the row error located in it
 
-	row      int64    // number of the last row read (1-based)
 	inTx     bool     // a transaction is open
 	inBatch  int      // rows in the open transaction
 	changes0 int64    // total_changes() when the load began
@@ -151,34 +143,14 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 	if err := checkName(table); err != nil {
 		return res, fmt.Errorf("sqlite: table name: %w", err)
 	}
-	if opts.Conflict < Fail || opts.Conflict > Upsert {
-		return res, fmt.Errorf("sqlite: unknown conflict mode %v", opts.Conflict)
-	}
-	in, err := loader.Sniff(r) // gzip, a byte order mark
+	in, err := loader.Open("sqlite", r, opts, sqliteType)
 	if err != nil {
-		return res, fmt.Errorf("sqlite: %w", err)
+		return res, err
 	}
-	r = in.R
-	if opts.Delimiter != 0 {
-		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
-		// errors placed back in the CSV.
-		var csv *loader.CSVSource
-		r, opts, csv, err = loader.PrepareCSV(r, opts, sqliteType)
-		if err != nil {
-			return res, fmt.Errorf("sqlite: %w", err)
-		}
-		defer func() {
-			var re *RowError
-			if errors.As(err, &re) {
-				re.Row, re.Offset, re.Err = csv.Place(re.Row, re.Offset, re.Err)
-			}
-		}()
-	}
-	r = &rowsrc.Counter{R: r} // a reader's error with where reading stopped, for every path
-	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table, r: r}
-	ins.lines = loader.NewLineReader(r, loader.Start)
-	ins.d = loader.NewDecoder(ins.lines, maxValueSize(opts), &ins.bigs)
-	ins.rows = rowsrc.Rows{D: ins.d, Format: opts.Format}
+	defer func() { in.Place(err) }()
+	r, opts = in.R, in.Opts
+	ins := &inserter{ctx: ctx, c: c, opts: opts, table: table}
+	ins.Init("sqlite", r, opts, maxValueSize(opts))
 	if opts.BulkPragmas {
 		restore, err := bulkPragmas(c)
 		if err != nil {
@@ -194,17 +166,16 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 		return res, err
 	}
 	ins.pipelined = !loader.TuningOf(opts).Serial && runtime.GOMAXPROCS(0) > 1
-	err = ins.run()
-	ins.par.Stop()
+	err = loader.Run(ctx, ins, opts)
 	if err != nil && ins.inTx {
 		// The rows read before the failure still pending run now: if one
 		// of them fails, that is the first error in input order.
 		if ferr := ins.flush(); ferr != nil {
-			err = firstError(ferr, err)
+			err = loader.FirstError(ferr, err)
 		}
 	}
 	if serr := ins.stop(); serr != nil {
-		err = firstError(serr, err)
+		err = loader.FirstError(serr, err)
 	}
 	ins.closeStmts()
 	if err != nil && ins.inTx {
@@ -212,9 +183,6 @@ func insert(ctx context.Context, c *sqlite3.SQLiteConn, table string, r io.Reade
 		if rerr := ins.endTx("ROLLBACK"); rerr != nil {
 			err = fmt.Errorf("%w (and ROLLBACK failed: %w)", err, rerr)
 		}
-	}
-	if re := (*RowError)(nil); errors.As(err, &re) && re.Row == 1 {
-		re.Err = in.LooksLike(re.Err)
 	}
 	return ins.res, err
 }

@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -9,100 +8,33 @@ import (
 	"github.com/jsonpipe/json/internal/loader"
 )
 
-// The per-row loop: finding each row, reading its members into their
-// columns by key, and naming the row of an error.
+// Reading a row: its members into their columns by key, and what the
+// load loop (loader.Run, which finds each row and places its errors)
+// asks of the inserter per row.
 
 // maxAliases bounds the extra spellings of known names (escaped forms,
 // other letter case) remembered for the byte comparison.
 const maxAliases = 256
 
-func (ins *inserter) run() error {
-	if err := ins.ctx.Err(); err != nil {
-		return err
-	}
-	exists, err := ins.loadTable()
-	if err != nil {
-		return err
-	}
-	ins.truncate = exists && ins.opts.Truncate
-	if opts := ins.opts; opts.AllOrNothing {
-		if err := ins.begin(); err != nil {
-			return err
-		}
-	}
-	switch {
-	case exists:
-	case len(ins.opts.Columns) > 0:
-		if err := ins.setColumns(ins.opts.Columns); err != nil {
-			return err
-		}
-		if err := ins.createTable(); err != nil {
-			return err
-		}
-	default:
-		ins.sampling = true
-		if err := ins.sample(); err != nil {
-			return err
-		}
-	}
-	// The workers start with the first row after the sampled ones, when
-	// the table and its columns are settled (parallel.go).
-	if loader.WantWorkers(ins.opts, &ins.rows) {
-		ins.startParallel()
-	}
-	for {
-		var start int64
-		if ins.par.Running() {
-			ok, err := ins.nextParallel()
-			if err != nil {
-				return err
-			}
-			if ok {
-				if err := ins.addRow(ins.cur, ins.text, ins.row, ins.par.Off); err != nil {
-					return err
-				}
-				continue
-			}
-			if !ins.par.Serial {
-				break // the end of the input
-			}
-			// The workers handed the rest of the input over to ins.d.
-		}
-		more, err := ins.nextRow()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		start = ins.inputOffset() - 1
-		ins.row++
-		if err := ins.readRow(); err != nil {
-			return ins.rowError(err, ins.row, -1)
-		}
-		if len(ins.cols) > ins.ncols {
-			if err := ins.alter(); err != nil {
-				return err
-			}
-		}
-		if err := ins.addRow(ins.cur, ins.text, ins.row, start); err != nil {
-			return err
-		}
-	}
-	return ins.finish()
+// The inserter is the load loop's backend (loader.Run).
+var _ loader.Backend[decodedRows] = (*inserter)(nil)
+
+// Input is the load's input (loader.Backend).
+func (ins *inserter) Input() *loader.Source { return &ins.Source }
+
+// Truncate says the table's rows are to be deleted (loader.Backend).
+func (ins *inserter) Truncate() { ins.truncate = true }
+
+// ReadRow reads the row whose '{' has been consumed into ins.cur
+// (loader.Backend); newKeys says it has keys the statement lacks.
+func (ins *inserter) ReadRow() (newKeys bool, err error) {
+	err = ins.readRow()
+	return len(ins.cols) > ins.ncols, err
 }
 
-// nextRow consumes the '{' that opens the next row, stepping into and out
-// of top-level arrays. It reports false at a clean end of input.
-func (ins *inserter) nextRow() (bool, error) {
-	more, off, err := ins.rows.Next()
-	if err != nil {
-		if off >= 0 {
-			off += ins.base
-		}
-		return false, ins.rowError(err, ins.row+1, off)
-	}
-	return more, nil
+// AddRow binds the row just read (loader.Backend).
+func (ins *inserter) AddRow(off int64) error {
+	return ins.addRow(ins.cur, ins.text, ins.Row, off)
 }
 
 // readRow reads the members of an object whose '{' has been consumed into
@@ -112,7 +44,7 @@ func (ins *inserter) nextRow() (bool, error) {
 // comparison per key. Each value notes which key set it (value.key), so
 // that a second key of the row for the same column is seen.
 func (ins *inserter) readRow() error {
-	d := ins.d
+	d := ins.D
 	clear(ins.cur)
 	ins.unlisted = ins.unlisted[:0]
 	flatten := ins.opts.Flatten
@@ -166,8 +98,8 @@ func (ins *inserter) readRow() error {
 		if err != nil {
 			return err
 		}
-		if ins.bigs.Open() {
-			// A string past rowsrc.StreamMin, streamed into ins.bigs
+		if ins.Bigs.Open() {
+			// A string past rowsrc.StreamMin, streamed into ins.Bigs
 			// rather than held whole by the decoder.
 			off, n := ins.bigText()
 			*v = value{kind: kindText, i: int64(off), n: n}
@@ -285,37 +217,4 @@ func asciiEqualFold(a, b string) bool {
 		}
 	}
 	return true
-}
-
-// rowError wraps err with the row number and a byte offset: the syntax
-// error's own, else off, else the decoder's current offset. Context
-// cancellation is returned as it is.
-func (ins *inserter) rowError(err error, row, off int64) error {
-	var re *RowError
-	if errors.As(err, &re) || loader.Unwrapped(err) {
-		return err
-	}
-	off, err = loader.Locate(err, off, ins.base, ins.inputOffset())
-	line, col := loader.LineOf(ins.lines, ins.d, err, off)
-	return &RowError{Row: row, Offset: off, Line: line, Column: col, Err: err}
-}
-
-// firstError returns whichever of two errors names the earlier row; a row
-// error wins over one that names none.
-func firstError(a, b error) error {
-	if b == nil || a == b {
-		return a
-	}
-	var ra, rb *RowError
-	okA, okB := errors.As(a, &ra), errors.As(b, &rb)
-	switch {
-	case okA && okB:
-		if ra.Row < rb.Row {
-			return a
-		}
-		return b
-	case okA:
-		return a
-	}
-	return b
 }

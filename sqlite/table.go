@@ -17,8 +17,8 @@ import (
 
 var errNoColumns = errors.New("the input's first objects have no keys")
 
-// loadTable reads the columns and primary key of an existing table.
-func (ins *inserter) loadTable() (bool, error) {
+// LoadTable reads the columns and primary key of an existing table.
+func (ins *inserter) LoadTable() (bool, error) {
 	rows, err := ins.c.QueryContext(ins.ctx, `SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)`,
 		[]driver.NamedValue{{Ordinal: 1, Value: ins.table}})
 	if err != nil {
@@ -64,6 +64,14 @@ func (ins *inserter) loadTable() (bool, error) {
 		ins.pk = ins.opts.PrimaryKey
 	}
 	return true, ins.prepare()
+}
+
+// CreateTable creates the table from the caller's columns.
+func (ins *inserter) CreateTable() error {
+	if err := ins.setColumns(ins.opts.Columns); err != nil {
+		return err
+	}
+	return ins.createTable()
 }
 
 // setColumns takes the caller's columns for a table to create.
@@ -164,7 +172,7 @@ func (ins *inserter) createTable() error {
 		return err
 	}
 	if !ins.inTx {
-		if err := ins.begin(); err != nil {
+		if err := ins.Begin(); err != nil {
 			return err
 		}
 	}
@@ -175,11 +183,12 @@ func (ins *inserter) createTable() error {
 	return ins.prepare()
 }
 
-// sample reads the first rows of the input to infer a missing table's
+// Sample reads the first rows of the input to infer a missing table's
 // columns, creates the table, and inserts those rows. An error in the
 // sample is returned after the rows before it have gone through the usual
 // batches, so that complete batches stay committed as they would have.
-func (ins *inserter) sample() error {
+func (ins *inserter) Sample() error {
+	ins.sampling = true
 	type srow struct {
 		row, off int64
 		n        int // values stored for it (columns known then)
@@ -191,7 +200,7 @@ func (ins *inserter) sample() error {
 		limit   = loader.InferRows(ins.opts)
 	)
 	for len(rows) < limit {
-		more, err := ins.nextRow()
+		more, start, err := ins.Next()
 		if err != nil {
 			readErr = err
 			break
@@ -199,17 +208,15 @@ func (ins *inserter) sample() error {
 		if !more {
 			break
 		}
-		start := ins.inputOffset() - 1
-		ins.row++
 		if err := ins.readRow(); err != nil {
-			readErr = ins.rowError(err, ins.row, -1)
+			readErr = ins.RowError(err, ins.Row, -1)
 			break
 		}
 		for c := range ins.cur {
 			ins.cols[c].seen = ins.cols[c].seen.add(ins.cur[c].kind)
 		}
 		vals = append(vals, ins.cur...)
-		rows = append(rows, srow{row: ins.row, off: start, n: len(ins.cur)})
+		rows = append(rows, srow{row: ins.Row, off: start, n: len(ins.cur)})
 	}
 	ins.sampling = false
 	if len(rows) == 0 {
@@ -249,21 +256,21 @@ func (ins *inserter) sample() error {
 	return readErr
 }
 
-// alter adds the columns first seen in the current row (Options.Alter):
+// Alter adds the columns first seen in the current row (Options.Alter):
 // the pending rows are executed with the old statement, each column is
 // added with the type of its first value, and the statements are
 // prepared again.
-func (ins *inserter) alter() error {
+func (ins *inserter) Alter() error {
 	if err := ins.flush(); err != nil {
 		return err
 	}
 	if !ins.inTx {
-		if err := ins.begin(); err != nil {
+		if err := ins.Begin(); err != nil {
 			return err
 		}
 	}
 	if err := ins.columnLimit(); err != nil {
-		return ins.rowError(err, ins.row, -1)
+		return ins.RowError(err, ins.Row, -1)
 	}
 	for c := ins.ncols; c < len(ins.cols); c++ {
 		col := &ins.cols[c]
@@ -275,7 +282,7 @@ func (ins *inserter) alter() error {
 		writeIdent(&b, col.name)
 		b.WriteString(" " + col.typ)
 		if err := ins.exec(b.String()); err != nil {
-			return ins.rowError(fmt.Errorf("adding column %s: %w", loader.ShortName(col.name), err), ins.row, -1)
+			return ins.RowError(fmt.Errorf("adding column %s: %w", loader.ShortName(col.name), err), ins.Row, -1)
 		}
 		ins.added = append(ins.added, col.name)
 	}

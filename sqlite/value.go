@@ -106,17 +106,17 @@ func textHash(b []byte) uint64 {
 	return h ^ h>>32
 }
 
-// bigText moves the string just streamed into ins.bigs (rowsrc.Chunks)
+// bigText moves the string just streamed into ins.Bigs (rowsrc.Chunks)
 // onto the text, in room grown to its size at once, as go-sqlite3 binds a
 // text whole; it returns the string's offset there and its length.
 func (ins *inserter) bigText() (off, n int) {
-	from, n := ins.bigs.Take()
+	from, n := ins.Bigs.Take()
 	off = len(ins.text)
 	ins.text = slices.Grow(ins.text, n)
-	for _, c := range ins.bigs.Of(from, n) {
+	for _, c := range ins.Bigs.Of(from, n) {
 		ins.text = append(ins.text, c...)
 	}
-	ins.bigs.Reset()
+	ins.Bigs.Reset()
 	return off, n
 }
 
@@ -146,7 +146,7 @@ func readValue(d *json.Decoder, v *value, arena []byte, max int) ([]byte, error)
 		return arena, err
 	}
 	if json.Streamed(tok) {
-		return arena, nil // the caller takes it from ins.bigs (bigText)
+		return arena, nil // the caller takes it from ins.Bigs (bigText)
 	}
 	if len(tok) > max {
 		return arena, tooLong(len(tok), max)

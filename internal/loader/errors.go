@@ -88,3 +88,56 @@ func At(off, line, col int64) string {
 	}
 	return fmt.Sprintf("at byte %d", off)
 }
+
+// RowError is the error a load returns when row Row (1-based, counting
+// the objects of the input) could not be read or stored: sqlite.RowError
+// and postgres.RowError are this type. Offset is the input byte offset
+// where the problem was found; Line and Column, for an error in the JSON
+// text, where an editor shows the byte at fault (0 when not known). Err
+// is the cause, unchanged. Each package's alias documents what its
+// offsets and causes are.
+type RowError struct {
+	Row    int64
+	Offset int64
+	Line   int64
+	Column int64
+	Err    error
+
+	db string // the message's prefix: the backend's package, "sqlite" or "postgres"
+}
+
+// NewRowError returns a row error of the backend db ("sqlite",
+// "postgres"), which its message starts with.
+func NewRowError(db string, row, off int64, err error) *RowError {
+	return &RowError{Row: row, Offset: off, Err: err, db: db}
+}
+
+func (e *RowError) Error() string {
+	prefix := ""
+	if e.db != "" {
+		prefix = e.db + ": "
+	}
+	return fmt.Sprintf("%srow %d %s: %v", prefix, e.Row, At(e.Offset, e.Line, e.Column), e.Err)
+}
+
+func (e *RowError) Unwrap() error { return e.Err }
+
+// FirstError returns whichever of two errors names the earlier row; a row
+// error wins over one that names none.
+func FirstError(a, b error) error {
+	if b == nil || a == b {
+		return a
+	}
+	var ra, rb *RowError
+	okA, okB := errors.As(a, &ra), errors.As(b, &rb)
+	switch {
+	case okA && okB:
+		if ra.Row < rb.Row {
+			return a
+		}
+		return b
+	case okA:
+		return a
+	}
+	return b
+}

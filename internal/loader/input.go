@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
+
+	"github.com/jsonpipe/json/internal/csvin"
+	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // What a load's input looks like before it is decoded: every row source
@@ -161,4 +164,57 @@ func (in *Input) LooksLike(err error) error {
 		return err
 	}
 	return &LooksLikeError{Like: in.Like, Err: err}
+}
+
+// Opened is a load's input as both backends start from it (Open): R is
+// what the load decodes, JSON (NDJSON for CSV or TSV input), with a
+// reader's error kept with where reading stopped (rowsrc.Counter); Opts
+// the options to load it with (for CSV, a copy with the detected
+// Columns: see PrepareCSV).
+type Opened struct {
+	R    io.Reader
+	Opts *Options
+	in   *Input
+	csv  *CSVSource
+}
+
+// Open starts a load of r into backend db ("sqlite", "postgres", the
+// prefix of its errors): it checks o's conflict mode, sniffs r (Sniff)
+// and, for CSV or TSV (o.Delimiter), reads its header and first rows
+// (PrepareCSV; typeName names a detected type in the database's terms).
+// Its errors are about the input's start or the options.
+func Open(db string, r io.Reader, o *Options, typeName func(csvin.Type) string) (*Opened, error) {
+	if o.Conflict < rowsrc.Fail || o.Conflict > rowsrc.Upsert {
+		return nil, fmt.Errorf("%s: unknown conflict mode %v", db, o.Conflict)
+	}
+	in, err := Sniff(r) // gzip, a byte order mark
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", db, err)
+	}
+	p := &Opened{R: in.R, Opts: o, in: in}
+	if o.Delimiter != 0 {
+		// CSV or TSV: loaded as the NDJSON a CSVSource writes, its row
+		// errors placed back in the CSV (Place).
+		if p.R, p.Opts, p.csv, err = PrepareCSV(p.R, o, typeName); err != nil {
+			return nil, fmt.Errorf("%s: %w", db, err)
+		}
+	}
+	p.R = &rowsrc.Counter{R: p.R} // a reader's error with where reading stopped, for every path
+	return p, nil
+}
+
+// Place finishes the load's error err for its caller, when it is a row
+// error: the first row's says the input looks like CSV or TSV (LooksLike),
+// and a row of CSV or TSV input is placed back in it (CSVSource.Place).
+func (p *Opened) Place(err error) {
+	var re *RowError
+	if !errors.As(err, &re) {
+		return
+	}
+	if re.Row == 1 {
+		re.Err = p.in.LooksLike(re.Err)
+	}
+	if p.csv != nil {
+		re.Row, re.Offset, re.Err = p.csv.Place(re.Row, re.Offset, re.Err)
+	}
 }

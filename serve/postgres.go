@@ -106,9 +106,9 @@ func (b *pgBackend) loadSchema(ctx context.Context) (map[string]*table, error) {
 	return tables, nil
 }
 
-func (b *pgBackend) quote(name string) string              { return postgres.QuoteIdent(name) }
-func (b *pgBackend) param(n int) string                    { return "$" + strconv.Itoa(n) }
-func (b *pgBackend) text(expr string) string               { return expr + "::text" }
+func (b *pgBackend) quote(name string) string { return postgres.QuoteIdent(name) }
+func (b *pgBackend) param(n int) string       { return "$" + strconv.Itoa(n) }
+func (b *pgBackend) text(expr string) string  { return expr + "::text" }
 
 // arg gives PostgreSQL the text, which it parses as the column's type; a
 // key of integers is checked first, so that /table/x is a 404.

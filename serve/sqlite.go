@@ -127,7 +127,7 @@ func (b *sqliteBackend) quote(name string) string {
 	}
 	return sqlite.QuoteIdent(name)
 }
-func (b *sqliteBackend) param(int) string       { return "?" }
+func (b *sqliteBackend) param(int) string        { return "?" }
 func (b *sqliteBackend) text(expr string) string { return "CAST(" + expr + " AS TEXT)" }
 
 // arg binds v as an integer where the column is the integer key (rowid

@@ -190,4 +190,3 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request, t *table, key st
 		w.WriteHeader(http.StatusNoContent)
 	}
 }
-

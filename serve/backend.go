@@ -18,8 +18,6 @@ type backend interface {
 	quote(name string) string
 	param(n int) string
 	text(expr string) string
-	// arg converts a value from the URL for comparing with col.
-	arg(t *table, col string, v string) (any, bool)
 	// patchValue converts a JSON value of a PATCH body for col.
 	patchValue(col column, raw []byte) (any, error)
 

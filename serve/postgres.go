@@ -110,16 +110,6 @@ func (b *pgBackend) quote(name string) string { return postgres.QuoteIdent(name)
 func (b *pgBackend) param(n int) string       { return "$" + strconv.Itoa(n) }
 func (b *pgBackend) text(expr string) string  { return expr + "::text" }
 
-// arg gives PostgreSQL the text, which it parses as the column's type; a
-// key of integers is checked first, so that /table/x is a 404.
-func (b *pgBackend) arg(t *table, col, v string) (any, bool) {
-	if col == t.key && t.keyInt {
-		_, err := strconv.ParseInt(v, 10, 64)
-		return v, err == nil
-	}
-	return v, true
-}
-
 // patchValue gives PostgreSQL each value as text, which it parses as the
 // column's type (a number's digits exactly); json and jsonb columns get
 // the JSON value itself, a string included.

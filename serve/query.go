@@ -232,26 +232,33 @@ func (sb *sqlBuilder) columns(t *table, fields []string) {
 
 // where writes the filters and the _after bound.
 func (sb *sqlBuilder) where(t *table, q *listQuery) {
-	for i, f := range q.filters {
-		if i == 0 {
-			sb.WriteString(" WHERE ")
-		} else {
-			sb.WriteString(" AND ")
-		}
-		sb.ident(f.col)
-		sb.WriteString(" = ")
+	sep := " WHERE "
+	cond := func(col, op string) {
+		sb.WriteString(sep)
+		sep = " AND "
+		sb.ident(col)
+		sb.WriteString(op)
 		sb.param()
+	}
+	for _, f := range q.filters {
+		cond(f.col, " = ")
 	}
 	if q.hasAfter {
-		if len(q.filters) == 0 {
-			sb.WriteString(" WHERE ")
-		} else {
-			sb.WriteString(" AND ")
-		}
-		sb.ident(t.key)
-		sb.WriteString(" > ")
-		sb.param()
+		cond(t.key, " > ")
 	}
+}
+
+// arg is the value of v to bind for comparing with col: an integer for a
+// key of integers (SQLite compares its rowid with text as text; and a key
+// that cannot be one matches no row, false), elsewhere the text, which
+// SQLite converts by the column's affinity as it converts a stored value,
+// and PostgreSQL parses as the column's type.
+func arg(t *table, col, v string) (any, bool) {
+	if col == t.key && t.keyInt {
+		n, err := strconv.ParseInt(v, 10, 64)
+		return n, err == nil
+	}
+	return v, true
 }
 
 // orderBy writes the order, its column qualified by the table: an
@@ -304,6 +311,15 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 	return st
 }
 
+// whereKey ends a statement on the row whose key is the next parameter.
+func (sb *sqlBuilder) whereKey(t *table) string {
+	sb.WriteString(" WHERE ")
+	sb.ident(t.key)
+	sb.WriteString(" = ")
+	sb.param()
+	return sb.String()
+}
+
 // oneStatement selects the row whose key is the one parameter.
 func oneStatement(b backend, t *table, fields []string) string {
 	sb := &sqlBuilder{b: b}
@@ -311,11 +327,7 @@ func oneStatement(b backend, t *table, fields []string) string {
 	sb.columns(t, fields)
 	sb.WriteString(" FROM ")
 	sb.ident(t.name)
-	sb.WriteString(" WHERE ")
-	sb.ident(t.key)
-	sb.WriteString(" = ")
-	sb.param()
-	return sb.String()
+	return sb.whereKey(t)
 }
 
 // updateStatement sets cols of the row whose key is the last parameter.
@@ -332,20 +344,12 @@ func updateStatement(b backend, t *table, cols []string) string {
 		sb.WriteString(" = ")
 		sb.param()
 	}
-	sb.WriteString(" WHERE ")
-	sb.ident(t.key)
-	sb.WriteString(" = ")
-	sb.param()
-	return sb.String()
+	return sb.whereKey(t)
 }
 
 func deleteStatement(b backend, t *table) string {
 	sb := &sqlBuilder{b: b}
 	sb.WriteString("DELETE FROM ")
 	sb.ident(t.name)
-	sb.WriteString(" WHERE ")
-	sb.ident(t.key)
-	sb.WriteString(" = ")
-	sb.param()
-	return sb.String()
+	return sb.whereKey(t)
 }

@@ -57,7 +57,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 	st := s.stmts.get(q.shape(t), func() statements { return listStatements(s.db, t, q) })
 	args := make([]any, 0, len(q.filters)+2)
 	for _, f := range q.filters {
-		a, ok := s.db.arg(t, f.col, f.val)
+		a, ok := arg(t, f.col, f.val)
 		if !ok {
 			s.emptyList(w, r, q)
 			return // no integer key equals a value that is not an integer
@@ -65,7 +65,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 		args = append(args, a)
 	}
 	if q.hasAfter {
-		a, ok := s.db.arg(t, t.key, q.after)
+		a, ok := arg(t, t.key, q.after)
 		if !ok {
 			s.fail(w, r, nil, badf("_after=%s: the key %s holds integers", quote(q.after), quote(t.key)))
 			return
@@ -152,7 +152,7 @@ func (s *Server) one(w http.ResponseWriter, r *http.Request, t *table, key strin
 func (s *Server) writeRow(w http.ResponseWriter, r *http.Request, t *table, key string, fields []string) {
 	shape := "R\x00" + t.name + "\x00" + strings.Join(fields, "\x00")
 	st := s.stmts.get(shape, func() statements { return statements{query: oneStatement(s.db, t, fields)} })
-	arg, ok := s.db.arg(t, t.key, key)
+	arg, ok := arg(t, t.key, key)
 	if !ok {
 		s.noRow(w, t, key)
 		return

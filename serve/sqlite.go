@@ -57,44 +57,53 @@ func (b *sqliteBackend) close() error {
 	return errors.Join(b.read.Close(), b.write.Close())
 }
 
-const sqliteTableNames = `SELECT name FROM sqlite_master
-	WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\'`
+// sqliteColumns lists every user table's columns (not SQLite's own
+// sqlite_... tables), in table order.
+const sqliteColumns = `SELECT m.name, p.name, p.type, p.pk
+	FROM sqlite_master m JOIN pragma_table_info(m.name) p
+	WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'
+	ORDER BY m.name, p.cid`
 
 func (b *sqliteBackend) loadSchema(ctx context.Context) (map[string]*table, error) {
-	names, err := column1(b.read.QueryContext(ctx, sqliteTableNames))
+	rows, err := b.read.QueryContext(ctx, sqliteColumns)
 	if err != nil {
 		return nil, err
 	}
-	tables := make(map[string]*table, len(names))
-	for _, name := range names {
-		rows, err := b.read.QueryContext(ctx, `SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid`, name)
-		if err != nil {
+	defer rows.Close()
+	type cols struct {
+		cols      []column
+		pk        []string
+		rowidName bool // a column is named as the rowid is
+	}
+	byName := map[string]*cols{}
+	for rows.Next() {
+		var name string
+		var c column
+		var pkPos int
+		if err := rows.Scan(&name, &c.name, &c.typ, &pkPos); err != nil {
 			return nil, err
 		}
-		var cols []column
-		var pk []string
-		hasRowidName := false
-		for rows.Next() {
-			var c column
-			var pkPos int
-			if err := rows.Scan(&c.name, &c.typ, &pkPos); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			if pkPos > 0 {
-				pk = append(pk, c.name)
-			}
-			switch strings.ToLower(c.name) {
-			case "rowid", "_rowid_", "oid":
-				hasRowidName = true
-			}
-			cols = append(cols, c)
+		tc := byName[name]
+		if tc == nil {
+			tc = &cols{}
+			byName[name] = tc
 		}
-		if err := rows.Close(); err != nil {
-			return nil, err
+		tc.cols = append(tc.cols, c)
+		if pkPos > 0 {
+			tc.pk = append(tc.pk, c.name)
 		}
-		t := newTable(name, cols, pk)
-		if t.key == "" && !hasRowidName {
+		switch strings.ToLower(c.name) {
+		case "rowid", "_rowid_", "oid":
+			tc.rowidName = true
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	tables := make(map[string]*table, len(byName))
+	for name, tc := range byName {
+		t := newTable(name, tc.cols, tc.pk)
+		if t.key == "" && !tc.rowidName {
 			// A WITHOUT ROWID table has no rowid to select.
 			if _, err := b.read.ExecContext(ctx, "SELECT rowid FROM "+b.quote(name)+" LIMIT 0"); err == nil {
 				t.key, t.rowidKey, t.keyInt = "rowid", true, true
@@ -105,22 +114,6 @@ func (b *sqliteBackend) loadSchema(ctx context.Context) (map[string]*table, erro
 	return tables, nil
 }
 
-func column1(rows *sql.Rows, err error) ([]string, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
-}
-
 func (b *sqliteBackend) quote(name string) string {
 	if name == "rowid" {
 		return "rowid" // a served name "rowid" is the rowid key (see table.key)
@@ -129,17 +122,6 @@ func (b *sqliteBackend) quote(name string) string {
 }
 func (b *sqliteBackend) param(int) string        { return "?" }
 func (b *sqliteBackend) text(expr string) string { return "CAST(" + expr + " AS TEXT)" }
-
-// arg binds v as an integer where the column is the integer key (rowid
-// compares with text as text); elsewhere the column's affinity converts
-// the text as SQLite converts a stored value.
-func (b *sqliteBackend) arg(t *table, col, v string) (any, bool) {
-	if col == t.key && t.keyInt {
-		n, err := strconv.ParseInt(v, 10, 64)
-		return n, err == nil
-	}
-	return v, true
-}
 
 // patchValue binds as Insert does: strings as text, integers as int64,
 // other numbers as float64, booleans as 1 and 0, objects and arrays as

@@ -91,17 +91,8 @@ func (s *Server) loadFailed(w http.ResponseWriter, r *http.Request, err error) {
 // patch answers PATCH /table/key: the body's columns set on the row, and
 // the row as it is then.
 func (s *Server) patch(w http.ResponseWriter, r *http.Request, t *table, key string) {
-	if t.key == "" {
-		writeError(w, http.StatusNotFound, errNoKey.Error())
-		return
-	}
-	if r.URL.RawQuery != "" {
-		writeError(w, http.StatusBadRequest, "PATCH takes no parameters")
-		return
-	}
-	keyArg, ok := s.db.arg(t, t.key, key)
+	keyArg, ok := s.keyArg(w, r, t, key)
 	if !ok {
-		s.noRow(w, t, key)
 		return
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBody))
@@ -166,17 +157,8 @@ func (s *Server) patch(w http.ResponseWriter, r *http.Request, t *table, key str
 
 // delete answers DELETE /table/key: 204, or 404 when there is no row.
 func (s *Server) delete(w http.ResponseWriter, r *http.Request, t *table, key string) {
-	if t.key == "" {
-		writeError(w, http.StatusNotFound, errNoKey.Error())
-		return
-	}
-	if r.URL.RawQuery != "" {
-		writeError(w, http.StatusBadRequest, "DELETE takes no parameters")
-		return
-	}
-	keyArg, ok := s.db.arg(t, t.key, key)
+	keyArg, ok := s.keyArg(w, r, t, key)
 	if !ok {
-		s.noRow(w, t, key)
 		return
 	}
 	st := s.stmts.get("D\x00"+t.name, func() statements { return statements{query: deleteStatement(s.db, t)} })
@@ -189,4 +171,23 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request, t *table, key st
 	default:
 		w.WriteHeader(http.StatusNoContent)
 	}
+}
+
+// keyArg is the bound value of a PATCH's or DELETE's key, or false once
+// the request is answered: 404 for a table without a key or a key that
+// cannot be one, 400 for parameters (these take none).
+func (s *Server) keyArg(w http.ResponseWriter, r *http.Request, t *table, key string) (any, bool) {
+	if t.key == "" {
+		writeError(w, http.StatusNotFound, errNoKey.Error())
+		return nil, false
+	}
+	if r.URL.RawQuery != "" {
+		writeError(w, http.StatusBadRequest, r.Method+" takes no parameters")
+		return nil, false
+	}
+	arg, ok := arg(t, t.key, key)
+	if !ok {
+		s.noRow(w, t, key)
+	}
+	return arg, ok
 }

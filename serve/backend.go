@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/jsonpipe/json/internal/loader"
@@ -36,4 +37,20 @@ type backend interface {
 	// isDBError reports whether err comes from the database.
 	isDBError(err error) bool
 	close() error
+}
+
+// nextKey hands head the next page's key, as its query scanned it (err,
+// which is noRows when the page is not full).
+func nextKey(err, noRows error, key *string, head func(string, bool)) error {
+	switch {
+	case errors.Is(err, noRows):
+		head("", false)
+	case err != nil:
+		return err
+	case key == nil:
+		head("", false) // a NULL key: no next page to name
+	default:
+		head(*key, true)
+	}
+	return nil
 }

@@ -28,82 +28,25 @@ func (b *pgBackend) close() error {
 	return nil
 }
 
-// pgTables are the ordinary and partitioned tables the search path makes
-// visible (as "jsonpipe tables" lists them), never the catalogs'.
-const pgTables = `SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-	WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND pg_table_is_visible(c.oid)
-	AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\_toast%'`
-
-const pgColumns = `SELECT a.attrelid, a.attname, format_type(a.atttypid, a.atttypmod),
+// pgColumns lists the columns of the ordinary and partitioned tables the
+// search path makes visible (as "jsonpipe tables" lists them), never the
+// catalogs'.
+const pgColumns = `SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
 	coalesce(a.attnum = ANY(i.indkey), false)
-	FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
-	WHERE a.attrelid = ANY($1) AND a.attnum > 0 AND NOT a.attisdropped
-	ORDER BY a.attrelid, a.attnum`
+	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+	LEFT JOIN pg_index i ON i.indrelid = c.oid AND i.indisprimary
+	WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND pg_table_is_visible(c.oid)
+	AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\_toast%'
+	ORDER BY c.relname, a.attnum`
 
 func (b *pgBackend) loadSchema(ctx context.Context) (map[string]*table, error) {
-	c, err := b.pool.Acquire(ctx)
+	rows, err := b.pool.Query(ctx, pgColumns)
 	if err != nil {
 		return nil, err
 	}
-	defer c.Release()
-	rows, err := c.Query(ctx, pgTables)
-	if err != nil {
-		return nil, err
-	}
-	names := map[uint32]string{}
-	var oids []uint32
-	for rows.Next() {
-		var oid uint32
-		var name string
-		if err := rows.Scan(&oid, &name); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		names[oid] = name
-		oids = append(oids, oid)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	type cols struct {
-		cols []column
-		pk   []string
-	}
-	byOid := map[uint32]*cols{}
-	rows, err = c.Query(ctx, pgColumns, oids)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var oid uint32
-		var col column
-		var inPK bool
-		if err := rows.Scan(&oid, &col.name, &col.typ, &inPK); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		tc := byOid[oid]
-		if tc == nil {
-			tc = &cols{}
-			byOid[oid] = tc
-		}
-		tc.cols = append(tc.cols, col)
-		if inPK {
-			tc.pk = append(tc.pk, col.name)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	tables := make(map[string]*table, len(names))
-	for oid, name := range names {
-		tc := byOid[oid]
-		if tc == nil {
-			tc = &cols{}
-		}
-		tables[name] = newTable(name, tc.cols, tc.pk)
-	}
-	return tables, nil
+	defer rows.Close()
+	return readTables(rows)
 }
 
 func (b *pgBackend) quote(name string) string { return postgres.QuoteIdent(name) }
@@ -150,22 +93,11 @@ func (b *pgBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Forma
 	}
 	defer tx.Rollback(context.Background())
 	var key *string
-	switch err := tx.QueryRow(ctx, next, nextArgs...).Scan(&key); {
-	case errors.Is(err, pgx.ErrNoRows):
-		head("", false)
-	case err != nil:
+	err = tx.QueryRow(ctx, next, nextArgs...).Scan(&key)
+	if err := nextKey(err, pgx.ErrNoRows, key, head); err != nil {
 		return 0, err
-	default:
-		head(deref(key), key != nil)
 	}
 	return postgres.WriteQuery(ctx, c.Conn(), w, format, q, args...)
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 func (b *pgBackend) insert(ctx context.Context, t *table, r io.Reader, opts *loader.Options) (res loader.Result, err error) {

@@ -60,6 +60,19 @@ func (t *table) hasColumn(name string) bool {
 	return ok || (t.rowidKey && name == "rowid")
 }
 
+// hasColumnFold reports whether a column has one of names, ignoring ASCII
+// case as SQLite does.
+func (t *table) hasColumnFold(names ...string) bool {
+	for _, c := range t.cols {
+		for _, n := range names {
+			if strings.EqualFold(c.name, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (t *table) column(name string) (column, bool) {
 	i, ok := t.index[name]
 	if !ok {
@@ -74,4 +87,39 @@ func isIntegerType(typ string) bool {
 		return true
 	}
 	return false
+}
+
+// schemaRows is a schema query's result: a row per column, holding its
+// table's name, its name and declared type, and whether it is in the
+// primary key. *sql.Rows and pgx.Rows are.
+type schemaRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// readTables builds the tables of a schema query's rows.
+func readTables(rows schemaRows) (map[string]*table, error) {
+	cols := map[string][]column{}
+	pks := map[string][]string{}
+	for rows.Next() {
+		var name string
+		var c column
+		var inPK bool
+		if err := rows.Scan(&name, &c.name, &c.typ, &inPK); err != nil {
+			return nil, err
+		}
+		cols[name] = append(cols[name], c)
+		if inPK {
+			pks[name] = append(pks[name], c.name)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	tables := make(map[string]*table, len(cols))
+	for name, cs := range cols {
+		tables[name] = newTable(name, cs, pks[name])
+	}
+	return tables, nil
 }

@@ -58,8 +58,8 @@ func (b *sqliteBackend) close() error {
 }
 
 // sqliteColumns lists every user table's columns (not SQLite's own
-// sqlite_... tables), in table order.
-const sqliteColumns = `SELECT m.name, p.name, p.type, p.pk
+// sqlite_... tables).
+const sqliteColumns = `SELECT m.name, p.name, p.type, p.pk > 0
 	FROM sqlite_master m JOIN pragma_table_info(m.name) p
 	WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'
 	ORDER BY m.name, p.cid`
@@ -69,47 +69,20 @@ func (b *sqliteBackend) loadSchema(ctx context.Context) (map[string]*table, erro
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	type cols struct {
-		cols      []column
-		pk        []string
-		rowidName bool // a column is named as the rowid is
-	}
-	byName := map[string]*cols{}
-	for rows.Next() {
-		var name string
-		var c column
-		var pkPos int
-		if err := rows.Scan(&name, &c.name, &c.typ, &pkPos); err != nil {
-			return nil, err
-		}
-		tc := byName[name]
-		if tc == nil {
-			tc = &cols{}
-			byName[name] = tc
-		}
-		tc.cols = append(tc.cols, c)
-		if pkPos > 0 {
-			tc.pk = append(tc.pk, c.name)
-		}
-		switch strings.ToLower(c.name) {
-		case "rowid", "_rowid_", "oid":
-			tc.rowidName = true
-		}
-	}
-	if err := rows.Err(); err != nil {
+	tables, err := readTables(rows)
+	rows.Close()
+	if err != nil {
 		return nil, err
 	}
-	tables := make(map[string]*table, len(byName))
-	for name, tc := range byName {
-		t := newTable(name, tc.cols, tc.pk)
-		if t.key == "" && !tc.rowidName {
-			// A WITHOUT ROWID table has no rowid to select.
-			if _, err := b.read.ExecContext(ctx, "SELECT rowid FROM "+b.quote(name)+" LIMIT 0"); err == nil {
-				t.key, t.rowidKey, t.keyInt = "rowid", true, true
-			}
+	for name, t := range tables {
+		// A table without a single-column key is addressed by its rowid,
+		// unless a column takes its name or it is WITHOUT ROWID.
+		if t.key != "" || t.hasColumnFold("rowid", "_rowid_", "oid") {
+			continue
 		}
-		tables[name] = t
+		if _, err := b.read.ExecContext(ctx, "SELECT rowid FROM "+b.quote(name)+" LIMIT 0"); err == nil {
+			t.key, t.rowidKey, t.keyInt = "rowid", true, true
+		}
 	}
 	return tables, nil
 }
@@ -168,14 +141,10 @@ func (b *sqliteBackend) stream(ctx context.Context, w io.Writer, format rowsrc.F
 		return 0, err
 	}
 	defer conn.ExecContext(context.Background(), "ROLLBACK")
-	var key sql.NullString
-	switch err := conn.QueryRowContext(ctx, next, nextArgs...).Scan(&key); {
-	case errors.Is(err, sql.ErrNoRows):
-		head("", false)
-	case err != nil:
+	var key *string
+	err = conn.QueryRowContext(ctx, next, nextArgs...).Scan(&key)
+	if err := nextKey(err, sql.ErrNoRows, key, head); err != nil {
 		return 0, err
-	default:
-		head(key.String, key.Valid)
 	}
 	return sqlite.WriteQueryConn(ctx, conn, w, format, q, args...)
 }

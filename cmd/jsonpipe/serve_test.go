@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/jsonpipe/json/internal/pgtest"
 )
 
 // tasksDB is a fresh SQLite file holding the repository's tasks.
@@ -35,11 +37,12 @@ func httpGet(t *testing.T, url string) (int, string) {
 	return res.StatusCode, string(b)
 }
 
-// TestServeSignal runs the binary on a free port, reads the address it
-// prints, asks for rows, and stops it with SIGTERM.
-func TestServeSignal(t *testing.T) {
-	db := tasksDB(t)
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", db)
+// serveBinary runs the binary's serve on a free port and returns the
+// address it prints, and a function that stops it with SIGTERM and checks
+// that it exits cleanly.
+func serveBinary(t *testing.T, args ...string) (string, func()) {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +50,7 @@ func TestServeSignal(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	t.Cleanup(func() { cmd.Process.Kill() })
 	lines := bufio.NewScanner(stderr)
 	if !lines.Scan() {
 		t.Fatalf("no line on stderr: %v", lines.Err())
@@ -57,6 +60,23 @@ func TestServeSignal(t *testing.T) {
 	if !ok || !strings.HasPrefix(url, "http://127.0.0.1:") || strings.HasSuffix(url, ":0") {
 		t.Fatalf("first line %q names no address", first)
 	}
+	return url, func() {
+		t.Helper()
+		cmd.Process.Signal(syscall.SIGTERM)
+		rest, _ := io.ReadAll(stderr)
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("after SIGTERM: %v; stderr %s", err, rest)
+		}
+		if !strings.Contains(string(rest), "stopped") {
+			t.Errorf("stderr after SIGTERM: %q", rest)
+		}
+	}
+}
+
+// TestServeSignal runs the binary on a free port, reads the address it
+// prints, asks for rows, and stops it with SIGTERM.
+func TestServeSignal(t *testing.T) {
+	url, stop := serveBinary(t, tasksDB(t))
 	code, body := httpGet(t, url+"/tasks?_limit=2&done=1")
 	if code != 200 || body != `[{"rowid":2,"title":"Check Twitter","done":1},`+"\n"+`{"rowid":4,"title":"Check Twitter","done":1}]`+"\n" {
 		t.Fatalf("GET /tasks = %d %s", code, body)
@@ -64,14 +84,21 @@ func TestServeSignal(t *testing.T) {
 	if code, body := httpGet(t, url+"/"); code != 200 || body != `[{"table":"tasks","rows":1000}]`+"\n" {
 		t.Fatalf("GET / = %d %s", code, body)
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
-	rest, _ := io.ReadAll(stderr)
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("after SIGTERM: %v; stderr %s", err, rest)
+	stop()
+}
+
+// TestServePostgres serves a PostgreSQL URL.
+func TestServePostgres(t *testing.T) {
+	db := pgtest.Schema(t)
+	jsonpipe(t, `[{"id":1,"title":"a","done":false,"tags":["x"]},{"id":2,"title":"b","done":true,"tags":[]}]`, "insert", "--pk", "id", db, "tasks").must(t, 0)
+	url, stop := serveBinary(t, db)
+	if code, body := httpGet(t, url+"/tasks/2"); code != 200 || body != `{"id":2,"title":"b","done":true,"tags":[]}`+"\n" {
+		t.Fatalf("GET /tasks/2 = %d %s", code, body)
 	}
-	if !strings.Contains(string(rest), "stopped") {
-		t.Errorf("stderr after SIGTERM: %q", rest)
+	if code, body := httpGet(t, url+"/tasks?done=false&_nl=1"); code != 200 || body != `{"id":1,"title":"a","done":false,"tags":["x"]}`+"\n" {
+		t.Fatalf("GET /tasks?done=false = %d %s", code, body)
 	}
+	stop()
 }
 
 // lockedBuffer is a stderr that the test reads while run writes it.

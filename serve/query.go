@@ -145,8 +145,7 @@ func (q *listQuery) paged(t *table) bool {
 // nothing that is only bound.
 func (q *listQuery) shape(t *table) string {
 	var b strings.Builder
-	b.WriteString("L\x00")
-	b.WriteString(t.name)
+	b.WriteString("L")
 	for _, f := range q.filters {
 		b.WriteString("\x00=")
 		b.WriteString(f.col)
@@ -171,14 +170,23 @@ type statements struct{ query, next string }
 // so a client could make many).
 type stmtCache struct {
 	mu sync.Mutex
-	m  map[string]statements
+	m  map[shapeKey]statements
+}
+
+// shapeKey is a shape of one table as read: a table read again (its
+// columns changed) is another *table, so a statement built from the old
+// one, even if stored after the cache was emptied, is never used for it.
+type shapeKey struct {
+	t     *table
+	shape string
 }
 
 const maxShapes = 4096
 
-func (c *stmtCache) get(shape string, build func() statements) statements {
+func (c *stmtCache) get(t *table, shape string, build func() statements) statements {
+	key := shapeKey{t, shape}
 	c.mu.Lock()
-	st, ok := c.m[shape]
+	st, ok := c.m[key]
 	c.mu.Unlock()
 	if ok {
 		return st
@@ -186,9 +194,9 @@ func (c *stmtCache) get(shape string, build func() statements) statements {
 	st = build()
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= maxShapes {
-		c.m = make(map[string]statements)
+		c.m = make(map[shapeKey]statements)
 	}
-	c.m[shape] = st
+	c.m[key] = st
 	c.mu.Unlock()
 	return st
 }

@@ -54,7 +54,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 		s.fail(w, r, nil, err)
 		return
 	}
-	st := s.stmts.get(q.shape(t), func() statements { return listStatements(s.db, t, q) })
+	st := s.stmts.get(t, q.shape(t), func() statements { return listStatements(s.db, t, q) })
 	args := make([]any, 0, len(q.filters)+2)
 	for _, f := range q.filters {
 		a, ok := arg(t, f.col, f.val)
@@ -150,8 +150,8 @@ func (s *Server) one(w http.ResponseWriter, r *http.Request, t *table, key strin
 
 // writeRow writes the row of t whose key is key, or answers 404.
 func (s *Server) writeRow(w http.ResponseWriter, r *http.Request, t *table, key string, fields []string) {
-	shape := "R\x00" + t.name + "\x00" + strings.Join(fields, "\x00")
-	st := s.stmts.get(shape, func() statements { return statements{query: oneStatement(s.db, t, fields)} })
+	shape := "R\x00" + strings.Join(fields, "\x00")
+	st := s.stmts.get(t, shape, func() statements { return statements{query: oneStatement(s.db, t, fields)} })
 	arg, ok := arg(t, t.key, key)
 	if !ok {
 		s.noRow(w, t, key)

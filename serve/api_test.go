@@ -104,6 +104,13 @@ func TestList(t *testing.T) {
 		} {
 			wantError(t, do(t, nil, "GET", u+c.query, ""), 400, c.word)
 		}
+		wantError(t, do(t, nil, "GET", u+"?_after=x", ""), 400, "_after")
+		if d.pg() {
+			// A value PostgreSQL cannot read as the column's type.
+			wantError(t, do(t, nil, "GET", u+"?n=abc", ""), 400, "double precision")
+		} else if r := do(t, nil, "GET", u+"?n=abc", ""); r.body != "[]\n" {
+			t.Errorf("n=abc: %v", r)
+		}
 		// No key in PostgreSQL; the rowid in SQLite.
 		r = do(t, nil, "GET", hs.URL+"/notes", "")
 		if d.pg() {

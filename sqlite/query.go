@@ -55,8 +55,13 @@ func writeQueryOn(ctx context.Context, db *sql.DB, query string, args []any, out
 		return 0, err
 	}
 	defer conn.Close()
+	return writeQueryConn(ctx, conn, query, args, out)
+}
+
+// writeQueryConn is writeQuery on conn.
+func writeQueryConn(ctx context.Context, conn *sql.Conn, query string, args []any, out func(cols, decl []string) rowWriter) (int64, error) {
 	var n int64
-	err = conn.Raw(func(dc any) error {
+	err := conn.Raw(func(dc any) error {
 		c, ok := dc.(*sqlite3.SQLiteConn)
 		if !ok {
 			return fmt.Errorf("sqlite: db's driver connection is %T, want *sqlite3.SQLiteConn", dc)

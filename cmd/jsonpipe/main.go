@@ -5,6 +5,7 @@
 //	jsonpipe query [--nl|--csv|--tsv|--table] DB SQL
 //	jsonpipe tables DB
 //	jsonpipe schema DB [TABLE]
+//	jsonpipe serve [--addr HOST:PORT] [--write] [--token T] [--tables a,b] [--static DIR] [--max-body N] DB
 //
 // DB is the path of an SQLite database file, or a PostgreSQL URL
 // (postgres://... or postgresql://...).
@@ -47,7 +48,15 @@
 // In PostgreSQL both see the tables the search path makes visible (public
 // by default); schema rebuilds CREATE TABLE from the catalog.
 //
-// Run "jsonpipe insert -h" (or query, tables, schema) for the flags.
+// serve answers HTTP on --addr (127.0.0.1:8080; the address is printed
+// on standard error) with the tables of DB as JSON: GET / lists them,
+// GET /TABLE streams the rows (filters, _limit, _after paging with a Link
+// header, _order, _fields, NDJSON), GET /TABLE/KEY is one row, and with
+// --write POST /TABLE loads JSON, PATCH and DELETE /TABLE/KEY change a
+// row; package serve documents the API. It stops on SIGINT or SIGTERM,
+// letting running requests finish.
+//
+// Run "jsonpipe insert -h" (or query, tables, schema, serve) for the flags.
 // Progress goes to standard error while loading when it is a terminal (or
 // with --progress), then a one-line summary: rows inserted, and with
 // --ignore those skipped, with --replace and --upsert into PostgreSQL
@@ -92,6 +101,7 @@ const usage = `usage:
   jsonpipe query [--nl|--csv|--tsv|--table] DB SQL  write a query's rows as JSON, CSV, TSV or a table
   jsonpipe tables DB                                list the tables and their row counts, as JSON
   jsonpipe schema DB [TABLE]                        write the CREATE statements of the tables, or of TABLE
+  jsonpipe serve [flags] DB                         serve the tables as a JSON HTTP API
 
 DB is an SQLite file or a postgres:// URL. Run "jsonpipe COMMAND -h" for the flags.
 `
@@ -116,6 +126,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = tablesCmd(ctx, args[1:], stdout, stderr)
 	case "schema":
 		err = schemaCmd(ctx, args[1:], stdout, stderr)
+	case "serve":
+		err = serveCmd(ctx, args[1:], stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

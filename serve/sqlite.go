@@ -1,0 +1,194 @@
+package serve
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	json "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/internal/loader"
+	"github.com/jsonpipe/json/internal/rowsrc"
+	"github.com/jsonpipe/json/sqlite"
+	sqlite3 "github.com/mattn/go-sqlite3"
+)
+
+// sqliteBackend reads through a pool of connections and writes through
+// one: SQLite in WAL mode lets readers run beside the one writer.
+type sqliteBackend struct {
+	read, write *sql.DB
+	owned       bool          // close read and write on close
+	turn        chan struct{} // one write at a time
+}
+
+func newSQLiteBackend(read, write *sql.DB, owned bool) *sqliteBackend {
+	return &sqliteBackend{read: read, write: write, owned: owned, turn: make(chan struct{}, 1)}
+}
+
+// openSQLite opens the database at path (which must exist) twice: a
+// writer (one connection, WAL, immediate transactions) and a pool of
+// query-only readers.
+func openSQLite(ctx context.Context, path string) (*sqliteBackend, error) {
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	write, err := sqlite.OpenExisting(ctx, path+sep+"_journal_mode=WAL&_busy_timeout=10000&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	write.SetMaxOpenConns(1)
+	read, err := sqlite.OpenExisting(ctx, path+sep+"_busy_timeout=10000&_query_only=1")
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	read.SetMaxOpenConns(readers())
+	read.SetMaxIdleConns(readers())
+	return newSQLiteBackend(read, write, true), nil
+}
+
+func (b *sqliteBackend) close() error {
+	if !b.owned {
+		return nil
+	}
+	return errors.Join(b.read.Close(), b.write.Close())
+}
+
+// sqliteColumns lists every user table's columns (not SQLite's own
+// sqlite_... tables).
+const sqliteColumns = `SELECT m.name, p.name, p.type, p.pk > 0
+	FROM sqlite_master m JOIN pragma_table_info(m.name) p
+	WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\'
+	ORDER BY m.name, p.cid`
+
+func (b *sqliteBackend) loadSchema(ctx context.Context) (map[string]*table, error) {
+	rows, err := b.read.QueryContext(ctx, sqliteColumns)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := readTables(rows)
+	rows.Close()
+	if err != nil {
+		return nil, err
+	}
+	for name, t := range tables {
+		// A table without a single-column key is addressed by its rowid,
+		// unless a column takes its name or it is WITHOUT ROWID.
+		if t.key != "" || t.hasColumnFold("rowid", "_rowid_", "oid") {
+			continue
+		}
+		if _, err := b.read.ExecContext(ctx, "SELECT rowid FROM "+b.quote(name)+" LIMIT 0"); err == nil {
+			t.key, t.rowidKey, t.keyInt = "rowid", true, true
+		}
+	}
+	return tables, nil
+}
+
+func (b *sqliteBackend) quote(name string) string {
+	if name == "rowid" {
+		return "rowid" // a served name "rowid" is the rowid key (see table.key)
+	}
+	return sqlite.QuoteIdent(name)
+}
+func (b *sqliteBackend) param(int) string        { return "?" }
+func (b *sqliteBackend) text(expr string) string { return "CAST(" + expr + " AS TEXT)" }
+
+// patchValue binds as Insert does: strings as text, integers as int64,
+// other numbers as float64, booleans as 1 and 0, objects and arrays as
+// their JSON text.
+func (b *sqliteBackend) patchValue(col column, raw []byte) (any, error) {
+	switch raw[0] {
+	case 'n':
+		return nil, nil
+	case 't':
+		return int64(1), nil
+	case 'f':
+		return int64(0), nil
+	case '"':
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	case '{', '[':
+		return string(raw), nil
+	}
+	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		return n, nil
+	}
+	return strconv.ParseFloat(string(raw), 64)
+}
+
+func (b *sqliteBackend) count(ctx context.Context, t *table) (n int64, err error) {
+	err = b.read.QueryRowContext(ctx, "SELECT count(*) FROM "+b.quote(t.name)).Scan(&n)
+	return n, err
+}
+
+func (b *sqliteBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next string, nextArgs []any, head func(string, bool)) (int64, error) {
+	if next == "" {
+		head("", false)
+		return sqlite.WriteQuery(ctx, b.read, w, format, q, args...)
+	}
+	conn, err := b.read.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	// One read transaction: the next key and the page come from one
+	// snapshot, whatever is written between the two statements.
+	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
+		return 0, err
+	}
+	defer conn.ExecContext(context.Background(), "ROLLBACK")
+	var key *string
+	err = conn.QueryRowContext(ctx, next, nextArgs...).Scan(&key)
+	if err := nextKey(err, sql.ErrNoRows, key, head); err != nil {
+		return 0, err
+	}
+	return sqlite.WriteQueryConn(ctx, conn, w, format, q, args...)
+}
+
+// lock takes the write turn, or gives up with ctx.
+func (b *sqliteBackend) lock(ctx context.Context) error {
+	select {
+	case b.turn <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (b *sqliteBackend) unlock() { <-b.turn }
+
+func (b *sqliteBackend) insert(ctx context.Context, t *table, r io.Reader, opts *loader.Options) (loader.Result, error) {
+	if err := b.lock(ctx); err != nil {
+		return loader.Result{}, err
+	}
+	defer b.unlock()
+	return sqlite.Insert(ctx, b.write, t.name, r, opts)
+}
+
+func (b *sqliteBackend) exec(ctx context.Context, q string, args []any) (int64, error) {
+	if err := b.lock(ctx); err != nil {
+		return 0, err
+	}
+	defer b.unlock()
+	res, err := b.write.ExecContext(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// badInput: SQLite refuses values only through constraints, which the
+// request caused.
+func (b *sqliteBackend) badInput(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrConstraint || se.Code == sqlite3.ErrMismatch)
+}
+
+func (b *sqliteBackend) isDBError(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se)
+}

@@ -10,7 +10,7 @@
 #   benchmarks/run.sh -report       only write the report, from the files in benchmarks/
 #
 # FAMILY is tokens, unmarshal, marshal, sqlite, postgres, wholeprogram or
-# shapes (default: all seven). Each raw output starts with the commit, the date and
+# shapes (default: all seven), or serve (run only when named). Each raw output starts with the commit, the date and
 # the CPU model it was measured on; the report prints them beside its figures.
 #
 #   tokens        Scanner, NextToken, Token, Valid and the CountWhitespace floor,
@@ -39,6 +39,11 @@
 #                 Go 1.26; TestShapesAgree's verdicts first
 #                                                   -> shapes-peers.txt, shapes-v1.txt,
 #                                                      shapes-agree.txt
+#   serve         benchmarks/serve.sh: jsonpipe serve against the handler a Go
+#                 user writes today (benchmarks/serve/baseline), wrk on
+#                 GET /tasks?_limit=1, 128, 1024 and /tasks/{id}, SQLite and
+#                 PostgreSQL, ROUNDS interleaved rounds; needs wrk. Not in
+#                 the report yet.                   -> serve-wrk.txt, serve.txt
 #
 # Environment:
 #   ROUNDS            rounds of tokens, sqlite and postgres (10)
@@ -104,8 +109,8 @@ fi
 [ ${#families[@]} -gt 0 ] || families=(tokens unmarshal marshal sqlite postgres wholeprogram shapes)
 for f in "${families[@]}"; do
 	case $f in
-	tokens | unmarshal | marshal | sqlite | postgres | wholeprogram | shapes) ;;
-	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram, shapes)" >&2; exit 2 ;;
+	tokens | unmarshal | marshal | sqlite | postgres | wholeprogram | shapes | serve) ;;
+	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram, shapes, serve)" >&2; exit 2 ;;
 	esac
 done
 has() { local f; for f in "${families[@]}"; do [ "$f" = "$1" ] && return 0; done; return 1; }
@@ -114,7 +119,9 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 shared=${JSONPIPE_SHARED:-$root/../shared}
-if ! ls "$shared"/corpus/*.json.gz >/dev/null 2>&1; then
+needs_corpus=false
+for f in "${families[@]}"; do [ "$f" = serve ] || needs_corpus=true; done
+if $needs_corpus && ! ls "$shared"/corpus/*.json.gz >/dev/null 2>&1; then
 	echo "run.sh: no corpus in $shared/corpus (set JSONPIPE_SHARED): every benchmark would skip" >&2
 	exit 1
 fi
@@ -238,6 +245,10 @@ if has wholeprogram; then
 	bash compare/sqlite/run.sh 1000000 7 >>"$out/sqlite-wholeprogram.txt"
 	start sqlite-wholeprogram-300k.txt "$go126" 3
 	bash compare/sqlite/run.sh 300000 3 >>"$out/sqlite-wholeprogram-300k.txt"
+fi
+
+if has serve; then
+	OUT=$out ROUNDS=$rounds bash benchmarks/serve.sh
 fi
 
 if [ "$out" = "$root/benchmarks" ]; then

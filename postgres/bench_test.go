@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jsonpipe/json/internal/corpus"
 	"github.com/jsonpipe/json/internal/pgtest"
+	"github.com/jsonpipe/json/internal/widerows"
 )
 
 // The load benchmarks: the same rows into the same table on the same
@@ -341,3 +342,42 @@ func BenchmarkQuery(b *testing.B) {
 type countWriter struct{ n int64 }
 
 func (w *countWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); return len(p), nil }
+
+// BenchmarkInsertWide: 100,000 rows of 40 members (internal/widerows) into
+// a table the load creates (dropped between iterations, untimed), as a
+// JSON array over one and two connections, and as NDJSON on two decoding
+// goroutines: the per-value path, where tasks times the per-row one.
+//
+//	go test ./postgres -run='^$' -bench='InsertWide' -benchmem -count=10
+func BenchmarkInsertWide(b *testing.B) {
+	const n = 100_000
+	for _, tc := range []struct {
+		name  string
+		lines bool
+		opts  Options
+	}{{"array", false, Options{}}, {"array/connections=2", false, Options{Connections: 2}}, {"ndjson/workers=2", true, Options{Workers: 2}}} {
+		in := widerows.JSON(n, tc.lines)
+		b.Run(tc.name, func(b *testing.B) {
+			c := pgtest.Conn(b)
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				if _, err := c.Exec(bg, "DROP TABLE IF EXISTS wide"); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				opts := tc.opts
+				res, err := Insert(bg, c, "wide", bytes.NewReader(in), &opts)
+				if err == nil && res.Rows != n {
+					err = fmt.Errorf("loaded %d rows, want %d", res.Rows, n)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}

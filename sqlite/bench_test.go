@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/jsonpipe/json/internal/loader"
+	"github.com/jsonpipe/json/internal/widerows"
 	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
@@ -319,3 +320,44 @@ type countWriter struct{ n int64 }
 func (w *countWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); return len(p), nil }
 
 var _ io.Writer = (*countWriter)(nil)
+
+// BenchmarkInsertWide: 20,000 rows of 40 members (internal/widerows) into
+// a table the load creates, as a JSON array and as NDJSON on one and two
+// decoding goroutines: the per-value path, where tasks times the per-row
+// one.
+//
+//	go test ./sqlite -run='^$' -bench='InsertWide' -benchmem -count=10
+func BenchmarkInsertWide(b *testing.B) {
+	const n = 20_000
+	for _, tc := range []struct {
+		name    string
+		lines   bool
+		workers int
+	}{{"array", false, 0}, {"ndjson/workers=1", true, 1}, {"ndjson/workers=2", true, 2}} {
+		in := widerows.JSON(n, tc.lines)
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			dir := b.TempDir()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				db, err := sql.Open("sqlite3", filepath.Join(dir, fmt.Sprint(i, ".db")))
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				res, err := Insert(context.Background(), db, "wide", bytes.NewReader(in), &Options{Workers: tc.workers})
+				if err == nil && res.Rows != n {
+					err = fmt.Errorf("inserted %d rows, want %d", res.Rows, n)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				db.Close()
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"io"
+	"sync"
 	"unsafe"
 
 	"github.com/jackc/pgx/v5"
@@ -52,7 +53,10 @@ func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 		keys[i] = append(json.AppendQuote([]byte{sep}, f.Name), ':')
 		kinds[i] = outKindOf(f.DataTypeOID)
 	}
-	buf := make([]byte, 0, 80<<10)
+	bp := getBuf()
+	defer putBuf(bp)
+	buf := (*bp)[:0]
+	defer func() { *bp = buf }() // (a buffer that grew is kept grown)
 	if format != Lines {
 		buf = append(buf, '[')
 	}
@@ -104,6 +108,25 @@ func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 		}
 	}
 	return n, nil
+}
+
+// outBufs holds WriteQuery's buffers between queries: each is 80 KiB, a
+// size that costs more to allocate and clear than a small query costs to
+// run (a server answers many).
+var outBufs sync.Pool
+
+func getBuf() *[]byte {
+	if b, _ := outBufs.Get().(*[]byte); b != nil {
+		return b
+	}
+	b := make([]byte, 0, 80<<10)
+	return &b
+}
+
+func putBuf(b *[]byte) {
+	if cap(*b) <= 320<<10 {
+		outBufs.Put(b)
+	}
 }
 
 // WriteQueryURL is WriteQuery over a new connection to url, closed when

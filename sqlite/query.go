@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"sync"
 	"sync/atomic"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
@@ -207,7 +208,7 @@ const flushAt = 64 << 10
 // newJSONWriter returns a jsonWriter of the columns cols, whose declared
 // types (as go-sqlite3 gives them, lower-cased; nil if unknown) are decl.
 func newJSONWriter(w io.Writer, cols, decl []string, format Format) *jsonWriter {
-	jw := &jsonWriter{w: w, format: format, keys: make([][]byte, len(cols)), buf: make([]byte, 0, flushAt+4096)}
+	jw := &jsonWriter{w: w, format: format, keys: make([][]byte, len(cols)), buf: getBuf()}
 	for i, d := range decl {
 		if k := jsonColumnOf(d); k != notJSON {
 			if jw.json == nil {
@@ -278,7 +279,33 @@ func (jw *jsonWriter) close() error {
 	if jw.format != Lines {
 		jw.buf = append(jw.buf, "]\n"...)
 	}
-	return jw.flush()
+	err := jw.flush()
+	jw.release()
+	return err
+}
+
+// release gives the buffer back to the pool, once the output has ended.
+func (jw *jsonWriter) release() {
+	putBuf(jw.buf)
+	jw.buf = nil
+}
+
+// jsonBufs holds the writers' buffers between queries: each is 68 KiB, a
+// size that costs more to allocate and clear than a small query costs to
+// run (a server answers many).
+var jsonBufs sync.Pool
+
+func getBuf() []byte {
+	if b, _ := jsonBufs.Get().(*[]byte); b != nil {
+		return (*b)[:0]
+	}
+	return make([]byte, 0, flushAt+4096)
+}
+
+func putBuf(b []byte) {
+	if cap(b) >= flushAt && cap(b) <= 4*flushAt {
+		jsonBufs.Put(&b)
+	}
 }
 
 // abort ends the output of a query that failed with err after the rows
@@ -288,28 +315,60 @@ func (jw *jsonWriter) close() error {
 func (jw *jsonWriter) abort(err error) (int64, error) {
 	if jw.n == 0 {
 		jw.buf = jw.buf[:0] // at most the opening bracket
+		jw.release()
 		return 0, err
 	}
 	if jw.format != Lines {
 		jw.buf = append(jw.buf, '\n')
 	}
 	jw.flush() // err, the query's, is the one to report
+	jw.release()
 	return jw.written, err
 }
 
 // pipelined reads rows on this goroutine and formats and writes them with
 // jw on another, handing over batches of 1024 rows; three batches
-// circulate.
+// circulate. The first batch is read before the other goroutine starts: a
+// result that ends in it (a page, a row by its key: what a server asks
+// for most) is written on this goroutine, with no goroutine, channel or
+// more batches made for it. Batches come from a pool, so that a server's
+// queries reuse them rather than each allocating and clearing its own.
 func pipelined(ctx context.Context, rows driver.Rows, jw rowWriter, ncols int) (int64, error) {
 	const batchRows = 1024
-	type batch struct {
-		vals []driver.Value
-		n    int
+	first := getBatch(batchRows * max(ncols, 1))
+	defer putBatch(first, ncols)
+	var n int64
+	var err error
+	for first.n < batchRows {
+		if err = rows.Next(first.vals[first.n*ncols : (first.n+1)*ncols]); err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			break
+		}
+		first.n++
+		n++
 	}
+	if first.n < batchRows || err != nil {
+		// The whole result, or the rows before an error: written here.
+		for r := 0; r < first.n; r++ {
+			if werr := jw.row(first.vals[r*ncols : (r+1)*ncols]); werr != nil {
+				return jw.rowsWritten(), werr
+			}
+		}
+		if err != nil {
+			return jw.abort(err)
+		}
+		err = jw.close()
+		return jw.rowsWritten(), err
+	}
+
 	full := make(chan *batch, 3)
 	free := make(chan *batch, 3)
-	for i := 0; i < 3; i++ {
-		free <- &batch{vals: make([]driver.Value, batchRows*max(ncols, 1))}
+	for i := 0; i < 2; i++ {
+		b := getBatch(batchRows * max(ncols, 1))
+		defer putBatch(b, ncols)
+		free <- b
 	}
 	var failed atomic.Bool
 	var readErr error // set before full is closed
@@ -323,7 +382,7 @@ func pipelined(ctx context.Context, rows driver.Rows, jw rowWriter, ncols int) (
 			if err != nil {
 				failed.Store(true)
 			}
-			clear(b.vals) // let the strings go
+			clear(b.vals[:b.n*ncols]) // let the strings go
 			free <- b
 		}
 		if err == nil {
@@ -335,9 +394,7 @@ func pipelined(ctx context.Context, rows driver.Rows, jw rowWriter, ncols int) (
 		}
 		werr <- err
 	}()
-	var n int64
-	var err error
-	b := <-free
+	b := first
 	for {
 		if b.n == batchRows {
 			full <- b
@@ -372,4 +429,32 @@ func pipelined(ctx context.Context, rows driver.Rows, jw rowWriter, ncols int) (
 		n = jw.rowsWritten()
 	}
 	return n, err
+}
+
+// batch is rows of a query's values, handed from the goroutine that reads
+// them to the one that writes them (pipelined).
+type batch struct {
+	vals []driver.Value
+	n    int
+}
+
+var batches sync.Pool
+
+// getBatch returns an empty batch of at least size values, from the pool
+// when it has one that large.
+func getBatch(size int) *batch {
+	if b, _ := batches.Get().(*batch); b != nil && cap(b.vals) >= size {
+		b.vals, b.n = b.vals[:size], 0
+		return b
+	}
+	return &batch{vals: make([]driver.Value, size)}
+}
+
+// putBatch returns b, whose rows have ncols values, to the pool, with the
+// values its rows (and a row cut by an error) may hold cleared: they hold
+// the strings of a result, which must not be kept alive. Only those: a
+// one-row result clears one row, not the batch.
+func putBatch(b *batch, ncols int) {
+	clear(b.vals[:min(len(b.vals), (b.n+1)*ncols)])
+	batches.Put(b)
 }

@@ -208,6 +208,13 @@ def wholeprogram():
     return '\n\n'.join(parts)
 
 
+def served():
+    """benchmarks/serve_summary.py's table, as serve.sh wrote it (its
+    header lines are the provenance above)."""
+    lines = [l.rstrip('\n') for l in open(raw('serve.txt')) if not re.match(r'^[a-z][a-z0-9-]*: ', l)]
+    return block('\n'.join(lines).strip('\n'))
+
+
 def geomean(xs):
     return math.exp(sum(map(math.log, xs)) / len(xs))
 
@@ -326,6 +333,7 @@ def main():
            section('SQLite loading and export', ['sqlite.txt'], plain('sqlite.txt')),
            section('Whole programs: a million rows into SQLite', ['sqlite-wholeprogram.txt', 'sqlite-wholeprogram-300k.txt'], wholeprogram),
            section('PostgreSQL loading and export', ['postgres.txt'], plain('postgres.txt')),
+           section('jsonpipe serve: tasks over HTTP (wrk on the same 2 cores)', ['serve.txt'], served),
            ]
     text = '\n'.join(doc).rstrip('\n') + '\n'
     os.makedirs(args.out, exist_ok=True)

@@ -29,18 +29,21 @@ func newSQLiteBackend(read, write *sql.DB, owned bool) *sqliteBackend {
 
 // openSQLite opens the database at path (which must exist) twice: a
 // writer (one connection, WAL, immediate transactions) and a pool of
-// query-only readers.
+// query-only readers. Each connection keeps its last stmtCache prepared
+// statements by their SQL text (go-sqlite3's _stmt_cache_size), so that
+// a request shape, whose text is built once (stmtCache), is also
+// prepared once per connection, not once per request.
 func openSQLite(ctx context.Context, path string) (*sqliteBackend, error) {
 	sep := "?"
 	if strings.Contains(path, "?") {
 		sep = "&"
 	}
-	write, err := sqlite.OpenExisting(ctx, path+sep+"_journal_mode=WAL&_busy_timeout=10000&_txlock=immediate")
+	write, err := sqlite.OpenExisting(ctx, path+sep+"_journal_mode=WAL&_busy_timeout=10000&_txlock=immediate&_stmt_cache_size="+stmtCacheSize)
 	if err != nil {
 		return nil, err
 	}
 	write.SetMaxOpenConns(1)
-	read, err := sqlite.OpenExisting(ctx, path+sep+"_busy_timeout=10000&_query_only=1")
+	read, err := sqlite.OpenExisting(ctx, path+sep+"_busy_timeout=10000&_query_only=1&_stmt_cache_size="+stmtCacheSize)
 	if err != nil {
 		write.Close()
 		return nil, err
@@ -49,6 +52,9 @@ func openSQLite(ctx context.Context, path string) (*sqliteBackend, error) {
 	read.SetMaxIdleConns(readers())
 	return newSQLiteBackend(read, write, true), nil
 }
+
+// stmtCacheSize is the prepared statements each SQLite connection keeps.
+const stmtCacheSize = "64"
 
 func (b *sqliteBackend) close() error {
 	if !b.owned {

@@ -37,12 +37,33 @@ import (
 // Lines simply stops after n lines; with n = 0, w holds nothing at all.
 // When w itself fails, n counts the rows it took in full.
 func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, query string, args ...any) (int64, error) {
+	return writeQuery(ctx, conn, w, format, nil, query, args)
+}
+
+// WriteQueryLast is WriteQuery for a query whose last column is not
+// written: first is given its value in the first row, as text (nil for
+// NULL), before anything is written; with no row it is not called.
+// Package serve selects the key of the next page so, in the page's own
+// statement (one round trip, one snapshot).
+func WriteQueryLast(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, first func(v *string), query string, args ...any) (int64, error) {
+	return writeQuery(ctx, conn, w, format, first, query, args)
+}
+
+// writeQuery is WriteQuery, and with first WriteQueryLast.
+func writeQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, first func(*string), query string, args []any) (int64, error) {
 	rows, err := conn.Query(ctx, query, append([]any{resultFormats}, args...)...)
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
 	fields := rows.FieldDescriptions()
+	last := len(fields) // the columns written
+	if first != nil && last > 0 {
+		last--
+		fields = fields[:last]
+	} else {
+		first = nil
+	}
 	keys := make([][]byte, len(fields))
 	kinds := make([]outKind, len(fields))
 	for i, f := range fields {
@@ -66,6 +87,17 @@ func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 			buf = append(buf, ",\n"...)
 		}
 		vals := rows.RawValues()
+		if first != nil {
+			if n == 0 {
+				var s *string
+				if v := vals[last]; v != nil {
+					t := string(v)
+					s = &t
+				}
+				first(s)
+			}
+			vals = vals[:last]
+		}
 		for i, v := range vals {
 			buf = append(buf, keys[i]...)
 			buf = appendOut(buf, kinds[i], v)

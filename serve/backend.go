@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"errors"
 	"io"
 
 	"github.com/jsonpipe/json/internal/loader"
@@ -23,10 +22,10 @@ type backend interface {
 	patchValue(col column, raw []byte) (any, error)
 
 	count(ctx context.Context, t *table) (int64, error)
-	// stream runs next (when not "") and then q in one snapshot, calling
-	// head with next's one value (ok false when next has no row) before
-	// writing q's rows to w.
-	stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next string, nextArgs []any, head func(key string, ok bool)) (int64, error)
+	// stream runs q and writes its rows to w. With next, q's last
+	// column is not written: next is given its value in the first row
+	// (nil for NULL) before anything is written (WriteQueryLast).
+	stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(key *string)) (int64, error)
 	// insert loads r into table t, all or nothing.
 	insert(ctx context.Context, t *table, r io.Reader, opts *loader.Options) (loader.Result, error)
 	// exec runs a write and returns the rows it changed.
@@ -37,20 +36,4 @@ type backend interface {
 	// isDBError reports whether err comes from the database.
 	isDBError(err error) bool
 	close() error
-}
-
-// nextKey hands head the next page's key, as its query scanned it (err,
-// which is noRows when the page is not full).
-func nextKey(err, noRows error, key *string, head func(string, bool)) error {
-	switch {
-	case errors.Is(err, noRows):
-		head("", false)
-	case err != nil:
-		return err
-	case key == nil:
-		head("", false) // a NULL key: no next page to name
-	default:
-		head(*key, true)
-	}
-	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	json "github.com/jsonpipe/json"
@@ -76,26 +75,14 @@ func (b *pgBackend) count(ctx context.Context, t *table) (n int64, err error) {
 	return n, err
 }
 
-func (b *pgBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next string, nextArgs []any, head func(string, bool)) (int64, error) {
+func (b *pgBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(*string)) (int64, error) {
 	c, err := b.pool.Acquire(ctx)
 	if err != nil {
 		return 0, err
 	}
 	defer c.Release()
-	if next == "" {
-		head("", false)
-		return postgres.WriteQuery(ctx, c.Conn(), w, format, q, args...)
-	}
-	// One snapshot for the next key and the page.
-	tx, err := c.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback(context.Background())
-	var key *string
-	err = tx.QueryRow(ctx, next, nextArgs...).Scan(&key)
-	if err := nextKey(err, pgx.ErrNoRows, key, head); err != nil {
-		return 0, err
+	if next != nil {
+		return postgres.WriteQueryLast(ctx, c.Conn(), w, format, next, q, args...)
 	}
 	return postgres.WriteQuery(ctx, c.Conn(), w, format, q, args...)
 }

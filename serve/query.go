@@ -159,9 +159,12 @@ func (q *listQuery) shape(t *table) string {
 	return b.String()
 }
 
-// statements are the SQL of one shape: the page's query, and (for a
-// paged shape) the query of the key that starts the next page.
-type statements struct{ query, next string }
+// statements are the SQL of one shape: the page's query, and whether its
+// last column is the key that starts the next page (a paged shape).
+type statements struct {
+	query string
+	keyed bool
+}
 
 // stmtCache holds the SQL built for each shape, so that a shape's text is
 // built once and PostgreSQL's per-connection statement cache (keyed by
@@ -295,6 +298,25 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 	sb := &sqlBuilder{b: b}
 	sb.WriteString("SELECT ")
 	sb.columns(t, q.fields)
+	st := statements{}
+	if q.paged(t) {
+		// The key that starts the next page, in the page's own statement
+		// (one snapshot, and for PostgreSQL one round trip): a last
+		// column, written by no row (WriteQueryLast), holding the key of
+		// the page's last row when the page is full, else NULL. The
+		// subquery does not depend on the row, so it runs once. Its
+		// parameters come first: the filters, _after, and _limit-1.
+		sb.WriteString(", (SELECT ")
+		sb.WriteString(b.text(b.quote(t.key)))
+		sb.WriteString(" FROM ")
+		sb.ident(t.name)
+		sb.where(t, q)
+		sb.orderBy(t, q)
+		sb.WriteString(" LIMIT 1 OFFSET ")
+		sb.param()
+		sb.WriteString(")")
+		st.keyed = true
+	}
 	sb.WriteString(" FROM ")
 	sb.ident(t.name)
 	sb.where(t, q)
@@ -303,19 +325,7 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 		sb.WriteString(" LIMIT ")
 		sb.param()
 	}
-	st := statements{query: sb.String()}
-	if q.paged(t) {
-		nb := &sqlBuilder{b: b}
-		nb.WriteString("SELECT ")
-		nb.WriteString(b.text(b.quote(t.key)))
-		nb.WriteString(" FROM ")
-		nb.ident(t.name)
-		nb.where(t, q)
-		nb.orderBy(t, q)
-		nb.WriteString(" LIMIT 1 OFFSET ")
-		nb.param()
-		st.next = nb.String()
-	}
+	st.query = sb.String()
 	return st
 }
 

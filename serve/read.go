@@ -72,9 +72,9 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 		}
 		args = append(args, a)
 	}
-	var nextArgs []any
-	if st.next != "" {
-		nextArgs = append(args[:len(args):len(args)], q.limit-1)
+	if st.keyed {
+		// The next key's subquery first: the filters, _after, _limit-1.
+		args = append(append(args[:len(args):len(args)], q.limit-1), args...)
 	}
 	if q.limit >= 0 {
 		args = append(args, q.limit)
@@ -87,11 +87,15 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 	sw := newStreamWriter(w, s.writeTimeout)
 	s.streaming.Add(1)
 	defer s.streaming.Add(-1)
-	n, err := s.db.stream(r.Context(), sw, format, st.query, args, st.next, nextArgs, func(key string, ok bool) {
-		if ok {
-			w.Header().Set("Link", "<"+nextURL(r, key)+`>; rel="next"`)
+	var next func(*string)
+	if st.keyed {
+		next = func(key *string) {
+			if key != nil {
+				w.Header().Set("Link", "<"+nextURL(r, *key)+`>; rel="next"`)
+			}
 		}
-	})
+	}
+	n, err := s.db.stream(r.Context(), sw, format, st.query, args, next)
 	if err != nil {
 		s.fail(w, r, sw, err)
 		return
@@ -160,7 +164,7 @@ func (s *Server) writeRow(w http.ResponseWriter, r *http.Request, t *table, key 
 	w.Header().Set("Content-Type", contentJSON)
 	sw := newStreamWriter(w, s.writeTimeout)
 	// Lines: one object and a newline; nothing at all for no row.
-	n, err := s.db.stream(r.Context(), sw, rowsrc.Lines, st.query, []any{arg}, "", nil, func(string, bool) {})
+	n, err := s.db.stream(r.Context(), sw, rowsrc.Lines, st.query, []any{arg}, nil)
 	switch {
 	case err != nil:
 		s.fail(w, r, sw, err)

@@ -131,28 +131,11 @@ func (b *sqliteBackend) count(ctx context.Context, t *table) (n int64, err error
 	return n, err
 }
 
-func (b *sqliteBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next string, nextArgs []any, head func(string, bool)) (int64, error) {
-	if next == "" {
-		head("", false)
-		return sqlite.WriteQuery(ctx, b.read, w, format, q, args...)
+func (b *sqliteBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(*string)) (int64, error) {
+	if next != nil {
+		return sqlite.WriteQueryLast(ctx, b.read, w, format, next, q, args...)
 	}
-	conn, err := b.read.Conn(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer conn.Close()
-	// One read transaction: the next key and the page come from one
-	// snapshot, whatever is written between the two statements.
-	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
-		return 0, err
-	}
-	defer conn.ExecContext(context.Background(), "ROLLBACK")
-	var key *string
-	err = conn.QueryRowContext(ctx, next, nextArgs...).Scan(&key)
-	if err := nextKey(err, sql.ErrNoRows, key, head); err != nil {
-		return 0, err
-	}
-	return sqlite.WriteQueryConn(ctx, conn, w, format, q, args...)
+	return sqlite.WriteQuery(ctx, b.read, w, format, q, args...)
 }
 
 // lock takes the write turn, or gives up with ctx.

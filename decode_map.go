@@ -79,13 +79,8 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 		}
 	}
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
-		switch tok[0] {
-		case '{':
-		case 'n':
-			reflect.NewAt(t, p).Elem().SetZero()
-			return nil
-		default:
-			return ds.mismatch(tok, t)
+		if open, err := mapOpen(ds, tok, t, p); !open {
+			return err
 		}
 		m := reflect.NewAt(t, p).Elem()
 		if m.IsNil() {
@@ -169,13 +164,8 @@ var stringType = reflect.TypeFor[string]()
 // representation.
 func mapStringScalar[V any](t reflect.Type, elem *typeDecoder) decodeFn {
 	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
-		switch tok[0] {
-		case '{':
-		case 'n':
-			*(*map[string]V)(p) = nil
-			return nil
-		default:
-			return ds.mismatch(tok, t)
+		if open, err := mapOpen(ds, tok, t, p); !open {
+			return err
 		}
 		m := (*map[string]V)(p)
 		if *m == nil {
@@ -206,6 +196,21 @@ func mapStringScalar[V any](t reflect.Type, elem *typeDecoder) decodeFn {
 	}
 }
 
+// mapOpen is the start of every map decoder: it reports whether tok opens
+// an object, to be decoded into the map of type t at p. A null sets the
+// map to nil (a map value is one pointer) and anything else is t's type
+// error; both end the value.
+func mapOpen(ds *decodeState, tok []byte, t reflect.Type, p unsafe.Pointer) (bool, error) {
+	switch tok[0] {
+	case '{':
+		return true, nil
+	case 'n':
+		*(*unsafe.Pointer)(p) = nil
+		return false, nil
+	}
+	return false, ds.mismatch(tok, t)
+}
+
 // unmarshalKey fills the key at pointer k from the raw key token, as
 // encoding/json does: UnmarshalJSON with the quoted token if *K has it, else
 // UnmarshalText with the unquoted key.
@@ -221,13 +226,8 @@ func unmarshalKey(k reflect.Value, raw []byte) error {
 // types of it), with interned keys.
 func mapStringAnyDecoder(t reflect.Type) decodeFn {
 	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
-		switch tok[0] {
-		case '{':
-		case 'n':
-			*(*map[string]any)(p) = nil
-			return nil
-		default:
-			return ds.mismatch(tok, t)
+		if open, err := mapOpen(ds, tok, t, p); !open {
+			return err
 		}
 		m, err := ds.anyObject(0, *(*map[string]any)(p))
 		if err == nil {

@@ -204,11 +204,6 @@ func appendSlow(dst, s []byte) (_ []byte, ok bool) {
 	return dst, true
 }
 
-// AppendEscape appends the value of the escape that s starts with, and
-// returns the number of bytes it took (2, 6 or 12), or 0 for a bad escape:
-// appendEscape, for a caller that unescapes as it scans.
-func AppendEscape(dst, s []byte) ([]byte, int) { return appendEscape(dst, s) }
-
 // AppendU appends the value of the \u escape that s starts with (s[0] is
 // a backslash), or of the surrogate pair of two such escapes, and returns
 // the number of bytes it took (6 or 12), or 0 when s does not start with
@@ -265,10 +260,10 @@ var shortEscape = [256]byte{'"': '"', '\\': '\\', '/': '/', '\'': '\'', 'b': '\b
 // getu4 decodes \uXXXX from the beginning of s, returning the hex value, or
 // -1 when s does not start with one.
 func getu4(s []byte) rune {
-	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+	if len(s) < 6 || s[0] != '\\' {
 		return -1
 	}
-	return Hex4(binary.LittleEndian.Uint32(s[2:6]))
+	return u4(s)
 }
 
 // u4 is getu4 for s that starts with a backslash (the caller has looked).
@@ -276,16 +271,16 @@ func u4(s []byte) rune {
 	if len(s) < 6 || s[1] != 'u' {
 		return -1
 	}
-	return Hex4(binary.LittleEndian.Uint32(s[2:6]))
+	return hex4(binary.LittleEndian.Uint32(s[2:6]))
 }
 
-// Hex4 returns the value of the four hexadecimal digits in x, the first in
+// hex4 returns the value of the four hexadecimal digits in x, the first in
 // its low byte, or -1 when one is not a digit. The four are checked and
 // converted together (SWAR), without a branch or a table load each: a
 // string written all in \u escapes (names in other scripts, as some
 // exporters write them) spends its time here.
-func Hex4(x uint32) rune {
-	if !IsHex4(x) {
+func hex4(x uint32) rune {
+	if !isHex4(x) {
 		return -1
 	}
 	// A digit's value is its low four bits, plus 9 for a letter (bit 6).
@@ -295,11 +290,11 @@ func Hex4(x uint32) rune {
 	return rune(p&0xff)<<8 | rune(p>>16)
 }
 
-// IsHex4 reports whether the four bytes of x are all hexadecimal digits.
+// isHex4 reports whether the four bytes of x are all hexadecimal digits.
 // Each sum below sets a byte's top bit when the byte is at least the
 // bound; a byte of 0x80 or more can carry into the next, but it fails
 // itself (&^ x), and one failing byte is enough.
-func IsHex4(x uint32) bool {
+func isHex4(x uint32) bool {
 	const ones, high = 0x01010101, 0x80808080
 	y := x | 0x20202020 // A-F as a-f; digits keep their 0x20 bit
 	digit := (x + ones*(0x80-'0')) &^ (x + ones*(0x80-'9'-1))

@@ -278,7 +278,7 @@ func TestAppendMalformed(t *testing.T) {
 	}
 }
 
-// TestHex4 checks Hex4 against getu4's definition for every value of the
+// TestHex4 checks hex4 against getu4's definition for every value of the
 // first two digits' bytes with the other two fixed, and every valid value.
 func TestHex4(t *testing.T) {
 	for a := 0; a < 256; a++ {
@@ -289,8 +289,8 @@ func TestHex4(t *testing.T) {
 				if v, err := strconv.ParseUint(string(s), 16, 16); err == nil && !strings.ContainsAny(string(s), "+-_xX") {
 					want = rune(v)
 				}
-				if got := Hex4(binary.LittleEndian.Uint32(s)); got != want {
-					t.Fatalf("Hex4(%q) = %d, want %d", s, got, want)
+				if got := hex4(binary.LittleEndian.Uint32(s)); got != want {
+					t.Fatalf("hex4(%q) = %d, want %d", s, got, want)
 				}
 			}
 		}

@@ -2,7 +2,9 @@ package json
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"reflect"
+	"slices"
 
 	"github.com/jsonpipe/json/internal/unquote"
 	"github.com/jsonpipe/json/internal/utf8dfa"
@@ -162,65 +164,95 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 // unescapeAt checks and unescapes the string that starts at data[i] and
 // has its first escape at data[j] (the bytes between are plain; facts says
 // what they hold) in one pass, into ds.scratch, and returns the index
-// after it and the facts about the whole string. Each run up to the next
-// stop (stringStop32, bodyStop) is copied whole and each escape decoded,
-// so the string's bytes are read once, not scanned and then searched
-// again for escapes, and its new memory is written once. A malformed
-// string, or one cut by the input's end, gives up (end is giveUp), for
-// the scanner to report or finish.
+// after it and the facts about the whole string. A malformed string, or
+// one cut by the input's end, gives up (end is giveUp), for the scanner to
+// report or finish.
+//
+// The runs between escapes are short in text that has escapes (a line
+// break, a quote, a letter of another script), so each run is read 8
+// bytes at a time and each word stored into the value as it is searched,
+// whatever follows the stop in it: the next escape or run overwrites
+// that. A search for the stop and then a copy of the run cost a call
+// each, per escape. A run that goes on past 32 bytes is searched and
+// copied whole (bodyStop, then one copy), as plain strings are. The
+// bytes are read once, and the value's memory written once.
 func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint8) {
 	buf := append(ds.scratch[:0], data[i+1:j]...)
-	end := giveUp
-	for end == giveUp {
+	var high uint64 // the top bits of the runs' bytes
+	for {
 		// data[j] is a backslash. A \u escape's digits are checked as
-		// they are decoded (unquote.AppendU), others by escapeEnd.
-		var e int
-		if j+1 < len(data) && data[j+1] == 'u' {
+		// they are decoded (unquote.AppendU).
+		if j+1 >= len(data) {
+			break
+		}
+		if c := escapeValue[data[j+1]]; c != 0 {
+			buf = append(buf, c)
+			j += 2
+		} else if data[j+1] == 'u' {
 			var n int
 			if buf, n = unquote.AppendU(buf, data[j:]); n == 0 {
 				break
 			}
-			e = j + n // 6, or 12 for a surrogate pair
-		} else if e = escapeEnd(data, j); e > 0 {
-			buf = append(buf, escapeValue[data[j+1]])
+			j += n // 6, or 12 for a surrogate pair
 		} else {
 			break
 		}
-		k, high := stringStop32(data, e)
-		if k+8 <= len(data) && data[k] >= 0x20 && data[k] != '"' && data[k] != '\\' {
-			var more uint64 // a long run
-			k, more = bodyStop(data, k)
-			high |= more
+		// The run that follows, up to the next '"', '\\' or control byte:
+		// stringStop32's test, a word at a time, each word stored past
+		// the value's end before the test.
+		words := 0
+		for j+8 <= len(data) {
+			v := binary.LittleEndian.Uint64(data[j : j+8])
+			n := len(buf)
+			if cap(buf)-n < 8 {
+				buf = slices.Grow(buf, 8)
+			}
+			binary.LittleEndian.PutUint64(buf[n:n+8], v)
+			x, b := v^(lsb*0x02), v^(lsb*'\\')
+			if m := ((x - lsb*0x21) | (b - lsb)) &^ v & msb; m != 0 {
+				k := bits.TrailingZeros64(m) >> 3
+				high |= v & (1<<(8*k) - 1)
+				buf = buf[:n+k]
+				j += k
+				break
+			}
+			high |= v
+			buf = buf[:n+8]
+			j += 8
+			if words++; words == 4 && j+8 <= len(data) && !strSpecial[data[j]] {
+				// A long run: the rest of it searched, then copied.
+				k, more := bodyStop(data, j)
+				buf = append(buf, data[j:k]...)
+				high |= more
+				j = k
+				break
+			}
 		}
-		facts |= nonASCII(high)
-		for ; k < len(data); k++ { // the last bytes, fewer than 8
-			c := data[k]
+		for ; j < len(data); j++ { // the last bytes, fewer than 8
+			c := data[j]
 			if c == '"' || c == '\\' || c < 0x20 {
 				break
 			}
-			facts |= nonASCII(uint64(c))
+			high |= uint64(c)
+			buf = append(buf, c)
 		}
-		buf = append(buf, data[e:k]...)
-		switch {
-		case k == len(data) || data[k] < 0x20:
-			ds.scratch = buf
-			return giveUp, 0
-		case data[k] == '"':
-			end = k + 1
+		if j == len(data) || data[j] != '\\' {
+			break
 		}
-		j = k
 	}
-	if end == giveUp {
-		ds.scratch = buf
+	ds.scratch = buf
+	if j >= len(data) || data[j] != '"' {
 		return giveUp, 0
 	}
+	facts |= nonASCII(high)
+	end := j + 1
 	// Escapes write whole runes, so the value is valid UTF-8 exactly when
 	// the runs between them are: one check of the result. Bad bytes are
 	// rare; the token's own unquoting replaces them.
 	if facts&strNonASCII != 0 && !utf8dfa.Valid(buf) {
 		buf = unquote.Append(buf[:0], data[i:end])
+		ds.scratch = buf
 	}
-	ds.scratch = buf
 	return end, facts | strEscaped
 }
 

@@ -331,10 +331,10 @@ func (l *copyLoader) copyRows() error {
 	// The COPY data buffers are reused from one COPY to the next.
 	cp := l.cp
 	if cp == nil {
-		cp = &copier{l: l}
+		cp = &copier{l: l, r: &l.rowReader}
 		l.cp = cp
 	}
-	*cp = copier{l: l, binary: true, cols: cp.cols[:0], out: cp.out[:0], pieces: cp.pieces[:0],
+	*cp = copier{l: l, r: &l.rowReader, binary: true, cols: cp.cols[:0], out: cp.out[:0], pieces: cp.pieces[:0],
 		scratch: cp.scratch[:0], offs: cp.offs[:0]}
 	var names []string
 	for i := range l.cols {

@@ -12,7 +12,8 @@ import (
 // a goroutine of its own while it watches the server; the loader waits
 // for it (mu) before touching the decoder again.
 type copier struct {
-	l      *copyLoader
+	l      *copyLoader // the loader whose rows it sends (nil for a worker's)
+	r      *rowReader  // the columns, values and arena of the rows it writes
 	mu     sync.Mutex
 	closed bool
 
@@ -48,7 +49,7 @@ func (cp *copier) Read(p []byte) (int, error) {
 			pc := cp.pieces[cp.next]
 			src := cp.out
 			if pc.arena {
-				src = cp.l.arena
+				src = cp.r.arena
 			} else if pc.data != nil {
 				src = pc.data
 			}
@@ -183,9 +184,9 @@ func (cp *copier) appendRow() error {
 	return nil
 }
 
-// appendFields writes the fields of l.cur, in the COPY's column order.
+// appendFields writes the fields of r.cur, in the COPY's column order.
 func (cp *copier) appendFields() error {
-	l := cp.l
+	l := cp.r
 	for i, c := range cp.cols {
 		var err error
 		if cp.binary {

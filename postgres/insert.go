@@ -10,7 +10,6 @@ import (
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/loader"
-	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // postgresType is the type of a column of CSV or TSV input.
@@ -65,8 +64,8 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 			}
 		}
 	}
-	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table}
-	l.maxValue = maxValueSize(opts)
+	l := &copyLoader{ctx: ctx, conn: conn, table: table}
+	l.rowReader = rowReader{opts: opts, maxValue: maxValueSize(opts), bigs: &l.Bigs, newKey: l.newKey}
 	l.Init("postgres", r, opts, l.maxValue)
 	if n := loader.Connections(opts); n > 1 {
 		m, err := openMulti(ctx, conn, n)
@@ -122,30 +121,14 @@ type copyLoader struct {
 	building bool
 	// tuple, when not nil, is the row to send, already in COPY's format
 	// (fields only) by a parallel decoder.
-	tuple []byte
-	// worker says this is a parallel decoder's own loader: it reads rows
-	// with readRow and never changes the columns, so newKey sends every
-	// key it does not list to the serial path. (Its one use: readRow,
-	// readValue and the copier reach the row's columns, values and arena
-	// through *copyLoader, so a reader type of its own for the workers
-	// would need those split out of copyLoader first.)
-	worker bool
-	steps  *loader.Steps[chunkRows] // the rows after the sampled ones, from the workers or l.D
-	opts   *Options
-	table  string
-	res    Result
+	tuple     []byte
+	steps     *loader.Steps[chunkRows] // the rows after the sampled ones, from the workers or l.D
+	table     string
+	res       Result
+	rowReader // the columns, the row being read or sent, and its arena
 
-	cols     []column
-	keys     rowsrc.Keys
-	cur      []value     // the row being read or sent, one value per column
-	nested   rowsrc.Flat // the nested objects being flattened (Flatten)
-	arena    []byte      // the text of the rows not yet sent
-	newCols  bool        // a key of the row just read is not yet a copied column
-	maxValue int         // MaxValueSize
-
-	pk       []string
-	exists   bool // the table exists (or will, once CREATE commits)
-	sampling bool // reading the first rows, before the first COPY
+	pk     []string
+	exists bool // the table exists (or will, once CREATE commits)
 
 	// The rows read while sampling, sent first.
 	samples    []value
@@ -291,7 +274,7 @@ func (l *copyLoader) readNext() (bool, error) {
 		return false, err
 	}
 	l.row, l.rowOff = l.Row, start
-	if err := l.readRow(); err != nil {
+	if err := l.readRow(l.D); err != nil {
 		return false, l.RowError(err, l.Row, -1)
 	}
 	return true, nil

@@ -33,9 +33,8 @@ type workerReader struct {
 // path's to add, or to name as an error.
 func serialKey([]byte) (int, error) { return -1, loader.ErrSerial }
 
-// The copyLoader reads its rows through loader.Steps; its loop, driven
-// by the COPY pulling its data, is its own (batch.go).
-var _ loader.Reader[chunkRows] = (*copyLoader)(nil)
+// The copyLoader is the load loop's backend (loader.Run).
+var _ loader.Backend[chunkRows] = (*copyLoader)(nil)
 
 // Input is the load's input (loader.Reader).
 func (l *copyLoader) Input() *loader.Source { return &l.Source }

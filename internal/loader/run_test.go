@@ -17,9 +17,9 @@ type logBackend struct {
 	o       *Options
 	exists  bool
 	created bool
-	keys   map[string]bool
-	cur    string // the keys of the row ReadRow read
-	log    []string
+	keys    map[string]bool
+	cur     string // the keys of the row ReadRow read
+	log     []string
 }
 
 // logRows is a worker's rows: each row's keys, space-separated.
@@ -145,6 +145,8 @@ func TestRun(t *testing.T) {
 			"load; sample 1@0 a; finish"},
 		{"columns", `{"a":1}`, Options{Columns: []Column{{Name: "a"}}}, false,
 			"load; create; sample none; add 1@0 a; finish"},
+		{"existing, then a new key", `{"a":1}` + "\n" + `{"b":2}`, Options{}, true,
+			"load; sample none; add 1@0 a; alter 2@8; add 2@8 b; finish"},
 		{"array", `[{"a":1},{"a":2}]`, Options{Workers: 2}, false,
 			"load; sample 1@1 a; add 2@9 a; finish"},
 		{"workers, then a new key", `{"a":1}` + "\n" + `{"a":2}` + "\n" + `{"a":3,"b":4}` + "\n" + `{"a":5}` + "\n", Options{Workers: 2}, false,

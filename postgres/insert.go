@@ -190,8 +190,9 @@ func (l *copyLoader) LoadTable() (bool, error) {
 func (l *copyLoader) Truncate() { l.truncate = true }
 
 // Begin is the start of a load in one transaction (loader.Backend). The
-// transaction opens with the first row, or at Finish, so that the table's
-// creation and emptying are in it; its batches never commit (send).
+// transaction is the first batch's, which Sample opens, so that the
+// table's creation and emptying are in it; its COPYs end every BatchSize
+// rows, but it commits only at Finish (send).
 func (l *copyLoader) Begin() error { return nil }
 
 // CreateTable takes Options.Columns as the columns of the table to create

@@ -268,9 +268,26 @@ func (l *copyLoader) progress() {
 	}
 }
 
-// prepareColumns adds the columns the rows hold that the table lacks
-// (Alter), typed by their first values, and names in the next COPY every
-// column a row has held.
+// Alter adds the columns the row just read (numbered l.Row, at input
+// offset off) holds that the table lacks, typed by their first values,
+// and names in the next COPY every column a row has held
+// (loader.Backend): the running COPY ends before the row, and the columns
+// are added in its batch's transaction.
+func (l *copyLoader) Alter(off int64) error {
+	l.row, l.rowOff = l.Row, off
+	if l.copying {
+		if err := l.endCopy(); err != nil {
+			return err
+		}
+	}
+	if err := l.begin(); err != nil {
+		return err
+	}
+	return l.prepareColumns()
+}
+
+// prepareColumns adds the columns the rows hold that the table lacks,
+// and names in the next COPY every column a row has held.
 func (l *copyLoader) prepareColumns() error {
 	if err := l.columnLimit(); err != nil {
 		return rowErr(l.row, l.rowOff, err)
@@ -296,9 +313,6 @@ func (l *copyLoader) prepareColumns() error {
 		c.copied = true
 	}
 	l.newCols = false
-	if l.misfit {
-		return l.widen()
-	}
 	return nil
 }
 
@@ -323,18 +337,114 @@ func declColType(typ string) colType {
 
 const stageTable = "pg_temp.jsonpipe_stage"
 
-// copyRows runs one COPY: the rows up to the end of the batch, or of the
-// input, or to a row holding a key the COPY does not name. With a conflict
-// mode other than Fail the rows go to the staging table, and from there
-// into the table.
-func (l *copyLoader) copyRows() error {
+// send writes the row numbered row, at input offset off, into the
+// running COPY, starting one (and its batch's transaction) when none
+// runs: l.cur's values, or tuple, its fields as a worker wrote them. The
+// COPY ends when the batch is full, and a full batch commits (but for
+// AllOrNothing). A value that does not fit a column that may widen ends
+// the COPY before the row, widens the column and sends the row again.
+func (l *copyLoader) send(row, off int64, tuple []byte) error {
+	l.row, l.rowOff, l.tuple = row, off, tuple
+	if !l.copying {
+		if err := l.begin(); err != nil {
+			return err
+		}
+		if err := l.startCopy(); err != nil {
+			return err
+		}
+	} else if l.segRows&4095 == 4095 {
+		if err := l.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	cp := l.cp
+	if len(cp.offs) == 0 {
+		cp.first = row
+	}
+	cp.offs = append(cp.offs, off)
+	start := len(cp.out)
+	if err := cp.appendRow(); err != nil {
+		// The row wrote into out, and queued pieces only of its own: a
+		// row with a piece is handed over before the next starts.
+		cp.out, cp.pieces, cp.offs = cp.out[:start], cp.pieces[:0], cp.offs[:len(cp.offs)-1]
+		if !l.misfits() {
+			return l.RowError(err, row, off)
+		}
+		// A value its column's type does not take, in a column that may
+		// widen: the COPY ends before the row, in the same transaction
+		// the column is altered, and the row starts the next COPY.
+		if err := l.endCopy(); err != nil {
+			return err
+		}
+		if err := l.widen(); err != nil {
+			return err
+		}
+		return l.send(row, off, tuple)
+	}
+	l.segRows++
+	l.inBatch++
+	if l.opts.Progress != nil && l.inBatch%progressEvery == 0 {
+		l.progress()
+	}
+	if l.segRows >= l.segLimit {
+		if err := l.endCopy(); err != nil {
+			return err
+		}
+		if !l.opts.AllOrNothing {
+			if err := l.commit(); err != nil {
+				return err
+			}
+		}
+	} else if len(cp.out) >= outTarget || len(cp.pieces) > 0 {
+		if err := l.flush(false); err != nil {
+			return err
+		}
+	}
+	l.releaseArena()
+	return nil
+}
+
+// Finish ends the running COPY and commits its batch (loader.Backend).
+// When the rows ended with a batch, an empty one still runs: it creates
+// or empties the table when no row did.
+func (l *copyLoader) Finish() error {
+	if l.copying {
+		if err := l.endCopy(); err != nil {
+			return err
+		}
+	}
+	if err := l.begin(); err != nil {
+		return err
+	}
+	return l.commit()
+}
+
+// AddRow sends the row just read, in l.cur (loader.Backend).
+func (l *copyLoader) AddRow(off int64) error { return l.send(l.Row, off, nil) }
+
+// AddWorkerRow sends row i of c, in COPY's format already
+// (loader.Backend).
+func (l *copyLoader) AddWorkerRow(c *loader.Chunk[chunkRows], i int, off int64) error {
+	res := &c.Rows
+	from := 0
+	if i > 0 {
+		from = res.ends[i-1]
+	}
+	return l.send(l.Row, off, res.out[from:res.ends[i]])
+}
+
+// startCopy starts a COPY of the rows up to the end of the batch, naming
+// the columns the rows have held. With a conflict mode other than Fail
+// the rows go to the staging table, and from there into the table when
+// the COPY ends.
+func (l *copyLoader) startCopy() error {
 	// The COPY data buffers are reused from one COPY to the next.
 	cp := l.cp
 	if cp == nil {
-		cp = &copier{l: l}
+		cp = &copier{}
 		l.cp = cp
 	}
-	*cp = copier{l: l, binary: true, cols: cp.cols[:0], out: cp.out[:0], pieces: cp.pieces[:0],
+	*cp = copier{l: l, r: &l.rowReader, binary: true, cols: cp.cols[:0], out: cp.out[:0], pieces: cp.pieces[:0],
 		scratch: cp.scratch[:0], offs: cp.offs[:0]}
 	var names []string
 	for i := range l.cols {
@@ -351,16 +461,8 @@ func (l *copyLoader) copyRows() error {
 		l.segLimit = batchSize(l.opts) - l.inBatch%batchSize(l.opts)
 	}
 	if len(cp.cols) == 0 {
-		// Only rows of no keys (or none at all): nothing a COPY can name.
-		ok, err := l.nextForCopy()
-		if err != nil {
-			return err
-		}
-		if ok {
-			return rowErr(l.row, l.rowOff, &TypeError{Msg: "row has no keys: no column to copy"})
-		}
-		l.eof = true
-		return nil
+		// Only rows of no keys so far: nothing a COPY can name.
+		return rowErr(l.row, l.rowOff, &TypeError{Msg: "row has no keys: no column to copy"})
 	}
 	staging := l.opts.Conflict != Fail
 	target, list := quoteIdent(l.table), strings.Join(names, ", ")
@@ -377,32 +479,115 @@ func (l *copyLoader) copyRows() error {
 		target, cp.rowNum = stageTable, true
 		list = rowCol + ", " + list
 	}
+	cp.staging, cp.rowCol, cp.names = staging, rowCol, names
 	sql := "COPY " + target + " (" + list + ") FROM STDIN"
 	if cp.binary {
 		sql += " (FORMAT binary)"
+		cp.out = append(cp.out, binaryHeader...)
 	}
+	l.copying = true
 	if l.building {
-		return l.streamCopy(cp, sql, staging, rowCol, names)
+		l.startStep(cp, sql, staging)
+		return nil
 	}
-	tag, err := l.conn.PgConn().CopyFrom(l.ctx, cp, sql)
-	cp.close()
-	if err != nil {
-		if cp.err != nil {
-			return cp.err
+	cp.give, cp.took, cp.done, cp.abort = make(chan struct{}), make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go func() {
+		cp.tag, cp.err = l.conn.PgConn().CopyFrom(l.ctx, cp, sql)
+		close(cp.done)
+	}()
+	return nil
+}
+
+// flush hands the COPY data written so far over, and waits until it is
+// read; end says it is the COPY's last.
+func (l *copyLoader) flush(end bool) error {
+	cp := l.cp
+	cp.closePiece()
+	if l.building {
+		return l.stepFlush(cp, end)
+	}
+	cp.ended = end
+	select {
+	case cp.give <- struct{}{}:
+	case <-cp.done:
+		return l.refused()
+	}
+	select {
+	case <-cp.took:
+	case <-cp.done:
+		return l.refused()
+	}
+	cp.out, cp.pieces = cp.out[:0], cp.pieces[:0]
+	return nil
+}
+
+// refused is the error of a COPY that ended before its data did:
+// PostgreSQL refused a row, or the connection failed.
+func (l *copyLoader) refused() error {
+	l.copying = false
+	cp := l.cp
+	cp.stop(errCopyEnded)
+	if cp.err == nil {
+		return errors.New("postgres: COPY ended before its data")
+	}
+	return refusal(cp.err, cp.first, cp.offs, l.batchFirst, l.row)
+}
+
+// endCopy ends the running COPY after the rows written into it; with a
+// staging table, they then move into the table.
+func (l *copyLoader) endCopy() error {
+	cp := l.cp
+	if cp.binary {
+		cp.out = append(cp.out, binaryTrailer...)
+	}
+	if err := l.flush(true); err != nil {
+		return err
+	}
+	l.copying = false
+	if l.building {
+		if s := cp.step; cp.staging && len(s.offs) > 0 {
+			l.multi.cur.add(&step{kind: stepMove, sql: l.moveSQL(cp.rowCol, cp.names), first: s.first, offs: s.offs})
 		}
-		return refusal(err, cp.first, cp.offs, l.batchFirst, l.row)
+		return nil
 	}
-	if !staging {
-		l.batchChanges += tag.RowsAffected()
+	<-cp.done
+	if cp.err != nil {
+		return refusal(cp.err, cp.first, cp.offs, l.batchFirst, l.row)
+	}
+	if !cp.staging {
+		l.batchChanges += cp.tag.RowsAffected()
 		return nil
 	}
 	if len(cp.offs) == 0 {
 		return nil
 	}
-	n, upd, err := moveRows(l.ctx, l.conn, l.moveSQL(rowCol, names), cp.first, cp.offs)
+	n, upd, err := moveRows(l.ctx, l.conn, l.moveSQL(cp.rowCol, cp.names), cp.first, cp.offs)
 	l.batchChanges += n
 	l.batchUpdated += upd
 	return err
+}
+
+// abortCopy ends the running COPY with the load's error err: pgx ends it
+// with CopyFail (over several connections, the batch's abort does).
+func (l *copyLoader) abortCopy(err error) {
+	l.copying = false
+	if l.building {
+		return
+	}
+	l.cp.stop(err)
+	<-l.cp.done
+}
+
+// errCopyEnded is what pgx's goroutine reads when the COPY ended before
+// its data did; it is never reported.
+var errCopyEnded = errors.New("postgres: the COPY has ended")
+
+// stop makes pgx's goroutine's Read return err, once.
+func (cp *copier) stop(err error) {
+	if !cp.aborted {
+		cp.aborted, cp.abortErr = true, err
+		close(cp.abort)
+	}
 }
 
 // rowColumn names the staging table's column of row numbers, unlike any
@@ -565,81 +750,11 @@ func (l *copyLoader) moveSQL(rowCol string, names []string) string {
 	return counting(sql + "UPDATE SET " + strings.Join(set, ", "))
 }
 
-// nextForCopy makes l.cur the next row to send: a row that waited for a
-// new COPY, a sampled row, or the next row of the input. It reports false
-// at the end of the COPY: the batch is full, the input is done, or the
-// row read needs a column the COPY does not name (it waits in l.cur).
-func (l *copyLoader) nextForCopy() (bool, error) {
-	l.tuple = nil
-	if l.segRows >= l.segLimit {
-		return false, nil
-	}
-	if l.segRows&4095 == 4095 {
-		if err := l.ctx.Err(); err != nil {
-			return false, err
-		}
-	}
-	if l.pending {
-		if l.newCols {
-			return false, nil
-		}
-		l.pending = false
-		return true, nil
-	}
-	if l.sent < len(l.sampleRows) {
-		sr := l.sampleRows[l.sent]
-		l.sent++
-		copy(l.cur, l.samples[sr.from:sr.from+sr.width])
-		clear(l.cur[sr.width:])
-		l.row, l.rowOff = sr.row, sr.off
-		return true, nil
-	}
-	if l.deferred != nil {
-		err := l.deferred
-		l.deferred = nil
-		return false, err
-	}
-	if l.eof {
-		return false, nil
-	}
-	more, err := l.steps.Next()
-	if err != nil {
-		return false, err
-	}
-	if !more {
-		l.eof = true
-		return false, nil
-	}
-	l.row, l.rowOff = l.Row, l.steps.Off
-	if c := l.steps.Chunk; c != nil {
-		// Already in COPY's format, by a worker.
-		res, i := &c.Rows, l.steps.I
-		from := 0
-		if i > 0 {
-			from = res.ends[i-1]
-		}
-		l.tuple = res.out[from:res.ends[i]]
-		return true, nil
-	}
-	if l.steps.NewKeys {
-		l.pending = true
-		return false, nil
-	}
-	return true, nil
-}
-
-// rowSent counts the row just written into the COPY.
-func (l *copyLoader) rowSent() {
-	l.segRows++
-	l.inBatch++
-	if l.opts.Progress != nil && l.inBatch%progressEvery == 0 {
-		l.progress()
-	}
-}
-
-// releaseArena empties the arena once no row left to send points into it.
+// releaseArena empties the arena once no row left to send points into
+// it: the row sent is in out (or handed over, when it queued a piece),
+// and the sampled rows are all sent.
 func (l *copyLoader) releaseArena() {
-	if l.sent >= len(l.sampleRows) && !l.pending {
+	if l.sent >= len(l.sampleRows) {
 		l.arena = l.arena[:0]
 		l.Bigs.Reset()
 		l.samples, l.sampleRows, l.sent = l.samples[:0], l.sampleRows[:0], 0

@@ -3,129 +3,116 @@ package postgres
 import (
 	"encoding/binary"
 	"io"
-	"sync"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// copier is the io.Reader a COPY reads its data from: it decodes rows as
-// pgx asks for data and writes them in COPY's format, so rows go from the
-// input to the connection without a Go value per row. pgx calls Read from
-// a goroutine of its own while it watches the server; the loader waits
-// for it (mu) before touching the decoder again.
+// copier writes the rows of one COPY in COPY's format, so rows go from
+// the input to the connection without a Go value per row. The loader
+// writes each row into out (send); a long value is sent from the arena or
+// its chunks as it is, a piece of its own. Every outTarget bytes, after a
+// row with a long value, and at the end of the COPY, the loader hands
+// what it wrote over (flush): to pgx, which pulls COPY data from the
+// copier as an io.Reader (Read) on a goroutine of its own while it
+// watches the server, or, over several connections, into the batch's
+// memory (multi.go). The loader waits until pgx has read it all, so out,
+// the arena and the chunks are never written while they are read.
 type copier struct {
-	l      *copyLoader
-	mu     sync.Mutex
-	closed bool
+	l *copyLoader // the loader whose rows it sends (nil for a worker's)
+	r *rowReader  // the columns, values and arena of the rows it writes
 
 	binary bool
 	cols   []int // the copied columns, indexes in l.cols, in COPY order
 	rowNum bool  // the first field is the row's number (the staging table)
 
-	out     []byte  // COPY data not yet read
-	pieces  []piece // what Read sends next: parts of out and of the arena
-	next    int     // first piece not yet sent whole
-	sent    int     // bytes of pieces[next] already sent
+	out     []byte  // COPY data not yet handed over
+	pieces  []piece // what is handed over: parts of out, of the arena and of chunks
 	scratch []byte
-
 	inline  bool // long values are copied into out too (a parallel decoder's)
-	started bool // the header is written
-	ended   bool // the end is written
-	first   int64
-	offs    []int64 // each row's input offset, from row first on
-	err     error   // the load's own error that ended the COPY
+
+	first int64
+	offs  []int64 // each row's input offset, from row first on
+
+	// How the COPY ends: its rows move from the staging table with
+	// moveSQL(rowCol, names).
+	staging bool
+	rowCol  string
+	names   []string
+
+	// The hand-over to pgx's goroutine (one connection). The loader gives
+	// it out and pieces (give) and waits for it to have read them all
+	// (took), or for the COPY to have ended (done: PostgreSQL refused it,
+	// with tag and err). ended says the hand-over is the COPY's last.
+	// abort ends the COPY with abortErr, the load's own error, and lets
+	// go of pgx's goroutine when pgx has returned without waiting for
+	// it (a failed connection).
+	give, took, done, abort chan struct{}
+	ended                   bool
+	aborted                 bool
+	abortErr                error
+	tag                     pgconn.CommandTag
+	err                     error
+	// pgx's goroutine's own: what it is reading.
+	have      bool // it holds a hand-over
+	eof       bool // it has read the last
+	next      int  // first piece not yet read whole
+	sentBytes int  // bytes of pieces[next] already read
+
+	// Over several connections: the COPY's step, and the chunk of its
+	// data being filled.
+	step *step
+	buf  []byte
 }
 
 const outTarget = 64 << 10 // COPY data gathered before it is handed over
 
+// Read is pgx's: it reads the hand-overs of the COPY's data, waiting for
+// each, and returns io.EOF after the last (or the load's error, which
+// makes pgx end the COPY with CopyFail).
 func (cp *copier) Read(p []byte) (int, error) {
-	cp.mu.Lock()
-	defer cp.mu.Unlock()
-	if cp.closed {
-		return 0, io.EOF
-	}
 	n := 0
-	for n < len(p) {
-		if cp.next < len(cp.pieces) {
+	for {
+		if !cp.have {
+			if cp.eof {
+				return 0, io.EOF
+			}
+			select {
+			case <-cp.give:
+				cp.have, cp.next, cp.sentBytes = true, 0, 0
+			case <-cp.abort:
+				return 0, cp.abortErr
+			}
+		}
+		for n < len(p) && cp.next < len(cp.pieces) {
 			pc := cp.pieces[cp.next]
 			src := cp.out
 			if pc.arena {
-				src = cp.l.arena
+				src = cp.r.arena
 			} else if pc.data != nil {
 				src = pc.data
 			}
-			k := copy(p[n:], src[pc.from+cp.sent:pc.to])
+			k := copy(p[n:], src[pc.from+cp.sentBytes:pc.to])
 			n += k
-			cp.sent += k
-			if pc.from+cp.sent == pc.to {
+			cp.sentBytes += k
+			if pc.from+cp.sentBytes == pc.to {
 				cp.next++
-				cp.sent = 0
+				cp.sentBytes = 0
 			}
-			continue
 		}
-		if cp.ended {
-			if n == 0 {
-				return 0, io.EOF
+		if cp.next == len(cp.pieces) {
+			// All read: the loader's again (nothing of it is read after
+			// took).
+			cp.have, cp.eof = false, cp.ended
+			select {
+			case cp.took <- struct{}{}:
+			case <-cp.abort:
+				return 0, cp.abortErr
 			}
+		}
+		if n > 0 {
 			return n, nil
 		}
-		if err := cp.fill(); err != nil {
-			cp.err = err
-			return n, err
-		}
 	}
-	return n, nil
-}
-
-// fill writes the next rows into out, up to about outTarget bytes, or the
-// end of the COPY when the rows run out.
-func (cp *copier) fill() error {
-	l := cp.l
-	cp.out, cp.pieces, cp.next, cp.sent = cp.out[:0], cp.pieces[:0], 0, 0
-	l.releaseArena()
-	if !cp.started {
-		cp.started = true
-		if cp.binary {
-			cp.out = append(cp.out, binaryHeader...)
-		}
-	}
-	// A row with a long value queues an arena piece, and ends the fill:
-	// one long value at a time is held.
-	for len(cp.out) < outTarget && len(cp.pieces) == 0 {
-		ok, err := l.nextForCopy()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			if cp.binary {
-				cp.out = append(cp.out, binaryTrailer...)
-			}
-			cp.ended = true
-			break
-		}
-		if len(cp.offs) == 0 {
-			cp.first = l.row
-		}
-		cp.offs = append(cp.offs, l.rowOff)
-		start := len(cp.out)
-		if err := cp.appendRow(); err != nil {
-			if !l.misfits() {
-				return l.RowError(err, l.row, l.rowOff)
-			}
-			// A value its column's type does not take, in a column that
-			// may widen: the COPY ends before the row, which waits for
-			// the column to be altered (prepareColumns). The row wrote
-			// into out only (a fill's row starts with no pieces queued).
-			cp.out, cp.pieces, cp.offs = cp.out[:start], cp.pieces[:0], cp.offs[:len(cp.offs)-1]
-			l.pending, l.misfit = true, true
-			if cp.binary {
-				cp.out = append(cp.out, binaryTrailer...)
-			}
-			cp.ended = true
-			break
-		}
-		l.rowSent()
-	}
-	cp.closePiece()
-	return nil
 }
 
 // sendArena closes the pieces of out so far and sends arena[from:to] next.
@@ -183,9 +170,9 @@ func (cp *copier) appendRow() error {
 	return nil
 }
 
-// appendFields writes the fields of l.cur, in the COPY's column order.
+// appendFields writes the fields of r.cur, in the COPY's column order.
 func (cp *copier) appendFields() error {
-	l := cp.l
+	l := cp.r
 	for i, c := range cp.cols {
 		var err error
 		if cp.binary {
@@ -215,11 +202,4 @@ func appendInt(b []byte, i int64) []byte {
 		}
 	}
 	return append(b, d[k:]...)
-}
-
-// close waits for a Read in progress and makes later ones return io.EOF.
-func (cp *copier) close() {
-	cp.mu.Lock()
-	cp.closed = true
-	cp.mu.Unlock()
 }

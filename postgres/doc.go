@@ -23,8 +23,8 @@
 // reused buffer; each row is then written in COPY's binary format (a
 // bigint as eight bytes, a double as its bits, numeric as its base-10000
 // digits, text and jsonb as their bytes) into the data of a
-// COPY ... FROM STDIN that pgx reads through [pgconn.PgConn.CopyFrom]: the
-// io.Reader pgx reads from decodes the input as it goes. A table with a
+// COPY ... FROM STDIN that pgx reads through [pgconn.PgConn.CopyFrom], in
+// pieces of about 64 KiB handed over as the loader writes them. A table with a
 // column of a type the loader has no binary writer for (timestamptz, uuid,
 // arrays, domains...) is copied in COPY's text format instead, and
 // PostgreSQL parses those values itself. Every Options.BatchSize rows are

@@ -141,12 +141,12 @@ const bigField = 32 << 10
 // length, then its bytes. A long text is not copied: the pieces up to it
 // are closed, and it is sent from the arena.
 func (cp *copier) appendBinary(c *column, v *value) error {
-	out, arena := cp.out, cp.l.arena
+	out, arena := cp.out, cp.r.arena
 	if v.kind == kNull {
 		cp.out = append(out, 0xff, 0xff, 0xff, 0xff)
 		return nil
 	}
-	if c.ct == tBool && v.kind == kString && loader.FromDelimited(cp.l.opts) {
+	if c.ct == tBool && v.kind == kString && loader.FromDelimited(cp.r.opts) {
 		// CSV and TSV have no booleans: a field of a boolean column is
 		// read as COPY reads one (true/false, t/f, yes/no, on/off, 1/0).
 		b, ok := boolLiteral(v.text(arena))
@@ -163,13 +163,13 @@ func (cp *copier) appendBinary(c *column, v *value) error {
 		if c.ct == tText && !cp.inline {
 			// Sent from its chunks: its length, then each chunk.
 			cp.out = binary.BigEndian.AppendUint32(out, uint32(v.n))
-			for _, ch := range cp.l.Bigs.Of(v.off, v.n) {
+			for _, ch := range cp.r.bigs.Of(v.off, v.n) {
 				cp.sendData(ch)
 			}
 			return nil
 		}
-		cp.l.flat(v)
-		out, arena = cp.out, cp.l.arena
+		cp.r.flat(v)
+		out, arena = cp.out, cp.r.arena
 	}
 	switch c.ct {
 	case tBool:
@@ -267,32 +267,32 @@ func (cp *copier) appendText(c *column, v *value) error {
 		cp.out = append(cp.out, '\\', 'N')
 		return nil
 	}
-	if c.ct == tBool && v.kind == kString && loader.FromDelimited(cp.l.opts) {
+	if c.ct == tBool && v.kind == kString && loader.FromDelimited(cp.r.opts) {
 		// A CSV or TSV field of a boolean column (see appendBinary).
-		if _, ok := boolLiteral(v.text(cp.l.arena)); !ok {
-			return typeMismatch(c, v, cp.l.arena)
+		if _, ok := boolLiteral(v.text(cp.r.arena)); !ok {
+			return typeMismatch(c, v, cp.r.arena)
 		}
-		cp.out = appendCopyEscaped(cp.out, v.text(cp.l.arena))
+		cp.out = appendCopyEscaped(cp.out, v.text(cp.r.arena))
 		return nil
 	}
 	if !accepts(c.ct, v.kind) {
-		return typeMismatch(c, v, cp.l.arena)
+		return typeMismatch(c, v, cp.r.arena)
 	}
 	if v.kind == kString && c.ct != tJSON && c.ct != tJSONB || v.kind == kJSON {
 		if v.big {
 			// Escaped from its chunks, into room made for it at once
 			// (append's growth by a quarter would copy it over and over).
 			cp.out = slices.Grow(cp.out, v.n+v.n/8)
-			for _, ch := range cp.l.Bigs.Of(v.off, v.n) {
+			for _, ch := range cp.r.bigs.Of(v.off, v.n) {
 				cp.out = appendCopyEscaped(cp.out, ch)
 			}
 			return nil
 		}
-		cp.out = appendCopyEscaped(cp.out, v.text(cp.l.arena))
+		cp.out = appendCopyEscaped(cp.out, v.text(cp.r.arena))
 		return nil
 	}
-	cp.l.flat(v)
-	cp.scratch = appendScalarText(cp.scratch[:0], v, cp.l.arena, c.ct == tJSON || c.ct == tJSONB)
+	cp.r.flat(v)
+	cp.scratch = appendScalarText(cp.scratch[:0], v, cp.r.arena, c.ct == tJSON || c.ct == tJSONB)
 	cp.out = appendCopyEscaped(cp.out, cp.scratch)
 	return nil
 }

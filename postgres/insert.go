@@ -10,7 +10,6 @@ import (
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/csvin"
 	"github.com/jsonpipe/json/internal/loader"
-	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // postgresType is the type of a column of CSV or TSV input.
@@ -65,8 +64,8 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 			}
 		}
 	}
-	l := &copyLoader{ctx: ctx, conn: conn, opts: opts, table: table}
-	l.maxValue = maxValueSize(opts)
+	l := &copyLoader{ctx: ctx, conn: conn, table: table}
+	l.rowReader = rowReader{opts: opts, maxValue: maxValueSize(opts), bigs: &l.Bigs, newKey: l.newKey}
 	l.Init("postgres", r, opts, l.maxValue)
 	if n := loader.Connections(opts); n > 1 {
 		m, err := openMulti(ctx, conn, n)
@@ -76,8 +75,10 @@ func Insert(ctx context.Context, conn *pgx.Conn, table string, r io.Reader, opts
 		defer m.close()
 		l.multi = m
 	}
-	err = l.run()
-	l.steps.Stop()
+	err = loader.Run(ctx, l, opts)
+	if err != nil && l.copying {
+		l.abortCopy(err)
+	}
 	if err != nil && l.inTx {
 		l.rollback(&err)
 	}
@@ -122,30 +123,13 @@ type copyLoader struct {
 	building bool
 	// tuple, when not nil, is the row to send, already in COPY's format
 	// (fields only) by a parallel decoder.
-	tuple []byte
-	// worker says this is a parallel decoder's own loader: it reads rows
-	// with readRow and never changes the columns, so newKey sends every
-	// key it does not list to the serial path. (Its one use: readRow,
-	// readValue and the copier reach the row's columns, values and arena
-	// through *copyLoader, so a reader type of its own for the workers
-	// would need those split out of copyLoader first.)
-	worker bool
-	steps  *loader.Steps[chunkRows] // the rows after the sampled ones, from the workers or l.D
-	opts   *Options
-	table  string
-	res    Result
+	tuple     []byte
+	table     string
+	res       Result
+	rowReader // the columns, the row being read or sent, and its arena
 
-	cols     []column
-	keys     rowsrc.Keys
-	cur      []value     // the row being read or sent, one value per column
-	nested   rowsrc.Flat // the nested objects being flattened (Flatten)
-	arena    []byte      // the text of the rows not yet sent
-	newCols  bool        // a key of the row just read is not yet a copied column
-	maxValue int         // MaxValueSize
-
-	pk       []string
-	exists   bool // the table exists (or will, once CREATE commits)
-	sampling bool // reading the first rows, before the first COPY
+	pk     []string
+	exists bool // the table exists (or will, once CREATE commits)
 
 	// The rows read while sampling, sent first.
 	samples    []value
@@ -153,14 +137,11 @@ type copyLoader struct {
 	sent       int   // sample rows sent
 	deferred   error // the error that ended sampling, due after its rows
 
-	row     int64 // the row being sent (1-based)
-	rowOff  int64 // its input offset
-	pending bool  // cur holds a row read but not sent (it needs new columns, or wider ones)
-	misfit  bool  // the pending row has a value its column's type does not take
+	row    int64 // the row being sent (1-based)
+	rowOff int64 // its input offset
 	// canWiden: a value that does not fit an inferred column widens it
 	// (a table the load creates, without StrictTypes: widen.go).
 	canWiden bool
-	eof      bool
 
 	inTx         bool
 	batchFirst   int64 // first row of the open transaction
@@ -176,6 +157,7 @@ type copyLoader struct {
 	segLimit     int64    // rows it may take
 	create       string   // CREATE TABLE to run in the first transaction
 	cp           *copier
+	copying      bool // a COPY is running: cp takes the rows (copy.go)
 }
 
 type sampleRow struct {
@@ -183,17 +165,15 @@ type sampleRow struct {
 	row, off    int64
 }
 
-func (l *copyLoader) run() error {
-	if err := l.ctx.Err(); err != nil {
-		return err
-	}
+// LoadTable reads the table's columns and primary key, if it exists
+// (loader.Backend).
+func (l *copyLoader) LoadTable() (bool, error) {
 	cols, pk, exists, err := loadTable(l.ctx, l.conn, l.table)
 	if err != nil {
-		return err
+		return false, err
 	}
 	l.cols, l.exists = cols, exists
 	l.canWiden = !exists && !l.opts.StrictTypes
-	l.truncate = exists && l.opts.Truncate
 	l.cur = make([]value, len(cols))
 	for i := range cols {
 		l.keys.Add(string(json.AppendQuote(nil, cols[i].name)), i)
@@ -202,52 +182,71 @@ func (l *copyLoader) run() error {
 		pk = l.opts.PrimaryKey
 	}
 	l.pk = pk
-	if !exists && len(l.opts.Columns) > 0 {
-		for _, c := range l.opts.Columns {
-			typ := c.Type
-			if typ == "" {
-				typ = TypeText
-			}
-			col := column{name: c.Name, typ: typ, notNull: c.NotNull}
-			if c.Default != nil {
-				col.dflt, _, _ = literal(c.Default) // checked in Insert
-			}
-			l.cols = append(l.cols, col)
-			l.keys.Add(string(json.AppendQuote(nil, c.Name)), len(l.cols)-1)
-			l.cur = append(l.cur, value{})
+	return exists, nil
+}
+
+// Truncate says the table's rows are to be deleted, in the first
+// batch's transaction (loader.Backend).
+func (l *copyLoader) Truncate() { l.truncate = true }
+
+// Begin is the start of a load in one transaction (loader.Backend). The
+// transaction is the first batch's, which Sample opens, so that the
+// table's creation and emptying are in it; its COPYs end every BatchSize
+// rows, but it commits only at Finish (send).
+func (l *copyLoader) Begin() error { return nil }
+
+// CreateTable takes Options.Columns as the columns of the table to create
+// (loader.Backend); Sample then adds the keys the first rows hold, and
+// the table is created in the first transaction.
+func (l *copyLoader) CreateTable() error {
+	for _, c := range l.opts.Columns {
+		typ := c.Type
+		if typ == "" {
+			typ = TypeText
 		}
+		col := column{name: c.Name, typ: typ, notNull: c.NotNull}
+		if c.Default != nil {
+			col.dflt, _, _ = literal(c.Default) // checked in Insert
+		}
+		l.cols = append(l.cols, col)
+		l.keys.Add(string(json.AppendQuote(nil, c.Name)), len(l.cols)-1)
+		l.cur = append(l.cur, value{})
 	}
+	return nil
+}
+
+// Sample reads the first rows, to learn the columns the rows hold (the
+// COPY names them) and, for a table to create, their types; it settles
+// the table and the conflict mode's needs, opens the first batch, adds
+// the columns the table lacks (Alter), then sends the rows
+// (loader.Backend). An error in them is returned after the rows before it
+// have been sent.
+func (l *copyLoader) Sample() error {
 	if err := l.sample(); err != nil {
 		return err
 	}
 	if err := l.checkConflict(); err != nil {
 		return err
 	}
-	// The workers start with the first row after the sampled ones, when
-	// the table and its column types are settled.
-	l.steps = loader.NewSteps(l, loader.WantWorkers(l.opts, &l.Rows) && l.deferred == nil)
-	for {
-		if err := l.begin(); err != nil {
+	if err := l.begin(); err != nil {
+		return err
+	}
+	// An error here is placed at the last row read.
+	if err := l.prepareColumns(); err != nil {
+		return err
+	}
+	for l.sent < len(l.sampleRows) {
+		sr := l.sampleRows[l.sent]
+		l.sent++
+		copy(l.cur, l.samples[sr.from:sr.from+sr.width])
+		clear(l.cur[sr.width:])
+		if err := l.send(sr.row, sr.off, nil); err != nil {
 			return err
-		}
-		for l.inBatch < batchSize(l.opts) || l.opts.AllOrNothing {
-			if err := l.prepareColumns(); err != nil {
-				return err
-			}
-			if err := l.copyRows(); err != nil {
-				return err
-			}
-			if l.eof {
-				break
-			}
-		}
-		if err := l.commit(); err != nil {
-			return err
-		}
-		if l.eof {
-			return nil
 		}
 	}
+	err := l.deferred
+	l.deferred = nil
+	return err
 }
 
 // sample reads the first InferRows rows, to learn the keys (and, for a
@@ -291,7 +290,7 @@ func (l *copyLoader) readNext() (bool, error) {
 		return false, err
 	}
 	l.row, l.rowOff = l.Row, start
-	if err := l.readRow(); err != nil {
+	if err := l.readRow(l.D); err != nil {
 		return false, l.RowError(err, l.Row, -1)
 	}
 	return true, nil

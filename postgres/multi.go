@@ -275,57 +275,67 @@ func (b *batch) add(s *step) {
 	b.mu.Unlock()
 }
 
-// streamCopy reads the rows of one COPY into the batch's memory, where its
-// connection's goroutine sends them from as they come (then, with a
-// staging table, the statement that moves them). The loader stops early,
-// with errStopped, when the batch fails for a reason other than a
-// deadlock (a deadlocked batch is sent again whole, so it reads on).
-func (l *copyLoader) streamCopy(cp *copier, sql string, staging bool, rowCol string, names []string) error {
+// startStep adds the COPY sql to the batch being built: its data, as the
+// loader hands it over (stepFlush), goes into the batch's memory, where
+// its connection's goroutine sends it from as it comes.
+func (l *copyLoader) startStep(cp *copier, sql string, staging bool) {
 	m := l.multi
-	b := m.cur
 	s := &step{kind: stepCopy, sql: sql, count: !staging}
-	b.add(s)
+	m.cur.add(s)
+	cp.step, cp.buf = s, nil
 	// The copier's row offsets become the step's, in a slice of their
 	// own (the copier reuses its slice from one COPY to the next).
 	cp.offs = nil
 	if k := len(m.freeOffs); k > 0 {
 		cp.offs, m.freeOffs = m.freeOffs[k-1], m.freeOffs[:k-1]
 	}
-	var buf []byte
-	for {
-		if buf == nil || len(buf) == chunkSize {
-			buf = m.free.get()
-			b.mu.Lock()
-			s.data = append(s.data, buf)
-			b.mu.Unlock()
+}
+
+// stepFlush copies the COPY data written so far into the step's chunks;
+// end closes its data. The loader stops early, with errStopped, when the
+// batch has failed for a reason other than a deadlock (a deadlocked batch
+// is sent again whole, so it reads on).
+func (l *copyLoader) stepFlush(cp *copier, end bool) error {
+	m := l.multi
+	b, s := m.cur, cp.step
+	for _, pc := range cp.pieces {
+		src := cp.out
+		if pc.arena {
+			src = cp.r.arena
+		} else if pc.data != nil {
+			src = pc.data
 		}
-		n, err := cp.Read(buf[len(buf):chunkSize])
-		buf = buf[:len(buf)+n]
-		b.mu.Lock()
-		s.data[len(s.data)-1] = buf
-		s.first = cp.first
-		s.offs = cp.offs
-		if err == io.EOF {
-			s.closed = true
-		}
-		failed := b.failed
-		b.cond.Broadcast()
-		b.mu.Unlock()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			cp.close()
-			return err // the load's own: a syntax, type or reader error
-		}
-		if failed != nil && !isDeadlock(failed) {
-			cp.close()
-			return errStopped
+		src = src[pc.from:pc.to]
+		for len(src) > 0 {
+			if cp.buf == nil || len(cp.buf) == chunkSize {
+				buf := m.free.get()
+				b.mu.Lock()
+				if cp.buf != nil {
+					s.data[len(s.data)-1] = cp.buf
+				}
+				s.data = append(s.data, buf)
+				b.mu.Unlock()
+				cp.buf = buf
+			}
+			k := copy(cp.buf[len(cp.buf):chunkSize], src)
+			cp.buf = cp.buf[:len(cp.buf)+k]
+			src = src[k:]
 		}
 	}
-	cp.close()
-	if staging && len(s.offs) > 0 {
-		b.add(&step{kind: stepMove, sql: l.moveSQL(rowCol, names), first: s.first, offs: s.offs})
+	cp.out, cp.pieces = cp.out[:0], cp.pieces[:0]
+	b.mu.Lock()
+	if cp.buf != nil {
+		s.data[len(s.data)-1] = cp.buf
+	}
+	s.first = cp.first
+	s.offs = cp.offs
+	s.closed = end
+	failed := b.failed
+	b.cond.Broadcast()
+	b.mu.Unlock()
+	if failed != nil && !isDeadlock(failed) {
+		l.copying = false
+		return errStopped
 	}
 	return nil
 }

@@ -1,14 +1,15 @@
 package postgres
 
 import (
+	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/rowsrc"
 )
 
 // Decoding on several goroutines (Options.Workers) is the loader core's
 // (internal/loader, parallel.go): each worker decodes a chunk's rows
-// straight into COPY's format, with a copyLoader of its own that holds a
-// copy of the columns and may not change them, and the loading goroutine
+// straight into COPY's format, with a row reader of its own
+// (workerReader) that holds a copy of the columns and may not change them, and the loading goroutine
 // sends them into the COPY in input order as it would its own.
 
 // chunkRows is a worker's rows of one chunk, in COPY's format.
@@ -16,13 +17,24 @@ type chunkRows struct {
 	out  []byte // the rows' fields, one after the other
 	ends []int  // where each row ends in out
 
-	wl *copyLoader // the worker's loader, made on first use and kept with the slot
+	w *workerReader // the worker's row reader, made on first use and kept with the slot
+}
+
+// workerReader is a parallel decoder's row reader: its own copy of the
+// columns, which it never changes (a key they lack sends the row to the
+// serial path), its decoder, and the copier that writes its rows' fields.
+type workerReader struct {
+	rowReader
+	d  *json.Decoder
 	cp *copier
 }
 
-// The copyLoader reads its rows through loader.Steps; its loop, driven
-// by the COPY pulling its data, is its own (batch.go).
-var _ loader.Reader[chunkRows] = (*copyLoader)(nil)
+// serialKey is a worker's newKey: a key its columns lack is the serial
+// path's to add, or to name as an error.
+func serialKey([]byte) (int, error) { return -1, loader.ErrSerial }
+
+// The copyLoader is the load loop's backend (loader.Run).
+var _ loader.Backend[chunkRows] = (*copyLoader)(nil)
 
 // Input is the load's input (loader.Reader).
 func (l *copyLoader) Input() *loader.Source { return &l.Source }
@@ -30,7 +42,7 @@ func (l *copyLoader) Input() *loader.Source { return &l.Source }
 // ReadRow reads the row whose '{' has been consumed into l.cur
 // (loader.Reader); newKeys says it holds a key the COPY does not name.
 func (l *copyLoader) ReadRow() (newKeys bool, err error) {
-	err = l.readRow()
+	err = l.readRow(l.D)
 	return l.newCols, err
 }
 
@@ -51,13 +63,13 @@ func (l *copyLoader) StartWorkers() *loader.Parallel[chunkRows] {
 	}
 	rest, at := l.Rest()
 	l.par = loader.StartParallel(l.opts, rest, at, l.maxValue, func(c *loader.Chunk[chunkRows]) {
-		if c.Rows.wl == nil {
-			wl := &copyLoader{opts: l.opts, table: l.table, worker: true, maxValue: l.maxValue,
+		if c.Rows.w == nil {
+			w := &workerReader{d: loader.WorkerDecoder(l.maxValue)}
+			w.rowReader = rowReader{opts: l.opts, maxValue: l.maxValue, bigs: new(rowsrc.Chunks), newKey: serialKey,
 				cols: append([]column(nil), cols...), cur: make([]value, len(cols))}
-			wl.keys.List = append([]rowsrc.Key(nil), keys...)
-			wl.D = loader.WorkerDecoder(l.maxValue)
-			c.Rows.wl = wl
-			c.Rows.cp = &copier{l: wl, binary: binary, cols: copied, inline: true}
+			w.keys.List = append([]rowsrc.Key(nil), keys...)
+			w.cp = &copier{r: &w.rowReader, binary: binary, cols: copied, inline: true}
+			c.Rows.w = w
 		}
 		c.Rows.decode(c)
 	})
@@ -67,13 +79,13 @@ func (l *copyLoader) StartWorkers() *loader.Parallel[chunkRows] {
 // decode reads the rows of c into COPY's format, up to the first the
 // serial path must take.
 func (res *chunkRows) decode(c *loader.Chunk[chunkRows]) {
-	wl, cp := res.wl, res.cp
+	w, cp := res.w, res.w.cp
 	res.ends = res.ends[:0]
 	cp.out = res.out[:0]
-	loader.DecodeChunk(c, wl.D, wl.opts.Format, func() error {
-		wl.arena = wl.arena[:0]
-		err := wl.readRow()
-		if err == nil && wl.newCols {
+	loader.DecodeChunk(c, w.d, w.opts.Format, func() error {
+		w.arena = w.arena[:0]
+		err := w.readRow(w.d)
+		if err == nil && w.newCols {
 			err = loader.ErrSerial
 		}
 		if err == nil {
@@ -83,7 +95,7 @@ func (res *chunkRows) decode(c *loader.Chunk[chunkRows]) {
 			}
 		}
 		if err != nil {
-			wl.newCols = false
+			w.newCols = false
 			return err
 		}
 		res.ends = append(res.ends, len(cp.out))

@@ -3,6 +3,8 @@ package postgres
 import (
 	"strconv"
 
+	"github.com/jsonpipe/json/internal/rowsrc"
+
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/loader"
 )
@@ -14,12 +16,32 @@ import (
 // remembered for the byte comparison.
 const maxAliases = 256
 
-// readRow reads the members of an object whose '{' has been consumed into
+// rowReader is what reading a row needs: the columns and their keys, the
+// row's values, one per column, and the arena their text is in. The
+// loading goroutine's is its copyLoader's; each parallel decoder has one
+// of its own (workerReader), with a copy of the columns it may not change.
+type rowReader struct {
+	opts     *Options
+	maxValue int            // MaxValueSize
+	bigs     *rowsrc.Chunks // the long strings streamed (none for a worker)
+	// newKey handles a key not listed in keys (out of line): it returns
+	// the key's column, or an error (loader.ErrSerial for a worker).
+	newKey func(tok []byte) (int, error)
+
+	cols     []column
+	keys     rowsrc.Keys
+	cur      []value     // the row being read or sent, one value per column
+	nested   rowsrc.Flat // the nested objects being flattened (Flatten)
+	arena    []byte      // the text of the rows not yet sent
+	newCols  bool        // a key of the row just read is not yet a copied column
+	sampling bool        // reading the first rows, before the first COPY
+}
+
+// readRow reads the members of an object whose '{' d has consumed into
 // l.cur, by column. Each key is found by a byte comparison with the keys
 // seen so far, starting where the previous key was found, so objects whose
 // keys come in a steady order cost one comparison per key.
-func (l *copyLoader) readRow() error {
-	d := l.D
+func (l *rowReader) readRow(d *json.Decoder) error {
 	clear(l.cur)
 	flatten := l.opts.Flatten
 	if flatten {
@@ -39,7 +61,7 @@ func (l *copyLoader) readRow() error {
 		}
 		if json.Streamed(tok) {
 			// A key of a megabyte or more: no column can be named so.
-			_, n := l.Bigs.Take()
+			_, n := l.bigs.Take()
 			return &TypeError{Msg: "key of " + strconv.Itoa(n) + " bytes: longer than PostgreSQL's 63-byte limit for a name"}
 		}
 		if flatten {
@@ -58,7 +80,7 @@ func (l *copyLoader) readRow() error {
 				return err
 			}
 		}
-		if err = l.readValue(&l.cur[c]); err != nil {
+		if err = l.readValue(d, &l.cur[c]); err != nil {
 			return err
 		}
 		if col := &l.cols[c]; !col.copied {
@@ -72,11 +94,9 @@ func (l *copyLoader) readRow() error {
 // new name, or a known name escaped differently. A column of the table not
 // copied so far needs a new COPY naming it; a key the table has no column
 // for is added when sampling (the table is yet to be created) or with
-// Alter, and is an error otherwise.
+// Alter, and is an error otherwise. (A worker's newKey returns
+// loader.ErrSerial: the serial path takes the row.)
 func (l *copyLoader) newKey(tok []byte) (int, error) {
-	if l.worker {
-		return -1, loader.ErrSerial
-	}
 	name := string(json.AppendUnquoted(nil, tok))
 	for i := range l.cols {
 		if l.cols[i].name == name {
@@ -103,7 +123,7 @@ func (l *copyLoader) newKey(tok []byte) (int, error) {
 // kind counts towards c's type, and after sampling the COPY must be remade
 // to name c (a worker, which never samples, then hands the row to the
 // serial path).
-func (l *copyLoader) keyedValue(c *column, v *value) {
+func (l *rowReader) keyedValue(c *column, v *value) {
 	c.keyed = true
 	c.seen = c.seen.add(v.kind)
 	if !l.sampling {

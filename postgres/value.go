@@ -37,24 +37,24 @@ func (v *value) text(arena []byte) []byte { return arena[v.off : v.off+v.n] }
 
 // flat makes a streamed string v an ordinary one, copied into the arena,
 // for the uses that need its text in one piece.
-func (l *copyLoader) flat(v *value) {
+func (l *rowReader) flat(v *value) {
 	if !v.big {
 		return
 	}
 	off := len(l.arena)
 	l.arena = slices.Grow(l.arena, v.n)
-	for _, c := range l.Bigs.Of(v.off, v.n) {
+	for _, c := range l.bigs.Of(v.off, v.n) {
 		l.arena = append(l.arena, c...)
 	}
 	v.big, v.off = false, off
 }
 
-// readValue reads the next JSON value from l.D into v, appending its text
+// readValue reads the next JSON value from d into v, appending its text
 // to the arena. Nested objects and arrays are captured whole; strings are
 // unescaped once, into the arena, or, past rowsrc.StreamMin, into chunks
 // as they are read.
-func (l *copyLoader) readValue(v *value) error {
-	d, max := l.D, l.maxValue
+func (l *rowReader) readValue(d *json.Decoder, v *value) error {
+	max := l.maxValue
 	switch d.PeekKind() {
 	case '{', '[':
 		raw, err := d.RawValue()
@@ -73,7 +73,7 @@ func (l *copyLoader) readValue(v *value) error {
 		return err
 	}
 	if json.Streamed(tok) {
-		from, n := l.Bigs.Take()
+		from, n := l.bigs.Take()
 		*v = value{kind: kString, big: true, off: from, n: n}
 		return nil
 	}

@@ -4,11 +4,11 @@ package postgres
 // the first rows, in a table the load creates, changes the column's type
 // rather than ending the load (unless Options.StrictTypes).
 //
-// The COPY that meets the value ends cleanly before its row (copier.fill),
-// so the rows before it stay in the batch; prepareColumns then runs, in
-// the same transaction, ALTER TABLE ... ALTER COLUMN ... TYPE for each
-// column of the row whose value does not fit, and the next COPY, which
-// starts with the row, writes the column in its new type. Over several
+// The COPY that meets the value ends cleanly before its row (send), so
+// the rows before it stay in the batch; widen then runs, in the same
+// transaction, ALTER TABLE ... ALTER COLUMN ... TYPE for each column of
+// the row whose value does not fit, and the next COPY, which starts with
+// the row, writes the column in its new type. Over several
 // connections the ALTER is a step of the batch, which then runs alone as
 // a batch that adds a column does (alterStep).
 
@@ -37,7 +37,7 @@ func (l *copyLoader) misfits() bool {
 	return found
 }
 
-// widen alters each column whose value in the pending row does not fit
+// widen alters each column whose value in the row being sent does not fit
 // to the narrowest type that holds its values so far and the new one:
 // the type inference would have given them all (typeSet.declType), so
 // bigint becomes double precision for a fraction and numeric for an
@@ -48,7 +48,6 @@ func (l *copyLoader) misfits() bool {
 // to_jsonb, so a text 'x' becomes the JSON string "x" and a number stays
 // a number.
 func (l *copyLoader) widen() error {
-	l.misfit = false
 	for i := range l.cols {
 		c := &l.cols[i]
 		k := l.cur[i].kind

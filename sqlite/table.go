@@ -187,7 +187,12 @@ func (ins *inserter) createTable() error {
 // columns, creates the table, and inserts those rows. An error in the
 // sample is returned after the rows before it have gone through the usual
 // batches, so that complete batches stay committed as they would have.
+// A table that exists, or that Options.Columns made, needs no sample:
+// the rows are all the load loop's.
 func (ins *inserter) Sample() error {
+	if len(ins.cols) > 0 {
+		return nil
+	}
 	ins.sampling = true
 	type srow struct {
 		row, off int64
@@ -260,7 +265,7 @@ func (ins *inserter) Sample() error {
 // the pending rows are executed with the old statement, each column is
 // added with the type of its first value, and the statements are
 // prepared again.
-func (ins *inserter) Alter() error {
+func (ins *inserter) Alter(int64) error {
 	if err := ins.flush(); err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@ import "context"
 // order. The backends (sqlite/, postgres/) answer in their own terms.
 
 // Reader is the part of a Backend that reads rows: what Steps asks of
-// it, and all that PostgreSQL's loader, with a loop of its own, is.
+// it.
 type Reader[R any] interface {
 	// Input is the load's input, the backend's Source.
 	Input() *Source
@@ -35,15 +35,21 @@ type Backend[R any] interface {
 	Begin() error
 	// CreateTable creates the table from Options.Columns.
 	CreateTable() error
-	// Sample reads the first rows (Options.InferRows), creates the table
-	// from them and adds them. An error in them is returned after the
-	// rows before it have been added.
+	// Sample reads the first rows (Options.InferRows) the backend wants
+	// to see before it adds any, and adds them. It is called on every
+	// load, once the table is found or created from Options.Columns:
+	// SQLite reads rows only to create a missing table from them;
+	// PostgreSQL reads them on every load, to learn which columns the
+	// rows hold (its COPY names them) and, for a missing table, their
+	// types. An error in them is returned after the rows before it have
+	// been added.
 	Sample() error
 	// AddWorkerRow adds row i of c, numbered Source.Row, at input offset
 	// off.
 	AddWorkerRow(c *Chunk[R], i int, off int64) error
-	// Alter adds the columns of the new keys of the row just read.
-	Alter() error
+	// Alter adds the columns of the new keys of the row just read,
+	// numbered Source.Row, at input offset off.
+	Alter(off int64) error
 	// AddRow adds the row just read, numbered Source.Row, at input
 	// offset off.
 	AddRow(off int64) error
@@ -52,7 +58,8 @@ type Backend[R any] interface {
 }
 
 // Run loads b's input into its table: it finds the table (or creates it,
-// from Options.Columns or from the first rows), starts the decoding
+// from Options.Columns or from the first rows, which the backend reads
+// and adds first: Sample), starts the decoding
 // workers when o asks for them, then reads each row (from the workers
 // while they take the rows, from the Source once they hand over) and
 // adds it, adding columns first for a row with new keys. The workers are
@@ -74,16 +81,13 @@ func Run[R any](ctx context.Context, b Backend[R], o *Options) error {
 			return err
 		}
 	}
-	switch {
-	case exists:
-	case len(o.Columns) > 0:
+	if !exists && len(o.Columns) > 0 {
 		if err := b.CreateTable(); err != nil {
 			return err
 		}
-	default:
-		if err := b.Sample(); err != nil {
-			return err
-		}
+	}
+	if err := b.Sample(); err != nil {
+		return err
 	}
 	// The workers start with the first row after the sampled ones, when
 	// the table and its columns are settled.
@@ -101,7 +105,7 @@ func Run[R any](ctx context.Context, b Backend[R], o *Options) error {
 			err = b.AddWorkerRow(steps.Chunk, steps.I, steps.Off)
 		} else {
 			if steps.NewKeys {
-				if err := b.Alter(); err != nil {
+				if err := b.Alter(steps.Off); err != nil {
 					return err
 				}
 			}

@@ -14,11 +14,12 @@ import (
 // which the workers leave to the serial path.
 type logBackend struct {
 	Source
-	o      *Options
-	exists bool
-	keys   map[string]bool
-	cur    string // the keys of the row ReadRow read
-	log    []string
+	o       *Options
+	exists  bool
+	created bool
+	keys    map[string]bool
+	cur     string // the keys of the row ReadRow read
+	log     []string
 }
 
 // logRows is a worker's rows: each row's keys, space-separated.
@@ -67,10 +68,17 @@ func (b *logBackend) CreateTable() error {
 	for _, c := range b.o.Columns {
 		b.keys[c.Name] = true
 	}
+	b.created = true
 	b.logf("create")
 	return nil
 }
+
+// Sample reads the first row when there is no table, as SQLite does.
 func (b *logBackend) Sample() error {
+	if b.exists || b.created {
+		b.logf("sample none")
+		return nil
+	}
 	more, start, err := b.Next()
 	if err != nil || !more {
 		return err
@@ -112,7 +120,7 @@ func (b *logBackend) ReadRow() (bool, error) {
 	b.cur = keys
 	return newKey, err
 }
-func (b *logBackend) Alter() error { b.logf("alter"); return nil }
+func (b *logBackend) Alter(off int64) error { b.logf("alter %d@%d", b.Row, off); return nil }
 func (b *logBackend) AddRow(off int64) error {
 	b.logf("add %d@%d %s", b.Row, off, b.cur)
 	return nil
@@ -128,19 +136,21 @@ func TestRun(t *testing.T) {
 		want   string
 	}{
 		{"sampled", `{"a":1}` + "\n" + `{"a":2,"b":3}` + "\n", Options{}, false,
-			"load; sample 1@0 a; alter; add 2@8 a b; finish"},
+			"load; sample 1@0 a; alter 2@8; add 2@8 a b; finish"},
 		{"existing", `{"a":1} {"a":2}`, Options{}, true,
-			"load; add 1@0 a; add 2@8 a; finish"},
+			"load; sample none; add 1@0 a; add 2@8 a; finish"},
 		{"truncate, all or nothing", `{"a":1}`, Options{Truncate: true, AllOrNothing: true}, true,
-			"load; truncate; begin; add 1@0 a; finish"},
+			"load; truncate; begin; sample none; add 1@0 a; finish"},
 		{"truncate, new table", `{"a":1}`, Options{Truncate: true}, false,
 			"load; sample 1@0 a; finish"},
 		{"columns", `{"a":1}`, Options{Columns: []Column{{Name: "a"}}}, false,
-			"load; create; add 1@0 a; finish"},
+			"load; create; sample none; add 1@0 a; finish"},
+		{"existing, then a new key", `{"a":1}` + "\n" + `{"b":2}`, Options{}, true,
+			"load; sample none; add 1@0 a; alter 2@8; add 2@8 b; finish"},
 		{"array", `[{"a":1},{"a":2}]`, Options{Workers: 2}, false,
 			"load; sample 1@1 a; add 2@9 a; finish"},
 		{"workers, then a new key", `{"a":1}` + "\n" + `{"a":2}` + "\n" + `{"a":3,"b":4}` + "\n" + `{"a":5}` + "\n", Options{Workers: 2}, false,
-			"load; sample 1@0 a; workers; worker 2@8 a; alter; add 3@16 a b; add 4@30 a; finish"},
+			"load; sample 1@0 a; workers; worker 2@8 a; alter 3@16; add 3@16 a b; add 4@30 a; finish"},
 		{"error", `{"a":1}` + "\n" + `{"a":}`, Options{}, false,
 			"load; sample 1@0 a; test: row 2 at byte 14 (line 2, column 6): invalid character '}' looking for beginning of value"},
 	}

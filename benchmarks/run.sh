@@ -30,7 +30,8 @@
 #                 and batched INSERTs, a million tasks rows and flights, and
 #                 WriteQuery; a throwaway cluster (internal/pgtest)  -> postgres.txt
 #   wholeprogram  compare/sqlite/run.sh: the jsonpipe command against a C loop,
-#                 the sqlite3 shell and sqlite-utils, 1M rows (7 runs) and
+#                 the sqlite3 shell and sqlite-utils, from JSON and from CSV
+#                 (.import --csv), 1M rows (7 runs) and
 #                 300,000 rows (3 runs)             -> sqlite-wholeprogram*.txt
 #   shapes        the shape sweep (compare/shapes: the 71 cases of internal/shapes
 #                 as one 1 MB document, distinct small documents and NDJSON, through

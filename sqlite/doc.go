@@ -58,7 +58,9 @@
 // header's columns, typed INTEGER, REAL or TEXT as sqlite-utils 4
 // detects them in the first InferRows rows; values are stored with those
 // types, an empty field as NULL (with [Options].EmptyStrings, a text
-// column's as the empty string). Every other option works as for JSON. A
+// column's as the empty string), and a later value its column's type does
+// not describe as it is (1.5 or abc in an INTEGER column is stored as a
+// real or a text). Every other option works as for JSON. A
 // malformed record (more or fewer fields than the header, a stray or
 // unclosed quote, invalid UTF-8) is a [*RowError] holding a
 // [*CSVSyntaxError], at the record's row, line and byte offset; a row

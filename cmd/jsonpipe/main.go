@@ -24,7 +24,8 @@
 // invalid UTF-8 stops the load, naming its row, line and byte offset.
 //
 // A later value that does not fit the type a column was given from the
-// first rows (a string after integers, 1.5 after integers) is stored as
+// first rows (a string after integers, 1.5 after integers; for CSV and
+// TSV, after the rows the types were detected in) is stored as
 // it is in SQLite, whose columns take any value. In PostgreSQL, a column
 // of a table the load creates is widened to a type that holds both
 // (bigint to double precision, or numeric past int64; to text, or to
@@ -197,7 +198,7 @@ func insertCmd(ctx context.Context, args []string, stdin io.Reader, stderr io.Wr
 	fs.Var(&pk, "pk", "primary-key `column` of a new table (repeat for a compound key)")
 	fs.BoolVar(&nl, "nl", false, "input is newline-delimited JSON objects (a top-level array is an error)")
 	fs.BoolVar(&array, "array", false, "input is a JSON array of objects")
-	fs.BoolVar(&csvIn, "csv", false, "input is CSV (RFC 4180): a header row names the columns; types detected as sqlite-utils does (integer, real, text); an empty field is NULL")
+	fs.BoolVar(&csvIn, "csv", false, "input is CSV (RFC 4180): a header row names the columns; types detected as sqlite-utils does (integer, real, text) in the first --infer-rows rows, widened past them as for JSON in PostgreSQL; an empty field is NULL")
 	fs.BoolVar(&tsvIn, "tsv", false, "input is TSV: as --csv with tabs between fields (quoted as CSV is)")
 	fs.BoolVar(&emptyStrings, "empty-strings", false, "with --csv or --tsv: an empty field of a text column is the empty string, not NULL")
 	fs.BoolVar(&alter, "alter", false, "add columns for keys first seen after the table was created")

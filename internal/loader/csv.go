@@ -19,8 +19,14 @@ import (
 // with the header's names as keys and each value typed after its column
 // (an INTEGER column's 7 is the number 7, a TEXT column's 7 the string
 // "7"; an empty field null). The backends then load that as any NDJSON,
-// with every option (keys, conflicts, Alter, batches, workers), into the
-// table made from the detected columns.
+// with every option (keys, conflicts, Alter, batches, workers). A table
+// the load creates gets its columns as for JSON, inferred by the backend
+// from the sampled rows, which the typing makes the detected types (in
+// PostgreSQL a column whose sampled numbers include an integer past the
+// 64-bit range is numeric, not double precision, as for JSON); being
+// inferred, they widen in PostgreSQL for a later value that does not fit
+// (bigint to double precision to text), as JSON's do, unless StrictTypes.
+// SQLite stores such a value as it is.
 //
 // Memory stays flat: the records are read into one reused buffer, the
 // NDJSON written into another, and the rows' places in the input are kept
@@ -59,10 +65,11 @@ type csvPlace struct{ line, off int64 }
 
 // PrepareCSV reads the header and the first rows of CSV or TSV input r
 // (o.Delimiter separates the fields) and returns the load's input as
-// NDJSON, the options to load it with (a copy of o for NDJSON, with the
-// detected columns as Columns unless o has Columns, and Progress counting
-// bytes of r), and the source, which places a row error in r (Place).
-// typeName names a detected type in the database's terms. The error is
+// NDJSON, the options to load it with (a copy of o for NDJSON, and
+// Progress counting bytes of r; when r has no rows after its header and
+// o has no Columns, the header's columns as Columns, typed by typeName,
+// which names a detected type in the database's terms), and the source,
+// which places a row error in r (Place). The error is
 // about the header: r empty, a header field empty or given twice, a
 // syntax error in it; an error in a row comes later, from reading the
 // NDJSON, after the rows before it.
@@ -76,7 +83,15 @@ func PrepareCSV(r io.Reader, o *Options, typeName func(csvin.Type) string) (io.R
 	lo.Delimiter = 0
 	lo.delimited = true
 	lo.Format = rowsrc.Lines
-	if len(lo.Columns) == 0 {
+	// The backend infers the columns from the sampled rows, written
+	// typed after the detected types (an INTEGER column's fields as JSON
+	// integers, a REAL column's as numbers, a TEXT column's as strings,
+	// empty ones null), so it gives them the detected types, and they
+	// are inferred types, which PostgreSQL widens for a later value that
+	// does not fit (a column given in Columns it never alters). Only
+	// input with no rows gets Columns: its table is still created, with
+	// the header's names.
+	if len(lo.Columns) == 0 && len(s.sampleAt) == 0 {
 		lo.Columns = make([]Column, len(s.names))
 		for i, n := range s.names {
 			lo.Columns[i] = Column{Name: n, Type: typeName(s.types[i])}

@@ -28,11 +28,30 @@ func TestCSVSourceNDJSON(t *testing.T) {
 	if string(out) != want {
 		t.Errorf("NDJSON:\n%s want\n%s", out, want)
 	}
-	if len(o.Columns) != 3 || o.Columns[0].Type != "integer" || o.Columns[1].Type != "real" || o.Columns[2].Type != "text" || o.Delimiter != 0 {
-		t.Errorf("options %+v", o)
+	// The backend infers the columns from the typed rows (so PostgreSQL
+	// may widen them): no Columns.
+	if ty := src.Types(); len(o.Columns) != 0 || len(ty) != 3 || ty[0] != csvin.Integer || ty[1] != csvin.Real || ty[2] != csvin.Text || o.Delimiter != 0 {
+		t.Errorf("options %+v, types %v", o, ty)
 	}
 	if row, off, err := src.Place(3, 99, io.ErrUnexpectedEOF); row != 3 || off != 25 || err.Error() != "line 4: unexpected EOF" {
 		t.Errorf("Place: %d %d %v", row, off, err)
+	}
+}
+
+// Input with a header only gets the header's columns as Columns, so
+// that its table is still created; Columns given are kept.
+func TestCSVSourceHeaderOnly(t *testing.T) {
+	_, o, _, err := PrepareCSV(strings.NewReader("a,b\n"), &Options{Delimiter: ','}, typeName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Columns) != 2 || o.Columns[0] != (Column{Name: "a", Type: "text"}) || o.Columns[1] != (Column{Name: "b", Type: "text"}) {
+		t.Errorf("columns %+v", o.Columns)
+	}
+	given := []Column{{Name: "a", Type: "x"}}
+	_, o, _, err = PrepareCSV(strings.NewReader("a\n1\n"), &Options{Delimiter: ',', Columns: given}, typeName)
+	if err != nil || len(o.Columns) != 1 || o.Columns[0] != given[0] {
+		t.Errorf("given columns: %+v, %v", o.Columns, err)
 	}
 }
 

@@ -169,8 +169,8 @@ func (in *Input) LooksLike(err error) error {
 // Opened is a load's input as both backends start from it (Open): R is
 // what the load decodes, JSON (NDJSON for CSV or TSV input), with a
 // reader's error kept with where reading stopped (rowsrc.Counter); Opts
-// the options to load it with (for CSV, a copy with the detected
-// Columns: see PrepareCSV).
+// the options to load it with (for CSV, a copy for its NDJSON: see
+// PrepareCSV).
 type Opened struct {
 	R    io.Reader
 	Opts *Options

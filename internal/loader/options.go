@@ -109,9 +109,13 @@ type Options struct {
 	// names the columns; a table Insert creates gets them with the types
 	// detected in the first InferRows rows as sqlite-utils 4 detects them
 	// (INTEGER/bigint when every non-empty value is an integer, REAL/double
-	// precision when every one is a number, else TEXT/text), unless
+	// precision when every one is a number, else TEXT/text; in PostgreSQL
+	// numeric when an integer past the 64-bit range is among them), unless
 	// Columns is set. Each value is stored typed after its column (the
-	// integer 7, not the text "7"), an empty field as NULL. A record with
+	// integer 7, not the text "7"), an empty field as NULL. These are
+	// inferred types, as JSON's are: a later value that does not fit
+	// widens its column in PostgreSQL (bigint to double precision to text;
+	// see StrictTypes), and SQLite stores it as it is. A record with
 	// more or fewer fields than the header, malformed quoting or invalid
 	// UTF-8 stops the load at its row, line and byte offset. Format is
 	// ignored; every other option applies as for JSON. See

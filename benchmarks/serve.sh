@@ -12,23 +12,51 @@
 #   byid                          GET /tasks/{id}, a random id of the table
 #                                 each request (a wrk Lua script): one task
 #                                 by its key, the other single-task figure
+# Servers:
+#   jsonpipe   jsonpipe serve DB
+#   baseline   benchmarks/serve/baseline: database/sql, []Task, encoding/json
+#   fixed      benchmarks/serve/floor -mode fixed: a net/http handler
+#              answering each target with the bytes jsonpipe serve returned
+#              for it (fetched once at startup; the by-id target with one
+#              row's), no database: the ceiling of any net/http server
+#              writing that response on this machine with wrk beside it
+#   raw        benchmarks/serve/floor -mode raw: a TCP loop reading
+#              keep-alive requests and writing the same bytes as one
+#              precomputed response: the machine's ceiling for it
+# fixed and raw need jsonpipe on the same database (they copy its answers).
 # The servers run side by side; every round runs every target against each
 # of them, one after the other (the order alternating from round to
 # round), so that both see the same load on a shared machine. wrk and the
 # server share the machine's cores (two here): wrk's one thread takes CPU
 # from the server, the same for both.
 #
+# The step-loop floor: benchmarks/serve/stepfloor.c, compiled with gcc
+# against the system's libsqlite3 (skipped, saying so, without gcc or
+# /usr/include/sqlite3.h), runs the SQL of the limit128 and limit1024
+# targets on the same tasks.db, as jsonpipe serve writes it (the next
+# page's key in a subquery) and as the baseline writes it, for STEPDUR
+# seconds each, once a round after the round's wrk runs: it steps every row
+# and reads every column, many times, and prints ns per row and per
+# request. No JSON, no HTTP: what SQLite alone costs for the page, on one
+# core (the system's SQLite, whose version it records, may be older than
+# the one go-sqlite3 builds into the servers). PostgreSQL has no step-loop
+# floor here (fixed and raw hold for it).
+#
 # Writes $OUT/serve-wrk.txt (every wrk output, each under a "### round=..."
 # line) and $OUT/serve.txt (benchmarks/serve_summary.py: per database and
 # target, the median over the rounds of tasks/s = requests/s x tasks a
 # request, requests/s, p50 and p99 latency, and jsonpipe's ratio to the
-# baseline), both headed by the commit, date, CPU model and cores.
+# baseline; then jsonpipe's and the baseline's ratios to the fixed and raw
+# floors, the best ratio to the baseline any server could reach given the
+# fixed and the raw floor, and the step-loop floor's medians), both headed
+# by the commit, date, CPU model and cores.
 #
 # Environment:
 #   ROUNDS   rounds (10)          DUR      each wrk run (10s)
 #   WARMUP   an unrecorded wrk run per server and target first (2s; 0 for none)
 #   ROWS     rows in the table (100000)
-#   SERVERS  "jsonpipe baseline"; SERVERS=baseline runs the baseline alone
+#   SERVERS  "jsonpipe baseline fixed raw"; SERVERS=baseline runs the baseline alone
+#   STEPDUR  seconds of each step-loop floor run a round (1; 0 for none)
 #   DBS      "sqlite postgres"
 #   OUT      directory for the outputs (benchmarks)
 #   PORT     first of the loopback ports the servers take (18480)
@@ -45,7 +73,8 @@ rounds=${ROUNDS:-10}
 dur=${DUR:-10s}
 warmup=${WARMUP:-2s}
 rows=${ROWS:-100000}
-servers=(${SERVERS:-jsonpipe baseline})
+servers=(${SERVERS:-jsonpipe baseline fixed raw})
+stepdur=${STEPDUR:-1}
 dbs=(${DBS:-sqlite postgres})
 out=${OUT:-benchmarks}
 port=${PORT:-18480}
@@ -53,7 +82,11 @@ export GOTOOLCHAIN=${GO126:-go1.26.8} CGO_ENABLED=1
 
 die() { echo "serve.sh: $*" >&2; exit 1; }
 for s in "${servers[@]}"; do
-	case $s in jsonpipe | baseline) ;; *) die "unknown server $s (jsonpipe, baseline)" ;; esac
+	case $s in
+	jsonpipe | baseline) ;;
+	fixed | raw) [[ " ${servers[*]} " == *" jsonpipe "* ]] || die "$s copies jsonpipe serve's answers: SERVERS needs jsonpipe too" ;;
+	*) die "unknown server $s (jsonpipe, baseline, fixed, raw)" ;;
+	esac
 done
 for d in "${dbs[@]}"; do
 	case $d in sqlite | postgres) ;; *) die "unknown database $d (sqlite, postgres)" ;; esac
@@ -90,6 +123,17 @@ echo "# $note" >&2
 echo "# building jsonpipe and the baseline" >&2
 go build -o "$work/jsonpipe" ./cmd/jsonpipe
 go build -o "$work/baseline" ./benchmarks/serve/baseline
+go build -o "$work/floor" ./benchmarks/serve/floor
+stepfloor=""
+if [ "$stepdur" = 0 ]; then
+	echo "# no step-loop floor (STEPDUR=0)" >&2
+elif command -v gcc >/dev/null && [ -f /usr/include/sqlite3.h ] &&
+	gcc -O2 -o "$work/stepfloor" benchmarks/serve/stepfloor.c -lsqlite3 2>"$work/gcc.log"; then
+	stepfloor=$work/stepfloor
+else
+	cat "$work/gcc.log" 2>/dev/null >&2 || true
+	echo "serve.sh: no gcc, /usr/include/sqlite3.h or libsqlite3 (apt-get install -y gcc libsqlite3-dev): no step-loop floor" >&2
+fi
 for s in "${servers[@]}"; do
 	if [ "$s" = jsonpipe ] && ! "$work/jsonpipe" serve -h >/dev/null 2>&1; then
 		die "this checkout's jsonpipe has no serve command (issue 38's package serve has not landed here); SERVERS=baseline runs the baseline alone"
@@ -151,13 +195,22 @@ done
 
 # Every server on every database, each on a port of its own.
 declare -A addr
+# jsonpipe first: fixed and raw fetch its answers.
+start=()
+for s in jsonpipe baseline fixed raw; do
+	if [[ " ${servers[*]} " == *" $s "* ]]; then start+=("$s"); fi
+done
 for d in "${dbs[@]}"; do
-	for s in "${servers[@]}"; do
+	for s in "${start[@]}"; do
 		a=127.0.0.1:$port
 		port=$((port + 1))
 		case $s in
 		jsonpipe) "$work/jsonpipe" serve --addr "$a" "${dsn[$d]}" >"$work/$s-$d.log" 2>&1 & ;;
 		baseline) "$work/baseline" -addr "$a" "${dsn[$d]}" >"$work/$s-$d.log" 2>&1 & ;;
+		fixed | raw)
+			"$work/floor" -mode $s -addr "$a" -from "http://${addr[jsonpipe-$d]}" \
+				"/tasks?_limit=1" "/tasks?_limit=128" "/tasks?_limit=1024" "/tasks/$((rows / 2))" >"$work/$s-$d.log" 2>&1 &
+			;;
 		esac
 		pids+=($!)
 		addr[$s-$d]=$a
@@ -193,6 +246,15 @@ request = function()
   return wrk.format("GET", "/tasks/" .. math.random(1, $rows))
 end
 LUA
+# The step-loop floor's statements for the limitN targets: jsonpipe
+# serve's (serve/query.go listStatements: every column, the next page's key
+# in a subquery, the key's order) and the baseline's.
+step_sql() { # jsonpipe|baseline N
+	case $1 in
+	jsonpipe) echo "SELECT *, (SELECT CAST(\"id\" AS TEXT) FROM \"tasks\" ORDER BY \"tasks\".\"id\" LIMIT 1 OFFSET $(($2 - 1))) FROM \"tasks\" ORDER BY \"tasks\".\"id\" LIMIT $2" ;;
+	baseline) echo "SELECT id, title, done FROM tasks LIMIT $2" ;;
+	esac
+}
 wrk_args() { # TARGET ADDR
 	case $1 in
 	byid) echo "-s $work/byid.lua http://$2/" ;;
@@ -229,6 +291,9 @@ raw=$out/serve-wrk.txt
 stamp() {
 	printf 'commit: %s\ndate: %s\ncpu-model: %s\ncores: %s\nnote: %s\nrounds: %s\nduration: %s\nrows: %s\nservers: %s\ndatabases: %s\n' \
 		"$commit" "$day" "$cpu" "$cores" "$note" "$rounds" "$dur" "$rows" "${servers[*]}" "${dbs[*]}"
+	if [ -n "$stepfloor" ] && [ -n "${dsn[sqlite]:-}" ]; then
+		printf 'stepfloor-seconds: %s\n' "$stepdur"
+	fi
 	printf '%s' "$sizes"
 }
 stamp >"$raw"
@@ -259,6 +324,14 @@ for ((i = 1; i <= rounds; i++)); do
 				wrk -t1 -c32 -d"$dur" --latency $(wrk_args "$t" "${addr[$s-$d]}") >>"$raw"
 			done
 		done
+		if [ "$d" = sqlite ] && [ -n "$stepfloor" ]; then
+			for t in limit128 limit1024; do
+				for q in jsonpipe baseline; do
+					f=$("$stepfloor" "${dsn[sqlite]}" "$stepdur" "$(step_sql $q "${t#limit}")") || die "stepfloor failed"
+					printf 'stepfloor: round=%s db=sqlite target=%s sql=%s %s\n' "$i" "$t" "$q" "$f" >>"$raw"
+				done
+			done
+		fi
 	done
 done
 

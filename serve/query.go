@@ -141,29 +141,54 @@ func (q *listQuery) paged(t *table) bool {
 	return q.limit > 0 && t.key != "" && q.order == ""
 }
 
-// shape is the statement's cache key: everything that changes its text,
-// nothing that is only bound.
-func (q *listQuery) shape(t *table) string {
-	var b strings.Builder
-	b.WriteString("L")
+// appendShape appends the statement's cache key to b: everything that
+// changes its text, nothing that is only bound. With litLimit (SQLite:
+// see limitLiteral) the limit is part of the text.
+func (q *listQuery) appendShape(b []byte, t *table, litLimit bool) []byte {
+	b = append(b, 'L')
 	for _, f := range q.filters {
-		b.WriteString("\x00=")
-		b.WriteString(f.col)
+		b = append(b, "\x00="...)
+		b = append(b, f.col...)
 	}
-	b.WriteString("\x00F")
+	b = append(b, "\x00F"...)
 	for _, f := range q.fields {
-		b.WriteString("\x00")
-		b.WriteString(f)
+		b = append(b, 0)
+		b = append(b, f...)
 	}
-	fmt.Fprintf(&b, "\x00O%s\x00%t%t%t%t", q.order, q.desc, q.limit >= 0, q.hasAfter, q.paged(t))
-	return b.String()
+	b = append(b, "\x00O"...)
+	b = append(b, q.order...)
+	b = append(b, 0)
+	for _, x := range [...]bool{q.desc, q.limit >= 0, q.hasAfter, q.paged(t)} {
+		b = strconv.AppendBool(b, x)
+	}
+	if litLimit && q.limit >= 0 {
+		b = strconv.AppendInt(append(b, "\x00N"...), q.limit, 10)
+	}
+	return b
 }
 
-// statements are the SQL of one shape: the page's query, and whether its
-// last column is the key that starts the next page (a paged shape).
+// statements are the SQL of one shape: the page's query, whether its
+// last column is the key that starts the next page (a paged shape), and
+// whether its limit (and the next key's offset) is in its text rather
+// than bound (litLimit).
 type statements struct {
-	query string
-	keyed bool
+	query    string
+	keyed    bool
+	litLimit bool
+}
+
+// limitLiteral reports whether b's list statements hold their limit in
+// their text. SQLite (since 3.47 or so) reads a bound LIMIT or OFFSET to
+// plan the statement and marks the parameter so that binding it again
+// expires the statement, and go-sqlite3 clears the bindings of the
+// statements it keeps: every paged list request was parsed and planned
+// again (sqlite3Reprepare under sqlite3_step, about a tenth of the CPU
+// of a one-row page). Written in the text, the limit makes a shape of its
+// own, prepared once per connection; a limit is an integer, so its text
+// is safe. PostgreSQL binds it: its plan does not expire.
+func limitLiteral(b backend) bool {
+	_, ok := b.(*sqliteBackend)
+	return ok
 }
 
 // stmtCache holds the SQL built for each shape, so that a shape's text is
@@ -171,42 +196,48 @@ type statements struct {
 // the text) prepares it once. It is emptied when the schema is read again
 // and when it grows past maxShapes (shapes are combinations of columns,
 // so a client could make many).
+//
+// The shapes are kept by table as read: a table read again (its columns
+// changed) is another *table, so a statement built from the old one, even
+// if stored after the cache was emptied, is never used for it. A shape is
+// looked up as bytes, so that a request whose shape is known allocates no
+// key.
 type stmtCache struct {
 	mu sync.Mutex
-	m  map[shapeKey]statements
-}
-
-// shapeKey is a shape of one table as read: a table read again (its
-// columns changed) is another *table, so a statement built from the old
-// one, even if stored after the cache was emptied, is never used for it.
-type shapeKey struct {
-	t     *table
-	shape string
+	m  map[*table]map[string]statements
+	n  int // shapes held
 }
 
 const maxShapes = 4096
 
-func (c *stmtCache) get(t *table, shape string, build func() statements) statements {
-	key := shapeKey{t, shape}
+func (c *stmtCache) get(t *table, shape []byte, build func() statements) statements {
 	c.mu.Lock()
-	st, ok := c.m[key]
+	st, ok := c.m[t][string(shape)]
 	c.mu.Unlock()
 	if ok {
 		return st
 	}
 	st = build()
 	c.mu.Lock()
-	if c.m == nil || len(c.m) >= maxShapes {
-		c.m = make(map[shapeKey]statements)
+	if c.m == nil || c.n >= maxShapes {
+		c.m, c.n = make(map[*table]map[string]statements), 0
 	}
-	c.m[key] = st
+	m := c.m[t]
+	if m == nil {
+		m = make(map[string]statements)
+		c.m[t] = m
+	}
+	if _, ok := m[string(shape)]; !ok {
+		c.n++
+	}
+	m[string(shape)] = st
 	c.mu.Unlock()
 	return st
 }
 
 func (c *stmtCache) clear() {
 	c.mu.Lock()
-	c.m = nil
+	c.m, c.n = nil, 0
 	c.mu.Unlock()
 }
 
@@ -298,7 +329,7 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 	sb := &sqlBuilder{b: b}
 	sb.WriteString("SELECT ")
 	sb.columns(t, q.fields)
-	st := statements{}
+	st := statements{litLimit: limitLiteral(b)}
 	if q.paged(t) {
 		// The key that starts the next page, in the page's own statement
 		// (one snapshot, and for PostgreSQL one round trip): a last
@@ -313,7 +344,7 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 		sb.where(t, q)
 		sb.orderBy(t, q)
 		sb.WriteString(" LIMIT 1 OFFSET ")
-		sb.param()
+		sb.limit(st.litLimit, q.limit-1)
 		sb.WriteString(")")
 		st.keyed = true
 	}
@@ -323,10 +354,20 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 	sb.orderBy(t, q)
 	if q.limit >= 0 {
 		sb.WriteString(" LIMIT ")
-		sb.param()
+		sb.limit(st.litLimit, q.limit)
 	}
 	st.query = sb.String()
 	return st
+}
+
+// limit writes n, or with lit false a placeholder for it.
+func (sb *sqlBuilder) limit(lit bool, n int64) {
+	if !lit {
+		sb.param()
+		return
+	}
+	var b [20]byte
+	sb.Write(strconv.AppendInt(b[:0], n, 10))
 }
 
 // whereKey ends a statement on the row whose key is the next parameter.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,8 +55,10 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 		s.fail(w, r, nil, err)
 		return
 	}
-	st := s.stmts.get(t, q.shape(t), func() statements { return listStatements(s.db, t, q) })
-	args := make([]any, 0, len(q.filters)+2)
+	var kb [96]byte
+	st := s.stmts.get(t, q.appendShape(kb[:0], t, limitLiteral(s.db)), func() statements { return listStatements(s.db, t, q) })
+	var ab [6]any
+	args := ab[:0]
 	for _, f := range q.filters {
 		a, ok := arg(t, f.col, f.val)
 		if !ok {
@@ -73,17 +76,22 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 		args = append(args, a)
 	}
 	if st.keyed {
-		// The next key's subquery first: the filters, _after, _limit-1.
-		args = append(append(args[:len(args):len(args)], q.limit-1), args...)
+		// The next key's subquery first: the filters, _after, _limit-1
+		// (unless in the text).
+		n := len(args)
+		if !st.litLimit {
+			args = append(args, q.limit-1)
+		}
+		args = append(args, args[:n]...)
 	}
-	if q.limit >= 0 {
+	if q.limit >= 0 && !st.litLimit {
 		args = append(args, q.limit)
 	}
-	format, ctype := rowsrc.Array, contentJSON
+	format, ctype := rowsrc.Array, headerJSON
 	if wantsLines(r, q.nl) {
-		format, ctype = rowsrc.Lines, contentNDJSON
+		format, ctype = rowsrc.Lines, headerNDJSON
 	}
-	w.Header().Set("Content-Type", ctype)
+	w.Header()["Content-Type"] = ctype
 	sw := newStreamWriter(w, s.writeTimeout)
 	s.streaming.Add(1)
 	defer s.streaming.Add(-1)
@@ -91,7 +99,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 	if st.keyed {
 		next = func(key *string) {
 			if key != nil {
-				w.Header().Set("Link", "<"+nextURL(r, *key)+`>; rel="next"`)
+				w.Header()["Link"] = []string{nextLink(r, v, *key)}
 			}
 		}
 	}
@@ -116,12 +124,36 @@ func (s *Server) emptyList(w http.ResponseWriter, r *http.Request, q *listQuery)
 	w.Write([]byte("[]\n"))
 }
 
-// nextURL is the request's URL (path and query, relative to the host)
-// with _after set to key.
-func nextURL(r *http.Request, key string) string {
-	v, _ := url.ParseQuery(r.URL.RawQuery)
-	v.Set("_after", key)
-	return r.URL.EscapedPath() + "?" + v.Encode()
+// nextLink is the Link header's value for the next page: the request's
+// URL (path and query, relative to the host) with _after set to key; v is
+// the request's query as parsed (its _after is set to key). The query is
+// written as url.Values.Encode writes it (the keys sorted, each value
+// escaped by url.QueryEscape), into one string.
+func nextLink(r *http.Request, v url.Values, key string) string {
+	v["_after"] = []string{key}
+	var kb [8]string
+	keys := kb[:0]
+	for k := range v {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var bb [256]byte
+	b := append(bb[:0], '<')
+	b = append(b, r.URL.EscapedPath()...)
+	b = append(b, '?')
+	for i, k := range keys {
+		ke := url.QueryEscape(k)
+		for j, val := range v[k] {
+			if i > 0 || j > 0 {
+				b = append(b, '&')
+			}
+			b = append(b, ke...)
+			b = append(b, '=')
+			b = append(b, url.QueryEscape(val)...)
+		}
+	}
+	b = append(b, `>; rel="next"`...)
+	return string(b)
 }
 
 // one answers GET /table/key: the row as an object, or 404.
@@ -130,12 +162,16 @@ func (s *Server) one(w http.ResponseWriter, r *http.Request, t *table, key strin
 		writeError(w, http.StatusNotFound, errNoKey.Error())
 		return
 	}
+	var fields []string
+	if r.URL.RawQuery == "" {
+		s.writeRow(w, r, t, key, nil)
+		return
+	}
 	v, err := parseQuery(r.URL.RawQuery)
 	if err != nil {
 		s.fail(w, r, nil, err)
 		return
 	}
-	var fields []string
 	for name := range v {
 		val, _, err := single(v, name)
 		if err == nil && name != "_fields" {
@@ -154,17 +190,19 @@ func (s *Server) one(w http.ResponseWriter, r *http.Request, t *table, key strin
 
 // writeRow writes the row of t whose key is key, or answers 404.
 func (s *Server) writeRow(w http.ResponseWriter, r *http.Request, t *table, key string, fields []string) {
-	shape := "R\x00" + strings.Join(fields, "\x00")
+	var kb [64]byte
+	shape := appendJoin(append(kb[:0], "R\x00"...), fields)
 	st := s.stmts.get(t, shape, func() statements { return statements{query: oneStatement(s.db, t, fields)} })
 	arg, ok := arg(t, t.key, key)
 	if !ok {
 		s.noRow(w, t, key)
 		return
 	}
-	w.Header().Set("Content-Type", contentJSON)
+	w.Header()["Content-Type"] = headerJSON
 	sw := newStreamWriter(w, s.writeTimeout)
 	// Lines: one object and a newline; nothing at all for no row.
-	n, err := s.db.stream(r.Context(), sw, rowsrc.Lines, st.query, []any{arg}, nil)
+	args := [1]any{arg}
+	n, err := s.db.stream(r.Context(), sw, rowsrc.Lines, st.query, args[:], nil)
 	switch {
 	case err != nil:
 		s.fail(w, r, sw, err)
@@ -175,4 +213,15 @@ func (s *Server) writeRow(w http.ResponseWriter, r *http.Request, t *table, key 
 
 func (s *Server) noRow(w http.ResponseWriter, t *table, key string) {
 	writeError(w, http.StatusNotFound, fmt.Sprintf("no row of %s with %s %s", quote(t.name), quote(t.key), quote(key)))
+}
+
+// appendJoin appends names to b, each after a zero byte but the first.
+func appendJoin(b []byte, names []string) []byte {
+	for i, n := range names {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, n...)
+	}
+	return b
 }

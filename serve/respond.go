@@ -15,6 +15,14 @@ const (
 	contentNDJSON = "application/x-ndjson"
 )
 
+// headerJSON and headerNDJSON are Content-Type header values set as
+// they are, without the slice Header.Set makes each time; full slices, so
+// that an append (Header.Add) copies them rather than writing into them.
+var (
+	headerJSON   = []string{contentJSON}[:1:1]
+	headerNDJSON = []string{contentNDJSON}[:1:1]
+)
+
 // quote is s as a JSON string, for messages.
 func quote(s string) string { return string(json.AppendQuote(nil, s)) }
 
@@ -54,13 +62,13 @@ func methodNotAllowed(w http.ResponseWriter, allow string) {
 // timeout, however long the whole response.
 type streamWriter struct {
 	w       http.ResponseWriter
-	rc      *http.ResponseController
+	rc      http.ResponseController // held, not pointed to: one allocation
 	timeout time.Duration
 	n       int64 // bytes written
 }
 
 func newStreamWriter(w http.ResponseWriter, timeout time.Duration) *streamWriter {
-	return &streamWriter{w: w, rc: http.NewResponseController(w), timeout: timeout}
+	return &streamWriter{w: w, rc: *http.NewResponseController(w), timeout: timeout}
 }
 
 func (sw *streamWriter) Write(p []byte) (int, error) {

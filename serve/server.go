@@ -197,12 +197,12 @@ func (s *Server) table(ctx context.Context, name string) *table {
 
 // ServeHTTP answers one request of the API the package doc describes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	segs, ok := splitPath(r.URL.EscapedPath())
+	name, key, nsegs, ok := splitPath(r.URL.EscapedPath())
 	if !ok {
 		s.notTable(w, r, "no such resource")
 		return
 	}
-	if len(segs) == 0 {
+	if nsegs == 0 {
 		if !isRead(r.Method) {
 			methodNotAllowed(w, "GET, HEAD")
 			return
@@ -210,12 +210,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.index(w, r)
 		return
 	}
-	t := s.table(r.Context(), segs[0])
+	t := s.table(r.Context(), name)
 	if t == nil {
-		s.notTable(w, r, fmt.Sprintf("no table %s", quote(segs[0])))
+		s.notTable(w, r, fmt.Sprintf("no table %s", quote(name)))
 		return
 	}
-	if len(segs) == 1 {
+	if nsegs == 1 {
 		switch {
 		case isRead(r.Method):
 			s.list(w, r, t)
@@ -230,14 +230,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case isRead(r.Method):
-		s.one(w, r, t, segs[1])
+		s.one(w, r, t, key)
 	case r.Method == http.MethodPatch:
 		if s.writeAllowed(w, r) {
-			s.patch(w, r, t, segs[1])
+			s.patch(w, r, t, key)
 		}
 	case r.Method == http.MethodDelete:
 		if s.writeAllowed(w, r) {
-			s.delete(w, r, t, segs[1])
+			s.delete(w, r, t, key)
 		}
 	default:
 		methodNotAllowed(w, s.allow("GET, HEAD", "PATCH, DELETE"))
@@ -272,28 +272,37 @@ func (s *Server) writeAllowed(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// splitPath cuts an escaped URL path into "/", "/table" or "/table/key",
-// each segment unescaped (so %2F is a slash inside a name).
-func splitPath(p string) ([]string, bool) {
-	p, ok := strings.CutPrefix(p, "/")
+// splitPath cuts an escaped URL path into "/", "/table" or "/table/key"
+// (n segments: 0, 1 or 2), each segment unescaped (so %2F is a slash
+// inside a name).
+func splitPath(p string) (table, key string, n int, ok bool) {
+	p, ok = strings.CutPrefix(p, "/")
 	if !ok {
-		return nil, false
+		return "", "", 0, false
 	}
 	if p == "" {
-		return nil, true
+		return "", "", 0, true
 	}
-	parts := strings.Split(p, "/")
-	if len(parts) > 2 {
-		return nil, false
+	first, rest, two := strings.Cut(p, "/")
+	if two && strings.IndexByte(rest, '/') >= 0 {
+		return "", "", 0, false
 	}
-	for i, part := range parts {
-		u, err := pathUnescape(part)
-		if err != nil || u == "" {
-			return nil, false
-		}
-		parts[i] = u
+	if table, ok = segment(first); !ok {
+		return "", "", 0, false
 	}
-	return parts, true
+	if !two {
+		return table, "", 1, true
+	}
+	if key, ok = segment(rest); !ok {
+		return "", "", 0, false
+	}
+	return table, key, 2, true
+}
+
+// segment is a path segment unescaped; an empty one is not one.
+func segment(s string) (string, bool) {
+	u, err := pathUnescape(s)
+	return u, err == nil && u != ""
 }
 
 // readers is the size of the SQLite read pool Open makes: enough that

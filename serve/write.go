@@ -130,7 +130,7 @@ func (s *Server) patch(w http.ResponseWriter, r *http.Request, t *table, key str
 		args = append(args, a)
 	}
 	args = append(args, keyArg)
-	shape := "U\x00" + strings.Join(cols, "\x00")
+	shape := appendJoin([]byte("U\x00"), cols)
 	st := s.stmts.get(t, shape, func() statements { return statements{query: updateStatement(s.db, t, cols)} })
 	n, err := s.db.exec(r.Context(), st.query, args)
 	if err != nil {
@@ -161,7 +161,7 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request, t *table, key st
 	if !ok {
 		return
 	}
-	st := s.stmts.get(t, "D", func() statements { return statements{query: deleteStatement(s.db, t)} })
+	st := s.stmts.get(t, []byte("D"), func() statements { return statements{query: deleteStatement(s.db, t)} })
 	n, err := s.db.exec(r.Context(), st.query, []any{keyArg})
 	switch {
 	case err != nil:

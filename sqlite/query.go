@@ -199,8 +199,9 @@ type jsonWriter struct {
 	format  Format
 	scratch bytes.Buffer
 	buf     []byte
-	n       int64 // rows formatted
-	written int64 // rows w has taken in full
+	pooled  *[]byte // buf's pool entry, given back by release
+	n       int64   // rows formatted
+	written int64   // rows w has taken in full
 }
 
 const flushAt = 64 << 10
@@ -208,7 +209,9 @@ const flushAt = 64 << 10
 // newJSONWriter returns a jsonWriter of the columns cols, whose declared
 // types (as go-sqlite3 gives them, lower-cased; nil if unknown) are decl.
 func newJSONWriter(w io.Writer, cols, decl []string, format Format) *jsonWriter {
-	jw := &jsonWriter{w: w, format: format, keys: make([][]byte, len(cols)), buf: getBuf()}
+	jw := &jsonWriter{w: w, format: format, keys: make([][]byte, len(cols))}
+	jw.pooled = getBuf()
+	jw.buf = *jw.pooled
 	for i, d := range decl {
 		if k := jsonColumnOf(d); k != notJSON {
 			if jw.json == nil {
@@ -217,12 +220,21 @@ func newJSONWriter(w io.Writer, cols, decl []string, format Format) *jsonWriter 
 			jw.json[i] = k
 		}
 	}
+	// The keys in one buffer: a server answers many small queries, each
+	// making a writer.
+	size := 0
+	for _, name := range cols {
+		size += len(name) + 4 // sep, quotes, colon; more if escaped
+	}
+	keys := make([]byte, 0, size+32) // json.AppendQuote wants 32 bytes spare
 	for i, name := range cols {
 		sep := byte(',')
 		if i == 0 {
 			sep = '{'
 		}
-		jw.keys[i] = append(appendString([]byte{sep}, name), ':')
+		start := len(keys)
+		keys = append(appendString(append(keys, sep), name), ':')
+		jw.keys[i] = keys[start:len(keys):len(keys)]
 	}
 	if format != Lines {
 		jw.buf = append(jw.buf, '[')
@@ -286,8 +298,11 @@ func (jw *jsonWriter) close() error {
 
 // release gives the buffer back to the pool, once the output has ended.
 func (jw *jsonWriter) release() {
-	putBuf(jw.buf)
-	jw.buf = nil
+	if jw.pooled != nil {
+		*jw.pooled = jw.buf
+		putBuf(jw.pooled)
+	}
+	jw.buf, jw.pooled = nil, nil
 }
 
 // jsonBufs holds the writers' buffers between queries: each is 68 KiB, a
@@ -295,16 +310,20 @@ func (jw *jsonWriter) release() {
 // run (a server answers many).
 var jsonBufs sync.Pool
 
-func getBuf() []byte {
+// getBuf is an empty buffer and its pool entry (the pointer is kept so
+// that giving it back allocates nothing).
+func getBuf() *[]byte {
 	if b, _ := jsonBufs.Get().(*[]byte); b != nil {
-		return (*b)[:0]
+		*b = (*b)[:0]
+		return b
 	}
-	return make([]byte, 0, flushAt+4096)
+	b := make([]byte, 0, flushAt+4096)
+	return &b
 }
 
-func putBuf(b []byte) {
-	if cap(b) >= flushAt && cap(b) <= 4*flushAt {
-		jsonBufs.Put(&b)
+func putBuf(b *[]byte) {
+	if cap(*b) >= flushAt && cap(*b) <= 4*flushAt {
+		jsonBufs.Put(b)
 	}
 }
 

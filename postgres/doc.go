@@ -53,7 +53,11 @@
 // header's columns, typed bigint, double precision or text as sqlite-utils 4
 // detects them in the first InferRows rows; values are stored with those
 // types, an empty field as NULL (with [Options].EmptyStrings, a text
-// column's as the empty string). Every other option works as for JSON. A
+// column's as the empty string). These are inferred types, as JSON's are:
+// a later value that does not fit widens its column as described under
+// Tables and types (bigint to double precision to text; numeric when a
+// sampled integer is past bigint's range), unless [Options].StrictTypes.
+// Every other option works as for JSON. A
 // malformed record (more or fewer fields than the header, a stray or
 // unclosed quote, invalid UTF-8) is a [*RowError] holding a
 // [*CSVSyntaxError], at the record's row, line and byte offset; a row

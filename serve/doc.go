@@ -74,13 +74,11 @@
 // Table and column names from a request are checked against the schema
 // read at startup (read again after a load adds columns, and at most once
 // a second when a request names an unknown table), and are always quoted;
-// values are always bound (but for SQLite a page's _limit, an integer,
-// which is written into the statement: SQLite plans with a bound LIMIT
-// and plans again whenever it is bound again). The SQL text of each
-// request shape is built once and cached. Rows go from the statement to the response through the
-// streaming writers of packages sqlite and postgres, so a response's
-// memory does not grow with its row count. Open serves SQLite in WAL mode
-// through a pool of query-only readers and one writer; a client that goes
+// values, _limit too, are always bound. The SQL text of each request
+// shape is built once and cached. Rows go from the statement to the
+// response through the streaming writers of packages sqlite and postgres,
+// so a response's memory does not grow with its row count. Open serves
+// SQLite in WAL mode through a pool of query-only readers and one writer; a client that goes
 // away cancels its query, and each write of a response must finish within
 // 30 seconds, so a client that stops reading is dropped.
 package serve

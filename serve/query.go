@@ -142,9 +142,8 @@ func (q *listQuery) paged(t *table) bool {
 }
 
 // appendShape appends the statement's cache key to b: everything that
-// changes its text, nothing that is only bound. With litLimit (SQLite:
-// see limitLiteral) the limit is part of the text.
-func (q *listQuery) appendShape(b []byte, t *table, litLimit bool) []byte {
+// changes its text, nothing that is only bound.
+func (q *listQuery) appendShape(b []byte, t *table) []byte {
 	b = append(b, 'L')
 	for _, f := range q.filters {
 		b = append(b, "\x00="...)
@@ -161,34 +160,14 @@ func (q *listQuery) appendShape(b []byte, t *table, litLimit bool) []byte {
 	for _, x := range [...]bool{q.desc, q.limit >= 0, q.hasAfter, q.paged(t)} {
 		b = strconv.AppendBool(b, x)
 	}
-	if litLimit && q.limit >= 0 {
-		b = strconv.AppendInt(append(b, "\x00N"...), q.limit, 10)
-	}
 	return b
 }
 
-// statements are the SQL of one shape: the page's query, whether its
-// last column is the key that starts the next page (a paged shape), and
-// whether its limit (and the next key's offset) is in its text rather
-// than bound (litLimit).
+// statements are the SQL of one shape: the page's query, and whether its
+// last column is the key that starts the next page (a paged shape).
 type statements struct {
-	query    string
-	keyed    bool
-	litLimit bool
-}
-
-// limitLiteral reports whether b's list statements hold their limit in
-// their text. SQLite (since 3.47 or so) reads a bound LIMIT or OFFSET to
-// plan the statement and marks the parameter so that binding it again
-// expires the statement, and go-sqlite3 clears the bindings of the
-// statements it keeps: every paged list request was parsed and planned
-// again (sqlite3Reprepare under sqlite3_step, about a tenth of the CPU
-// of a one-row page). Written in the text, the limit makes a shape of its
-// own, prepared once per connection; a limit is an integer, so its text
-// is safe. PostgreSQL binds it: its plan does not expire.
-func limitLiteral(b backend) bool {
-	_, ok := b.(*sqliteBackend)
-	return ok
+	query string
+	keyed bool
 }
 
 // stmtCache holds the SQL built for each shape, so that a shape's text is
@@ -329,7 +308,7 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 	sb := &sqlBuilder{b: b}
 	sb.WriteString("SELECT ")
 	sb.columns(t, q.fields)
-	st := statements{litLimit: limitLiteral(b)}
+	st := statements{}
 	if q.paged(t) {
 		// The key that starts the next page, in the page's own statement
 		// (one snapshot, and for PostgreSQL one round trip): a last
@@ -344,7 +323,7 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 		sb.where(t, q)
 		sb.orderBy(t, q)
 		sb.WriteString(" LIMIT 1 OFFSET ")
-		sb.limit(st.litLimit, q.limit-1)
+		sb.limit()
 		sb.WriteString(")")
 		st.keyed = true
 	}
@@ -354,20 +333,26 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 	sb.orderBy(t, q)
 	if q.limit >= 0 {
 		sb.WriteString(" LIMIT ")
-		sb.limit(st.litLimit, q.limit)
+		sb.limit()
 	}
 	st.query = sb.String()
 	return st
 }
 
-// limit writes n, or with lit false a placeholder for it.
-func (sb *sqlBuilder) limit(lit bool, n int64) {
-	if !lit {
-		sb.param()
-		return
+// limit writes the placeholder of a LIMIT or OFFSET. SQLite's is an
+// expression, not the parameter alone: SQLite (3.47 or so on) reads a
+// bound LIMIT or OFFSET to plan the statement and marks it to be planned
+// again whenever that parameter is bound again, and go-sqlite3 binds the
+// parameters of the statements it keeps on every use, so each page was
+// parsed and planned again (sqlite3Reprepare under sqlite3_step, about a
+// tenth of the CPU of a one-row page). The planner does not read ? + 0,
+// which the limit still binds: nothing from the URL becomes SQL text, and
+// every limit is one shape.
+func (sb *sqlBuilder) limit() {
+	sb.param()
+	if _, ok := sb.b.(*sqliteBackend); ok {
+		sb.WriteString(" + 0")
 	}
-	var b [20]byte
-	sb.Write(strconv.AppendInt(b[:0], n, 10))
 }
 
 // whereKey ends a statement on the row whose key is the next parameter.

@@ -56,7 +56,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 		return
 	}
 	var kb [96]byte
-	st := s.stmts.get(t, q.appendShape(kb[:0], t, limitLiteral(s.db)), func() statements { return listStatements(s.db, t, q) })
+	st := s.stmts.get(t, q.appendShape(kb[:0], t), func() statements { return listStatements(s.db, t, q) })
 	var ab [6]any
 	args := ab[:0]
 	for _, f := range q.filters {
@@ -76,15 +76,12 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 		args = append(args, a)
 	}
 	if st.keyed {
-		// The next key's subquery first: the filters, _after, _limit-1
-		// (unless in the text).
+		// The next key's subquery first: the filters, _after, _limit-1.
 		n := len(args)
-		if !st.litLimit {
-			args = append(args, q.limit-1)
-		}
+		args = append(args, q.limit-1)
 		args = append(args, args[:n]...)
 	}
-	if q.limit >= 0 && !st.litLimit {
+	if q.limit >= 0 {
 		args = append(args, q.limit)
 	}
 	format, ctype := rowsrc.Array, headerJSON

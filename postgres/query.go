@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"sync"
 	"unsafe"
@@ -37,7 +38,7 @@ import (
 // Lines simply stops after n lines; with n = 0, w holds nothing at all.
 // When w itself fails, n counts the rows it took in full.
 func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, query string, args ...any) (int64, error) {
-	return writeQuery(ctx, conn, w, format, nil, query, args)
+	return writeQuery(ctx, conn, w, format, nil, 0, query, args)
 }
 
 // WriteQueryLast is WriteQuery for a query whose last column is not
@@ -46,11 +47,29 @@ func WriteQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 // Package serve selects the key of the next page so, in the page's own
 // statement (one round trip, one snapshot).
 func WriteQueryLast(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, first func(v *string), query string, args ...any) (int64, error) {
-	return writeQuery(ctx, conn, w, format, first, query, args)
+	return writeQuery(ctx, conn, w, format, first, 0, query, args)
 }
 
-// writeQuery is WriteQuery, and with first WriteQueryLast.
-func writeQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, first func(*string), query string, args []any) (int64, error) {
+// PageRows is the most rows a page of WriteQueryPage may have.
+const PageRows = 1024
+
+// WriteQueryPage is WriteQuery for a page: a query whose LIMIT is limit
+// (1 to PageRows) and whose last column, not written, is each row's key
+// as text. The page is written once its rows are all read, and when
+// there are limit of them, next is first given the last one's key (nil
+// for NULL): the key the next page starts after. Package serve pages so:
+// the next page's key comes from the page's own rows, read once, not from
+// a second walk over them.
+func WriteQueryPage(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, limit int, next func(key *string), query string, args ...any) (int64, error) {
+	if limit < 1 || limit > PageRows {
+		return 0, fmt.Errorf("postgres: WriteQueryPage: limit %d is not 1 to %d", limit, PageRows)
+	}
+	return writeQuery(ctx, conn, w, format, next, limit, query, args)
+}
+
+// writeQuery is WriteQuery; with first, WriteQueryLast, or with page > 0
+// WriteQueryPage of page rows.
+func writeQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format, first func(*string), page int, query string, args []any) (int64, error) {
 	rows, err := conn.Query(ctx, query, append([]any{resultFormats}, args...)...)
 	if err != nil {
 		return 0, err
@@ -82,13 +101,17 @@ func writeQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 		buf = append(buf, '[')
 	}
 	var n, written int64 // rows formatted, rows w has taken
+	var keyBuf [48]byte
+	key, keyNull := keyBuf[:0], true // a page's last key so far
 	for rows.Next() {
 		if format != Lines && n > 0 {
 			buf = append(buf, ",\n"...)
 		}
 		vals := rows.RawValues()
 		if first != nil {
-			if n == 0 {
+			if page > 0 {
+				key, keyNull = append(key[:0], vals[last]...), vals[last] == nil
+			} else if n == 0 {
 				var s *string
 				if v := vals[last]; v != nil {
 					t := string(v)
@@ -110,7 +133,7 @@ func writeQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 			buf = append(buf, '\n')
 		}
 		n++
-		if len(buf) >= 64<<10 {
+		if len(buf) >= 64<<10 && page == 0 {
 			if _, err := w.Write(buf); err != nil {
 				return written, err
 			}
@@ -130,6 +153,14 @@ func writeQuery(ctx context.Context, conn *pgx.Conn, w io.Writer, format Format,
 			written = n
 		}
 		return written, err
+	}
+	if page > 0 && first != nil && n == int64(page) {
+		var s *string
+		if !keyNull {
+			t := string(key)
+			s = &t
+		}
+		first(s)
 	}
 	if format != Lines {
 		buf = append(buf, "]\n"...)

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -252,6 +253,68 @@ func TestReadOnly(t *testing.T) {
 		}
 		if r := do(t, nil, "GET", hs.URL+"/", ""); !strings.Contains(r.body, `"rows":25`) {
 			t.Fatalf("rows changed: %v", r)
+		}
+	})
+}
+
+// TestPagingLong follows the Link headers through pages around pageRows,
+// the longest page whose next key comes from its own last row (longer
+// ones select it in a subquery), as arrays and as NDJSON, and checks
+// that every row comes once, in order.
+func TestPagingLong(t *testing.T) {
+	const total = 2*pageRows + 50
+	var b strings.Builder
+	for i := 1; i <= total; i++ {
+		fmt.Fprintf(&b, "{\"id\":%d,\"v\":\"row %d\"}\n", i, i)
+	}
+	forEachDB(t, func(t *testing.T, d db) {
+		d.load(t, "long", b.String(), "id")
+		_, hs := start(t, d, Options{})
+		for _, limit := range []int{pageRows - 1, pageRows, pageRows + 1, total, total + 1} {
+			for _, nl := range []string{"", "&_nl=1"} {
+				next := fmt.Sprintf("/long?_limit=%d%s", limit, nl)
+				seen, pages := 0, 0
+				for next != "" {
+					r := do(t, nil, "GET", hs.URL+next, "")
+					if r.status != 200 {
+						t.Fatalf("GET %s = %v", next, r)
+					}
+					pages++
+					body := r.body
+					if nl == "" {
+						body = strings.ReplaceAll(strings.Trim(strings.TrimSpace(body), "[]"), ",\n", "\n")
+					}
+					n := 0
+					for line := range strings.Lines(body) {
+						if strings.TrimSpace(line) == "" {
+							continue
+						}
+						seen++
+						n++
+						if want := fmt.Sprintf(`{"id":%d,"v":"row %d"}`, seen, seen); strings.TrimSpace(line) != want {
+							t.Fatalf("GET %s: row %q, want %s", next, line, want)
+						}
+					}
+					next = ""
+					if l := r.header.Get("Link"); l != "" {
+						if n != limit {
+							t.Fatalf("GET %s: %d rows and a Link %q", next, n, l)
+						}
+						want := fmt.Sprintf("</long?_after=%d&_limit=%d%s>; rel=\"next\"", seen, limit, nl)
+						if l != want {
+							t.Fatalf("Link %q, want %q", l, want)
+						}
+						next = l[1:strings.Index(l, ">")]
+					} else if n == limit {
+						t.Fatalf("a full page of %d rows without a Link", n)
+					}
+				}
+				// A last page exactly full links to an empty one.
+				wantPages := (total+limit-1)/limit + 1 - min(1, total%limit)
+				if seen != total || pages != wantPages {
+					t.Errorf("_limit=%d%s: %d rows in %d pages, want %d in %d", limit, nl, seen, pages, total, wantPages)
+				}
+			}
 		}
 	})
 }

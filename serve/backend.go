@@ -24,8 +24,11 @@ type backend interface {
 	count(ctx context.Context, t *table) (int64, error)
 	// stream runs q and writes its rows to w. With next, q's last
 	// column is not written: next is given its value in the first row
-	// (nil for NULL) before anything is written (WriteQueryLast).
-	stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(key *string)) (int64, error)
+	// (nil for NULL) before anything is written (WriteQueryLast); or,
+	// with page > 0, q is a page of that many rows at most whose last
+	// column is each row's key, and next is given the last row's key
+	// before anything is written when the page is full (WriteQueryPage).
+	stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(key *string), page int) (int64, error)
 	// insert loads r into table t, all or nothing.
 	insert(ctx context.Context, t *table, r io.Reader, opts *loader.Options) (loader.Result, error)
 	// exec runs a write and returns the rows it changed.

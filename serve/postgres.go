@@ -75,12 +75,15 @@ func (b *pgBackend) count(ctx context.Context, t *table) (n int64, err error) {
 	return n, err
 }
 
-func (b *pgBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(*string)) (int64, error) {
+func (b *pgBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(*string), page int) (int64, error) {
 	c, err := b.pool.Acquire(ctx)
 	if err != nil {
 		return 0, err
 	}
 	defer c.Release()
+	if page > 0 {
+		return postgres.WriteQueryPage(ctx, c.Conn(), w, format, page, next, q, args...)
+	}
 	if next != nil {
 		return postgres.WriteQueryLast(ctx, c.Conn(), w, format, next, q, args...)
 	}

@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/jsonpipe/json/postgres"
+	"github.com/jsonpipe/json/sqlite"
 )
 
 // listQuery is a GET /table request's parameters, checked against the
@@ -141,6 +144,22 @@ func (q *listQuery) paged(t *table) bool {
 	return q.limit > 0 && t.key != "" && q.order == ""
 }
 
+// pageRows is the most rows of a page whose next key comes from its own
+// rows: both writers' PageRows, which the arrays below check are one.
+const pageRows = sqlite.PageRows
+
+var (
+	_ [pageRows - postgres.PageRows]struct{}
+	_ [postgres.PageRows - pageRows]struct{}
+)
+
+// small reports whether a paged response is a page of at most pageRows
+// rows: read whole before it is written, its last row gives the next
+// page's key. A longer one selects that key in a subquery.
+func (q *listQuery) small(t *table) bool {
+	return q.paged(t) && q.limit <= pageRows
+}
+
 // appendShape appends the statement's cache key to b: everything that
 // changes its text, nothing that is only bound.
 func (q *listQuery) appendShape(b []byte, t *table) []byte {
@@ -157,17 +176,19 @@ func (q *listQuery) appendShape(b []byte, t *table) []byte {
 	b = append(b, "\x00O"...)
 	b = append(b, q.order...)
 	b = append(b, 0)
-	for _, x := range [...]bool{q.desc, q.limit >= 0, q.hasAfter, q.paged(t)} {
+	for _, x := range [...]bool{q.desc, q.limit >= 0, q.hasAfter, q.paged(t), q.small(t)} {
 		b = strconv.AppendBool(b, x)
 	}
 	return b
 }
 
 // statements are the SQL of one shape: the page's query, and whether its
-// last column is the key that starts the next page (a paged shape).
+// last column is the key that starts the next page (keyed: a paged shape
+// of more than pageRows rows), or each row's key (page: a smaller one).
 type statements struct {
 	query string
 	keyed bool
+	page  bool
 }
 
 // stmtCache holds the SQL built for each shape, so that a shape's text is
@@ -303,13 +324,23 @@ func (sb *sqlBuilder) orderBy(t *table, q *listQuery) {
 
 // listStatements builds the SQL of a list shape. The rows come in the
 // key's order unless _order says otherwise; the next page's key is the
-// key of the page's last row, read by offset in the same order.
+// key of the page's last row: for a page of up to pageRows rows, a last
+// column of each row (WriteQueryPage), else read by offset in the same
+// order.
 func listStatements(b backend, t *table, q *listQuery) statements {
 	sb := &sqlBuilder{b: b}
 	sb.WriteString("SELECT ")
 	sb.columns(t, q.fields)
 	st := statements{}
-	if q.paged(t) {
+	switch {
+	case q.small(t):
+		// The page is read whole before it is written, so its last row's
+		// key, a last column written by no row, is known before the Link
+		// header is sent.
+		sb.WriteString(", ")
+		sb.WriteString(b.text(b.quote(t.key)))
+		st.page = true
+	case q.paged(t):
 		// The key that starts the next page, in the page's own statement
 		// (one snapshot, and for PostgreSQL one round trip): a last
 		// column, written by no row (WriteQueryLast), holding the key of

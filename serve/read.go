@@ -93,14 +93,18 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, t *table) {
 	s.streaming.Add(1)
 	defer s.streaming.Add(-1)
 	var next func(*string)
-	if st.keyed {
+	page := 0
+	if st.page {
+		page = int(q.limit)
+	}
+	if st.keyed || st.page {
 		next = func(key *string) {
 			if key != nil {
 				w.Header()["Link"] = []string{nextLink(r, v, *key)}
 			}
 		}
 	}
-	n, err := s.db.stream(r.Context(), sw, format, st.query, args, next)
+	n, err := s.db.stream(r.Context(), sw, format, st.query, args, next, page)
 	if err != nil {
 		s.fail(w, r, sw, err)
 		return
@@ -199,7 +203,7 @@ func (s *Server) writeRow(w http.ResponseWriter, r *http.Request, t *table, key 
 	sw := newStreamWriter(w, s.writeTimeout)
 	// Lines: one object and a newline; nothing at all for no row.
 	args := [1]any{arg}
-	n, err := s.db.stream(r.Context(), sw, rowsrc.Lines, st.query, args[:], nil)
+	n, err := s.db.stream(r.Context(), sw, rowsrc.Lines, st.query, args[:], nil, 0)
 	switch {
 	case err != nil:
 		s.fail(w, r, sw, err)

@@ -131,7 +131,10 @@ func (b *sqliteBackend) count(ctx context.Context, t *table) (n int64, err error
 	return n, err
 }
 
-func (b *sqliteBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(*string)) (int64, error) {
+func (b *sqliteBackend) stream(ctx context.Context, w io.Writer, format rowsrc.Format, q string, args []any, next func(*string), page int) (int64, error) {
+	if page > 0 {
+		return sqlite.WriteQueryPage(ctx, b.read, w, format, page, next, q, args...)
+	}
 	if next != nil {
 		return sqlite.WriteQueryLast(ctx, b.read, w, format, next, q, args...)
 	}

@@ -163,6 +163,9 @@ type rowWriter interface {
 // writeRows reads rows to their end, formatting each with rw.
 func writeRows(ctx context.Context, rows driver.Rows, rw rowWriter) (int64, error) {
 	ncols := len(rows.Columns())
+	if pw, ok := rw.(*pageWriter); ok && ncols > 0 {
+		return writePage(rows, pw, ncols)
+	}
 	if runtime.GOMAXPROCS(0) > 1 {
 		return pipelined(ctx, rows, rw, ncols)
 	}

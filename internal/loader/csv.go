@@ -193,8 +193,14 @@ func (s *CSVSource) next() (bool, error) {
 	return true, nil
 }
 
-// Read writes rows as NDJSON into p.
+// Read writes rows as NDJSON into p. What p cannot take (a row cut by its
+// end) is moved to the front of out before more rows are written after
+// it, so out stays about len(p) long: appended to without that, it held
+// the whole input, since a row seldom ends where p does.
 func (s *CSVSource) Read(p []byte) (int, error) {
+	if s.outPos > 0 {
+		s.out, s.outPos = s.out[:copy(s.out, s.out[s.outPos:])], 0
+	}
 	for len(s.out)-s.outPos < len(p) && (s.end == nil || s.nextSample < len(s.sampleAt)) {
 		s.produce(len(p))
 	}

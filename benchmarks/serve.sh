@@ -247,12 +247,12 @@ request = function()
 end
 LUA
 # The step-loop floor's statements for the limitN targets: jsonpipe
-# serve's (serve/query.go listStatements: every column, and each row's key
-# as text, which gives a full page's Link, in the key's order; its limit
-# is bound there as ? + 0) and the baseline's.
+# serve's (serve/query.go listStatements: every column, and each row's key,
+# which gives a full page's Link, in the key's order; its limit is bound
+# there as ? + 0) and the baseline's.
 step_sql() { # jsonpipe|baseline N
 	case $1 in
-	jsonpipe) echo "SELECT *, CAST(\"id\" AS TEXT) FROM \"tasks\" ORDER BY \"tasks\".\"id\" LIMIT $2" ;;
+	jsonpipe) echo "SELECT *, \"id\" FROM \"tasks\" ORDER BY \"tasks\".\"id\" LIMIT $2" ;;
 	baseline) echo "SELECT id, title, done FROM tasks LIMIT $2" ;;
 	esac
 }

@@ -18,6 +18,9 @@ type backend interface {
 	quote(name string) string
 	param(n int) string
 	text(expr string) string
+	// pageKey is the SQL of a page's key column (WriteQueryPage), which
+	// the writer turns into text for the last row only.
+	pageKey(expr string) string
 	// patchValue converts a JSON value of a PATCH body for col.
 	patchValue(col column, raw []byte) (any, error)
 

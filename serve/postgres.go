@@ -52,6 +52,10 @@ func (b *pgBackend) quote(name string) string { return postgres.QuoteIdent(name)
 func (b *pgBackend) param(n int) string       { return "$" + strconv.Itoa(n) }
 func (b *pgBackend) text(expr string) string  { return expr + "::text" }
 
+// pageKey is the key as text (expr::text): pgx hands every column over as
+// its text but bytea, whose bytes come as they are.
+func (b *pgBackend) pageKey(expr string) string { return b.text(expr) }
+
 // patchValue gives PostgreSQL each value as text, which it parses as the
 // column's type (a number's digits exactly); json and jsonb columns get
 // the JSON value itself, a string included.

@@ -338,7 +338,7 @@ func listStatements(b backend, t *table, q *listQuery) statements {
 		// key, a last column written by no row, is known before the Link
 		// header is sent.
 		sb.WriteString(", ")
-		sb.WriteString(b.text(b.quote(t.key)))
+		sb.WriteString(b.pageKey(b.quote(t.key)))
 		st.page = true
 	case q.paged(t):
 		// The key that starts the next page, in the page's own statement

@@ -102,6 +102,11 @@ func (b *sqliteBackend) quote(name string) string {
 func (b *sqliteBackend) param(int) string        { return "?" }
 func (b *sqliteBackend) text(expr string) string { return "CAST(" + expr + " AS TEXT)" }
 
+// pageKey is the key as it is: CAST(... AS TEXT) made SQLite format every
+// row's integer key as text and go-sqlite3 a Go string of it, per row;
+// sqlite.WriteQueryPage formats the last one.
+func (b *sqliteBackend) pageKey(expr string) string { return expr }
+
 // patchValue binds as Insert does: strings as text, integers as int64,
 // other numbers as float64, booleans as 1 and 0, objects and arrays as
 // their JSON text.

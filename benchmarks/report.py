@@ -213,11 +213,10 @@ def served():
     its header lines (the provenance above): the table, jsonpipe's ratios
     to the baseline, and, when the run had them, the floors (the fixed
     and raw servers, the step loop) and the reach they allow."""
-    # The key: value lines dropped are the header's (and, as before the
-    # floors, the ratio lines: BENCHMARKS.md as committed has none); the
-    # floors' lines stay.
+    # The key: value lines dropped are the header's; the ratios' and the
+    # floors' stay.
     lines = [l.rstrip('\n') for l in open(raw('serve.txt'))
-             if not re.match(r'^[a-z][a-z0-9-]*: ', l) or re.match(r'^(floor|reach|stepfloor): ', l)]
+             if not re.match(r'^[a-z][a-z0-9-]*: ', l) or re.match(r'^(ratio|floor|reach|stepfloor): ', l)]
     text = '\n'.join(lines).strip('\n')
     if 'floor: ' not in text:
         return block(text)

@@ -21,7 +21,16 @@ func QuoteIdent(name string) string { return quoteIdent(name) }
 // Package serve selects the key of the next page so, in the page's own
 // statement (one statement, one snapshot).
 func WriteQueryLast(ctx context.Context, db *sql.DB, w io.Writer, format Format, first func(v *string), query string, args ...any) (int64, error) {
-	return writeQueryOn(ctx, db, query, args, func(cols, decl []string) rowWriter {
+	return writeQueryOn(ctx, db, query, args, withoutLast(w, format, func(jw rowWriter) rowWriter {
+		return &lastColumn{rowWriter: jw, first: first}
+	}))
+}
+
+// withoutLast makes the rowWriter of a query whose last column is not
+// written: wrap is given a JSON writer of the other columns (with no
+// column at all, the JSON writer is used as it is).
+func withoutLast(w io.Writer, format Format, wrap func(jw rowWriter) rowWriter) func(cols, decl []string) rowWriter {
+	return func(cols, decl []string) rowWriter {
 		n := len(cols) - 1
 		if n < 0 {
 			return newJSONWriter(w, cols, decl, format)
@@ -29,34 +38,27 @@ func WriteQueryLast(ctx context.Context, db *sql.DB, w io.Writer, format Format,
 		if len(decl) > n {
 			decl = decl[:n]
 		}
-		return &lastColumn{rowWriter: newJSONWriter(w, cols[:n], decl, format), first: first}
-	})
+		return wrap(newJSONWriter(w, cols[:n], decl, format))
+	}
 }
 
 // PageRows is the most rows a page of WriteQueryPage may have.
 const PageRows = 1024
 
 // WriteQueryPage is WriteQuery for a page: a query whose LIMIT is limit
-// (1 to PageRows) and whose last column, not written, is each row's key
-// as text. The page's rows are read before any is written, and when
-// there are limit of them, next is first given the last one's key (nil
-// for NULL): the key the next page starts after. Package serve pages so:
+// (1 to PageRows) and whose last column, not written, is each row's key.
+// The page's rows are read before any is written, and when there are
+// limit of them, next is first given the last one's key as text (nil for
+// NULL): the key the next page starts after. Package serve pages so:
 // the next page's key comes from the page's own rows, read once, not from
 // a second walk over them.
 func WriteQueryPage(ctx context.Context, db *sql.DB, w io.Writer, format Format, limit int, next func(key *string), query string, args ...any) (int64, error) {
 	if limit < 1 || limit > PageRows {
 		return 0, fmt.Errorf("sqlite: WriteQueryPage: limit %d is not 1 to %d", limit, PageRows)
 	}
-	return writeQueryOn(ctx, db, query, args, func(cols, decl []string) rowWriter {
-		n := len(cols) - 1
-		if n < 0 {
-			return newJSONWriter(w, cols, decl, format)
-		}
-		if len(decl) > n {
-			decl = decl[:n]
-		}
-		return &pageWriter{rowWriter: newJSONWriter(w, cols[:n], decl, format), limit: limit, next: next}
-	})
+	return writeQueryOn(ctx, db, query, args, withoutLast(w, format, func(jw rowWriter) rowWriter {
+		return &pageWriter{rowWriter: jw, limit: limit, next: next}
+	}))
 }
 
 // pageWriter writes the rows of a page (WriteQueryPage) without their

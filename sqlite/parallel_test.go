@@ -45,6 +45,11 @@ func TestWorkersAgree(t *testing.T) {
 		{name: "an array later", in: many(50, plain) + `[{"id":7},{"id":8}]` + "\n" + many(10, plain)},
 		{name: "an array over many chunks", in: many(50, plain) + "[" + strings.ReplaceAll(strings.TrimSpace(many(80, plain)), "\n", ",\n") + "]\n" + many(10, plain)},
 		{name: "an array left open", in: many(50, plain) + "[" + strings.ReplaceAll(strings.TrimSpace(many(20, plain)), "\n", ",\n") + "\n"},
+		// A worker that decoded an empty array itself took the text
+		// after it for a row ("row is a number"), where the serial
+		// decoder says it is text after the array.
+		{name: "an empty array, then text", in: many(50, plain) + "[]\n" + many(10, plain) + "12\n" + many(5, plain)},
+		{name: "an array before the workers, then text", in: "[]\n" + many(50, plain) + "12\n"},
 		{name: "number out of range", in: many(50, plain) + `{"f":1e999}` + "\n" + many(10, plain)},
 		{name: "reader error", in: many(200, plain) + `{"id":1`, reader: func(r io.Reader) io.Reader { b, _ := io.ReadAll(r); return &failingReader{data: b, err: errBoom} }},
 		{name: "1-byte reader", in: many(100, plain), reader: iotest.OneByteReader},

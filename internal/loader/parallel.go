@@ -34,9 +34,10 @@ var ErrSerial = errors.New("loader: row for the serial path")
 
 // WantWorkers reports whether a load starts decoding workers after the
 // rows read so far: o asks for more than one, and the input is not a JSON
-// array (decoded by one goroutine, which keeps track of being inside it).
+// array, nor after one (decoded by one goroutine, which keeps track of
+// being inside it, and of what may follow it).
 func WantWorkers(o *Options, rows *rowsrc.Rows) bool {
-	return Workers(o) > 1 && !rows.InArray() && o.Format != rowsrc.Array
+	return Workers(o) > 1 && !rows.InArray() && !rows.AfterArray() && o.Format != rowsrc.Array
 }
 
 // NewDecoder returns the decoder of a load's input r: values capped at
@@ -113,17 +114,18 @@ func WorkerDecoder(maxValue int) *json.Decoder {
 // from row to row, and after each row's '{' calls take, which reads the
 // row's members and keeps the row, or returns an error (then it must keep
 // nothing of the row): the row and the input after it go to the serial
-// decoder. An array stops it too, at its '[': the serial path keeps track
-// of being inside it.
+// decoder. An array stops it too, at its '[', even an empty one: the
+// serial path keeps track of being inside it, and of what may follow it.
 func DecodeChunk[R any](c *Chunk[R], d *json.Decoder, format rowsrc.Format, take func() error) {
 	d.Reset(bytes.NewReader(c.Data))
 	rows := rowsrc.Rows{D: d, Format: format}
 	for {
 		at := d.InputOffset()
-		more, _, err := rows.Next()
-		if err == nil && more && rows.InArray() {
-			err = ErrSerial
+		if d.PeekKind() == '[' {
+			c.Stop = int(at)
+			return
 		}
+		more, _, err := rows.Next()
 		if err == nil && more {
 			off := d.InputOffset() - 1
 			if err = take(); err == nil {

@@ -142,6 +142,10 @@ func (r *Rows) Next() (more bool, off int64, err error) {
 // InArray reports whether the rows are inside a top-level array.
 func (r *Rows) InArray() bool { return r.inArray }
 
+// AfterArray reports whether a top-level array has closed: what follows
+// is text after the array unless it is an object or another array.
+func (r *Rows) AfterArray() bool { return r.afterArray }
+
 func kindName(k byte) string {
 	switch k {
 	case '[':

@@ -37,7 +37,7 @@ def header(name):
     """The key: value lines at the top of a raw output (commit, date, go,
     cpu...), up to its first benchmark line."""
     h = {}
-    with open(raw(name)) as f:
+    with open(encoding='utf-8', errors='replace', file=raw(name)) as f:
         for line in f:
             if line.startswith('Benchmark'):
                 break
@@ -72,7 +72,7 @@ def rename(text, rules):
 
 
 def renamed(name, rules):
-    return rename(open(raw(name)).read(), rules)
+    return rename(open(encoding='utf-8', errors='replace', file=raw(name)).read(), rules)
 
 
 def benchstat(text, *args):
@@ -153,7 +153,7 @@ def section(title, names, body):
 def tokens():
     return '\n\n'.join([
         '### jsonpipe against encoding/json, and against the floor',
-        block(benchstat(open(raw('tokens-main.txt')).read(), '-filter', '.unit:B/s')),
+        block(benchstat(open(encoding='utf-8', errors='replace', file=raw('tokens-main.txt')).read(), '-filter', '.unit:B/s')),
         '### jsonpipe against the other tokenizers and validators',
         block(benchstat(renamed('tokens-peers.txt', TOKEN_NAMES), '-col', '/impl', '-filter', '.unit:B/s')),
     ])
@@ -177,7 +177,7 @@ def unmarshal():
 
 def marshal():
     agree = [re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160]
-             for l in open(raw('marshal-agree.txt')) if re.search(r'write encoding/json|differ', l)]
+             for l in open(encoding='utf-8', errors='replace', file=raw('marshal-agree.txt')) if re.search(r'write encoding/json|differ', l)]
     v1 = renamed('marshal-v1.txt', MARSHAL_NAMES)
     peers = renamed('marshal-peers.txt', MARSHAL_NAMES)
     return '\n\n'.join([
@@ -197,13 +197,13 @@ def marshal():
 
 
 def plain(name):
-    return lambda: block(benchstat(open(raw(name)).read()))
+    return lambda: block(benchstat(open(encoding='utf-8', errors='replace', file=raw(name)).read()))
 
 
 def wholeprogram():
     parts = []
     for n in ('sqlite-wholeprogram.txt', 'sqlite-wholeprogram-300k.txt'):
-        lines = [l.rstrip('\n') for l in open(raw(n)) if not re.match(r'^[a-z][a-z0-9-]*: ', l)]
+        lines = [l.rstrip('\n') for l in open(encoding='utf-8', errors='replace', file=raw(n)) if not re.match(r'^[a-z][a-z0-9-]*: ', l)]
         parts.append(block('\n'.join(lines).strip('\n')))
     return '\n\n'.join(parts)
 
@@ -215,7 +215,7 @@ def served():
     and raw servers, the step loop) and the reach they allow."""
     # The key: value lines dropped are the header's; the ratios' and the
     # floors' stay.
-    lines = [l.rstrip('\n') for l in open(raw('serve.txt'))
+    lines = [l.rstrip('\n') for l in open(encoding='utf-8', errors='replace', file=raw('serve.txt'))
              if not re.match(r'^[a-z][a-z0-9-]*: ', l) or re.match(r'^(ratio|floor|reach|stepfloor): ', l)]
     text = '\n'.join(lines).strip('\n')
     if 'floor: ' not in text:
@@ -248,7 +248,7 @@ def shape_ratios(std=False):
     sonic ConfigStd everywhere: sonic's default config decodes strings
     without checking their UTF-8 and without copying them (they share the
     input's memory), work that encoding/json, jsonpipe and ConfigStd do."""
-    out = benchstat(open(raw('shapes-peers.txt')).read(), '-col', '/impl', '-filter', '.unit:B/s', '-format', 'csv')
+    out = benchstat(open(encoding='utf-8', errors='replace', file=raw('shapes-peers.txt')).read(), '-col', '/impl', '-filter', '.unit:B/s', '-format', 'csv')
     rows = list(csv.reader(out.splitlines()))
     hdr = next((r for r in rows if len(r) > 1 and r[1] == 'jsonpipe'), None)
     if hdr is None:
@@ -285,9 +285,9 @@ def shapes():
         lines.append('| %s | %s | %.2f× | %s %.2f× | %d of %d | %s | %s |' % (
             form, op, gm, worst[0], worst[1], sum(1 for _, x in rs if x < 1), len(rs),
             '%.2f×' % geomean([x for _, x in ss]) if ss else '', '%s %.2f×' % sworst if ss else ''))
-    peers = open(raw('shapes-peers.txt')).read()
+    peers = open(encoding='utf-8', errors='replace', file=raw('shapes-peers.txt')).read()
     agree = [re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160]
-             for l in open(raw('shapes-agree.txt')) if re.search(r'differ|deviat|known|valid-lax', l)]
+             for l in open(encoding='utf-8', errors='replace', file=raw('shapes-agree.txt')) if re.search(r'differ|deviat|known|valid-lax', l)]
     return '\n\n'.join([
         '### jsonpipe over the faster of goccy and sonic, by form and op (B/s; above 1: jsonpipe faster)',
         'The last two columns compare with goccy and sonic `ConfigStd` instead: sonic\'s default decodes '
@@ -300,7 +300,7 @@ def shapes():
         '### Every case, every library (Go 1.27)',
         block(benchstat(peers, '-col', '/impl', '-filter', '.unit:B/s')),
         '### jsonpipe against the classic encoding/json (Go 1.26)',
-        block(benchstat(open(raw('shapes-v1.txt')).read(), '-col', '/impl', '-filter', '.unit:B/s')),
+        block(benchstat(open(encoding='utf-8', errors='replace', file=raw('shapes-v1.txt')).read(), '-col', '/impl', '-filter', '.unit:B/s')),
     ])
 
 

@@ -162,7 +162,7 @@ func addDigits(b []byte, i int, man uint64) (uint64, int) {
 
 // scanFloat64 is the scanner and the parser in one pass, for a number that
 // a decoder wants as a float64: when data[i:] starts with a JSON number
-// -?(0|[1-9][0-9]*)(.[0-9]+)? of at most 19 significant digits (the zeros
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? of at most 19 significant digits (the zeros
 // that start 0.000123 do not count), followed in data by a byte that may
 // end a value, and Eisel-Lemire decides its value, it returns the value and
 // the index of the byte after the number. Otherwise it returns 0 for the
@@ -184,10 +184,32 @@ func scanFloat64(data []byte, i int) (float64, int) {
 		nd += i - frac
 		exp10 = frac - i
 	}
-	if i >= len(data) || !endsValue[data[i]] || nd > 19 && wrapped(data[:i], nd, exp10) {
+	end := i // of the mantissa
+	e := 0
+	if i < len(data) && data[i]|0x20 == 'e' {
+		i++
+		eneg := false
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			eneg = data[i] == '-'
+			i++
+		}
+		digits := i
+		for ; i < len(data) && data[i]-'0' <= 9; i++ {
+			if e < 100000 { // past Eisel-Lemire's range: it declines
+				e = e*10 + int(data[i]-'0')
+			}
+		}
+		if i == digits {
+			return 0, 0
+		}
+		if eneg {
+			e = -e
+		}
+	}
+	if i >= len(data) || !endsValue[data[i]] || nd > 19 && wrapped(data[:end], nd, exp10) {
 		return 0, 0
 	}
-	f, ok := decimalFloat64(man, exp10, neg)
+	f, ok := decimalFloat64(man, exp10+e, neg)
 	if !ok {
 		return 0, 0
 	}

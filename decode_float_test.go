@@ -51,9 +51,11 @@ func TestScanFloat64(t *testing.T) {
 		{"0,", true}, {"-0]", true}, {"1.5}", true}, {"-65.613616999999977,", true}, {"0.000123 ", true},
 		{"1234567890.123456789\\", false}, {"1234567890.123456789\n", true}, {"12345678901234567890,", false},
 		{"0.12345678,", true}, {"0.123456789,", true}, {"12345678.1,", true},
-		{"1e5,", false}, {"1.5E-3,", false}, {"01,", false}, {"-,", false}, {"1.,", false}, {"-.5,", false},
+		{"1e5,", true}, {"1.5E-3,", true}, {"-6.02214076e+23}", true}, {"3e08 ", true}, {"1e,", false}, {"1e+,", false},
+		{"1e5", false}, {"1e5x", false}, {"1e400,", false}, {"1e-400,", false}, {"0e999,", true}, {"1e99999999999,", false},
+		{"1.7976931348623157e308,", true}, {"01,", false}, {"-,", false}, {"1.,", false}, {"-.5,", false},
 		{".5,", false}, {"1.5", false}, {"1.5x", false}, {"00.5,", false}, {"-01.5,", false}, {"1.5.5,", false},
-		{"2.2250738585072011e-308,", false}, {"1 ", true}, {"-", false}, {"0", false},
+		{"1 ", true}, {"-", false}, {"0", false},
 		// More than 19 digits, of which at most 19 significant: the zeros
 		// before the first other digit add nothing to the mantissa.
 		{"0.0006988752666567719,", true}, {"-0.0000000000000000001234567890123456789]", true},

@@ -406,6 +406,7 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 		b.buildArray(td, t)
 	case reflect.Interface:
 		td.fn = interfaceDecoder(t)
+		td.direct = directPointerOf(t)
 	case reflect.Pointer:
 		td.forwardTo(b.dep(td, decodeKey{t, modeElem, t}))
 	default:

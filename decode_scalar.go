@@ -98,15 +98,22 @@ const (
 	directInt64
 	directString
 	directBool
+	// directAny is the decoder of an empty interface: a scalar becomes a
+	// fresh float64, string, bool or nil, unless the interface holds a
+	// pointer (then the value goes where it points: the token path).
+	directAny
 	directPtrInt64 // the pointers last: scalarNext tests k >= directPtrInt64
 	directPtrInt
 	directPtrFloat64
 	directPtrString
 )
 
-// directPointerOf returns the direct kind for a pointer type t, or
-// directNone.
+// directPointerOf returns the direct kind for a pointer type t or an
+// empty interface type, or directNone.
 func directPointerOf(t reflect.Type) direct {
+	if t.Kind() == reflect.Interface && t.NumMethod() == 0 {
+		return directAny
+	}
 	if t.Kind() != reflect.Pointer || t.NumMethod() != 0 {
 		return directNone
 	}
@@ -185,43 +192,46 @@ func decodeNumber(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 
 // isValidNumber reports whether s is a JSON number literal.
 func isValidNumber[S ~string | ~[]byte](s S) bool {
-	if len(s) == 0 {
-		return false
-	}
-	if s[0] == '-' {
-		s = s[1:]
-		if len(s) == 0 {
-			return false
-		}
+	// A slice's header starts as a string's does: its data, then its length.
+	str := *(*string)(unsafe.Pointer(&s))
+	return validNumber(unsafe.Slice(unsafe.StringData(str), len(str)))
+}
+
+// validNumber reports whether s is a JSON number literal, in one pass
+// whose runs of digits are skipped eight bytes at a time (the scanner's
+// skipDigits): Marshal checks every Number it writes.
+func validNumber(s []byte) bool {
+	i := 0
+	if len(s) > 0 && s[0] == '-' {
+		i++
 	}
 	switch {
-	case s[0] == '0':
-		s = s[1:]
-	case '1' <= s[0] && s[0] <= '9':
-		s = s[1:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
+	case i == len(s):
+		return false
+	case s[i] == '0':
+		i++
+	case s[i]-'1' <= 8:
+		i = skipDigits(s, i+1)
 	default:
 		return false
 	}
-	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
-		s = s[2:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
+	if i < len(s) && s[i] == '.' {
+		j := skipDigits(s, i+1)
+		if j == i+1 {
+			return false
 		}
+		i = j
 	}
-	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
-		s = s[1:]
-		if s[0] == '+' || s[0] == '-' {
-			s = s[1:]
-			if len(s) == 0 {
-				return false
-			}
+	if i < len(s) && s[i]|0x20 == 'e' {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
 		}
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
+		j := skipDigits(s, i)
+		if j == i {
+			return false
 		}
+		i = j
 	}
-	return len(s) == 0
+	return i == len(s)
 }

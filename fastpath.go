@@ -2,6 +2,7 @@ package json
 
 import (
 	"encoding/binary"
+	"reflect"
 	"unsafe"
 )
 
@@ -277,8 +278,14 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 		if _, end = literalAt(data, i); end == 0 {
 			return false
 		}
-		if k >= directPtrInt64 {
+		switch {
+		case k >= directPtrInt64:
 			*(*unsafe.Pointer)(p) = nil
+		case k == directAny:
+			if holdsPointer(p) {
+				return false
+			}
+			*(*any)(p) = nil
 		}
 		d.s.br.offset = end
 		d.state = next
@@ -310,6 +317,15 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 		v, ok := ds.stringNext(i, next)
 		if ok {
 			*(*string)(p) = v
+		}
+		return ok
+	case directAny:
+		if holdsPointer(p) {
+			return false
+		}
+		v, ok := ds.anyScalarAt(data, i, next)
+		if ok {
+			*(*any)(p) = v
 		}
 		return ok
 	default:
@@ -478,6 +494,13 @@ func (ds *decodeState) anyScalarNext(next *state) (any, bool) {
 	if i >= len(data) {
 		return nil, false
 	}
+	return ds.anyScalarAt(data, i, next)
+}
+
+// anyScalarAt is anyScalarNext for the value at data[i], the window at
+// the decoder's offset, whitespace skipped.
+func (ds *decodeState) anyScalarAt(data []byte, i int, next *state) (any, bool) {
+	d := ds.d
 	switch c := data[i]; {
 	case c == '"':
 		if tok, ok := ds.stringAt(i, next); ok {
@@ -497,6 +520,13 @@ func (ds *decodeState) anyScalarNext(next *state) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// holdsPointer reports whether the empty interface at p holds a pointer,
+// which encoding/json decodes into rather than replaces.
+func holdsPointer(p unsafe.Pointer) bool {
+	x := *(*any)(p)
+	return x != nil && reflect.TypeOf(x).Kind() == reflect.Pointer
 }
 
 // literalAt returns the value of the literal true, false or null at

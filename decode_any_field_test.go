@@ -24,7 +24,7 @@ func TestAnyFieldsAgree(t *testing.T) {
 		`{"a":-0.5,"b":null,"l":[]}`,
 		`{"a":"\u00e9\n","b":true,"l":[false,"a\"b",-12345678901234567890]}`,
 		`{"a":{"k":1},"b":[1,2],"l":[{"x":null},[3]]}`,
-		`{"a":1e400,"b":2}`,
+		`{"a":1e400,"b":2}`, // a number out of range: classic only (see below)
 		`{"a":1.5x}`,
 		`{"a":nul}`,
 		"{\n  \"a\": 17,\n  \"b\": \"s\",\n  \"l\": [\n    1,\n    null\n  ]\n}",
@@ -49,6 +49,13 @@ func TestAnyFieldsAgree(t *testing.T) {
 		}},
 	}
 	for _, doc := range docs {
+		if !stdClassic && doc == docs[4] {
+			// The v2-backed encoding/json of Go 1.27 stores 0 for a
+			// number out of float64's range; jsonpipe matches the
+			// classic one, which leaves the value as it was (see
+			// stdjson_contract_test.go).
+			continue
+		}
 		for _, st := range starts {
 			for _, useNumber := range []bool{false, true} {
 				name := fmt.Sprintf("%s/%s/number=%v", doc, st.name, useNumber)

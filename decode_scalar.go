@@ -199,7 +199,8 @@ func isValidNumber[S ~string | ~[]byte](s S) bool {
 
 // validNumber reports whether s is a JSON number literal, in one pass
 // whose runs of digits are skipped eight bytes at a time (the scanner's
-// skipDigits): Marshal checks every Number it writes.
+// skipDigits, and Valid's fractionEnd): Marshal checks every Number it
+// writes.
 func validNumber(s []byte) bool {
 	i := 0
 	if len(s) > 0 && s[0] == '-' {
@@ -215,23 +216,5 @@ func validNumber(s []byte) bool {
 	default:
 		return false
 	}
-	if i < len(s) && s[i] == '.' {
-		j := skipDigits(s, i+1)
-		if j == i+1 {
-			return false
-		}
-		i = j
-	}
-	if i < len(s) && s[i]|0x20 == 'e' {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		j := skipDigits(s, i)
-		if j == i {
-			return false
-		}
-		i = j
-	}
-	return i == len(s)
+	return fractionEnd(s, i) == len(s) // -1 when invalid
 }

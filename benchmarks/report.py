@@ -81,6 +81,12 @@ def benchstat(text, *args):
     return r.stdout.rstrip('\n')
 
 
+def printable(s):
+    """s with its control characters written as \\xNN: a peer's error
+    message may quote a NUL, which would make the report a binary file."""
+    return re.sub(r'[\x00-\x08\x0b-\x1f\x7f]', lambda m: '\\x%02x' % ord(m.group()), s)
+
+
 def block(s):
     return '```\n%s\n```' % s
 
@@ -176,7 +182,7 @@ def unmarshal():
 
 
 def marshal():
-    agree = [re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160]
+    agree = [printable(re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160])
              for l in open(encoding='utf-8', errors='replace', file=raw('marshal-agree.txt')) if re.search(r'write encoding/json|differ', l)]
     v1 = renamed('marshal-v1.txt', MARSHAL_NAMES)
     peers = renamed('marshal-peers.txt', MARSHAL_NAMES)
@@ -286,7 +292,7 @@ def shapes():
             form, op, gm, worst[0], worst[1], sum(1 for _, x in rs if x < 1), len(rs),
             '%.2f×' % geomean([x for _, x in ss]) if ss else '', '%s %.2f×' % sworst if ss else ''))
     peers = open(encoding='utf-8', errors='replace', file=raw('shapes-peers.txt')).read()
-    agree = [re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160]
+    agree = [printable(re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160])
              for l in open(encoding='utf-8', errors='replace', file=raw('shapes-agree.txt')) if re.search(r'differ|deviat|known|valid-lax', l)]
     return '\n\n'.join([
         '### jsonpipe over the faster of goccy and sonic, by form and op (B/s; above 1: jsonpipe faster)',

@@ -56,22 +56,12 @@ func eiselFloat64(tok []byte) (float64, bool) {
 	}
 	// Exponent.
 	if i < len(tok) && (tok[i] == 'e' || tok[i] == 'E') {
-		i++
-		eneg := false
-		if tok[i] == '+' || tok[i] == '-' {
-			eneg = tok[i] == '-'
-			i++
-		}
-		e := 0
-		for ; i < len(tok) && tok[i]-'0' <= 9; i++ {
-			if e < 100000 {
-				e = e*10 + int(tok[i]-'0')
-			}
-		}
-		if eneg {
-			e = -e
+		e, end := exponent(tok, i+1)
+		if end < 0 {
+			return 0, false
 		}
 		exp10 += e
+		i = end
 	}
 	if i != len(tok) {
 		return 0, false
@@ -187,23 +177,8 @@ func scanFloat64(data []byte, i int) (float64, int) {
 	end := i // of the mantissa
 	e := 0
 	if i < len(data) && data[i]|0x20 == 'e' {
-		i++
-		eneg := false
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			eneg = data[i] == '-'
-			i++
-		}
-		digits := i
-		for ; i < len(data) && data[i]-'0' <= 9; i++ {
-			if e < 100000 { // past Eisel-Lemire's range: it declines
-				e = e*10 + int(data[i]-'0')
-			}
-		}
-		if i == digits {
+		if e, i = exponent(data, i+1); i < 0 {
 			return 0, 0
-		}
-		if eneg {
-			e = -e
 		}
 	}
 	if i >= len(data) || !endsValue[data[i]] || nd > 19 && wrapped(data[:end], nd, exp10) {
@@ -214,6 +189,31 @@ func scanFloat64(data []byte, i int) (float64, int) {
 		return 0, 0
 	}
 	return f, i
+}
+
+// exponent reads the exponent [+-]?[0-9]+ of a number at b[i:], just past
+// its 'e' or 'E': its value (which stops growing past 100000, far outside
+// Eisel-Lemire's range, so that it cannot wrap) and the index after it, or
+// -1 for the index when no digit follows.
+func exponent(b []byte, i int) (e, end int) {
+	neg := false
+	if i < len(b) && (b[i] == '+' || b[i] == '-') {
+		neg = b[i] == '-'
+		i++
+	}
+	digits := i
+	for ; i < len(b) && b[i]-'0' <= 9; i++ {
+		if e < 100000 {
+			e = e*10 + int(b[i]-'0')
+		}
+	}
+	if i == digits {
+		return 0, -1
+	}
+	if neg {
+		e = -e
+	}
+	return e, i
 }
 
 // wrapped reports whether the mantissa of the number that ends data, of nd

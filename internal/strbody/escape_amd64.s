@@ -61,83 +61,47 @@ DATA keep<>+56(SB)/8, $0
 GLOBL keep<>(SB), RODATA|NOPTR, $64
 
 // escText<>+8*c is the escape of the ASCII byte c, when c has one, in the
-// low bytes of a word; escExtra<>+c is its length less one (1 or 5).
-DATA escText<>+0(SB)/8, $0x000030303030755c // \u0000
-DATA escText<>+8(SB)/8, $0x000031303030755c // \u0001
-DATA escText<>+16(SB)/8, $0x000032303030755c // \u0002
-DATA escText<>+24(SB)/8, $0x000033303030755c // \u0003
-DATA escText<>+32(SB)/8, $0x000034303030755c // \u0004
-DATA escText<>+40(SB)/8, $0x000035303030755c // \u0005
-DATA escText<>+48(SB)/8, $0x000036303030755c // \u0006
-DATA escText<>+56(SB)/8, $0x000037303030755c // \u0007
-DATA escText<>+64(SB)/8, $0x000000000000625c // \b
-DATA escText<>+72(SB)/8, $0x000000000000745c // \t
-DATA escText<>+80(SB)/8, $0x0000000000006e5c // \n
-DATA escText<>+88(SB)/8, $0x000062303030755c // \u000b
-DATA escText<>+96(SB)/8, $0x000000000000665c // \f
-DATA escText<>+104(SB)/8, $0x000000000000725c // \r
-DATA escText<>+112(SB)/8, $0x000065303030755c // \u000e
-DATA escText<>+120(SB)/8, $0x000066303030755c // \u000f
-DATA escText<>+128(SB)/8, $0x000030313030755c // \u0010
-DATA escText<>+136(SB)/8, $0x000031313030755c // \u0011
-DATA escText<>+144(SB)/8, $0x000032313030755c // \u0012
-DATA escText<>+152(SB)/8, $0x000033313030755c // \u0013
-DATA escText<>+160(SB)/8, $0x000034313030755c // \u0014
-DATA escText<>+168(SB)/8, $0x000035313030755c // \u0015
-DATA escText<>+176(SB)/8, $0x000036313030755c // \u0016
-DATA escText<>+184(SB)/8, $0x000037313030755c // \u0017
-DATA escText<>+192(SB)/8, $0x000038313030755c // \u0018
-DATA escText<>+200(SB)/8, $0x000039313030755c // \u0019
-DATA escText<>+208(SB)/8, $0x000061313030755c // \u001a
-DATA escText<>+216(SB)/8, $0x000062313030755c // \u001b
-DATA escText<>+224(SB)/8, $0x000063313030755c // \u001c
-DATA escText<>+232(SB)/8, $0x000064313030755c // \u001d
-DATA escText<>+240(SB)/8, $0x000065313030755c // \u001e
-DATA escText<>+248(SB)/8, $0x000066313030755c // \u001f
-DATA escText<>+272(SB)/8, $0x000000000000225c // \"
-DATA escText<>+304(SB)/8, $0x000036323030755c // \u0026
-DATA escText<>+480(SB)/8, $0x000063333030755c // \u003c
-DATA escText<>+496(SB)/8, $0x000065333030755c // \u003e
-DATA escText<>+736(SB)/8, $0x0000000000005c5c // \\
+// low bytes of a word, and in its top byte the escape's length less one
+// (1 or 5): the bytes it adds. A store of the word writes 8 bytes; the
+// ones past the escape are written over by the next store.
+DATA escText<>+0(SB)/8, $0x050030303030755c // \u0000
+DATA escText<>+8(SB)/8, $0x050031303030755c // \u0001
+DATA escText<>+16(SB)/8, $0x050032303030755c // \u0002
+DATA escText<>+24(SB)/8, $0x050033303030755c // \u0003
+DATA escText<>+32(SB)/8, $0x050034303030755c // \u0004
+DATA escText<>+40(SB)/8, $0x050035303030755c // \u0005
+DATA escText<>+48(SB)/8, $0x050036303030755c // \u0006
+DATA escText<>+56(SB)/8, $0x050037303030755c // \u0007
+DATA escText<>+64(SB)/8, $0x010000000000625c // \b
+DATA escText<>+72(SB)/8, $0x010000000000745c // \t
+DATA escText<>+80(SB)/8, $0x0100000000006e5c // \n
+DATA escText<>+88(SB)/8, $0x050062303030755c // \u000b
+DATA escText<>+96(SB)/8, $0x010000000000665c // \f
+DATA escText<>+104(SB)/8, $0x010000000000725c // \r
+DATA escText<>+112(SB)/8, $0x050065303030755c // \u000e
+DATA escText<>+120(SB)/8, $0x050066303030755c // \u000f
+DATA escText<>+128(SB)/8, $0x050030313030755c // \u0010
+DATA escText<>+136(SB)/8, $0x050031313030755c // \u0011
+DATA escText<>+144(SB)/8, $0x050032313030755c // \u0012
+DATA escText<>+152(SB)/8, $0x050033313030755c // \u0013
+DATA escText<>+160(SB)/8, $0x050034313030755c // \u0014
+DATA escText<>+168(SB)/8, $0x050035313030755c // \u0015
+DATA escText<>+176(SB)/8, $0x050036313030755c // \u0016
+DATA escText<>+184(SB)/8, $0x050037313030755c // \u0017
+DATA escText<>+192(SB)/8, $0x050038313030755c // \u0018
+DATA escText<>+200(SB)/8, $0x050039313030755c // \u0019
+DATA escText<>+208(SB)/8, $0x050061313030755c // \u001a
+DATA escText<>+216(SB)/8, $0x050062313030755c // \u001b
+DATA escText<>+224(SB)/8, $0x050063313030755c // \u001c
+DATA escText<>+232(SB)/8, $0x050064313030755c // \u001d
+DATA escText<>+240(SB)/8, $0x050065313030755c // \u001e
+DATA escText<>+248(SB)/8, $0x050066313030755c // \u001f
+DATA escText<>+272(SB)/8, $0x010000000000225c // \"
+DATA escText<>+304(SB)/8, $0x050036323030755c // \u0026
+DATA escText<>+480(SB)/8, $0x050063333030755c // \u003c
+DATA escText<>+496(SB)/8, $0x050065333030755c // \u003e
+DATA escText<>+736(SB)/8, $0x0100000000005c5c // \\
 GLOBL escText<>(SB), RODATA|NOPTR, $744
-DATA escExtra<>+0(SB)/1, $5
-DATA escExtra<>+1(SB)/1, $5
-DATA escExtra<>+2(SB)/1, $5
-DATA escExtra<>+3(SB)/1, $5
-DATA escExtra<>+4(SB)/1, $5
-DATA escExtra<>+5(SB)/1, $5
-DATA escExtra<>+6(SB)/1, $5
-DATA escExtra<>+7(SB)/1, $5
-DATA escExtra<>+8(SB)/1, $1
-DATA escExtra<>+9(SB)/1, $1
-DATA escExtra<>+10(SB)/1, $1
-DATA escExtra<>+11(SB)/1, $5
-DATA escExtra<>+12(SB)/1, $1
-DATA escExtra<>+13(SB)/1, $1
-DATA escExtra<>+14(SB)/1, $5
-DATA escExtra<>+15(SB)/1, $5
-DATA escExtra<>+16(SB)/1, $5
-DATA escExtra<>+17(SB)/1, $5
-DATA escExtra<>+18(SB)/1, $5
-DATA escExtra<>+19(SB)/1, $5
-DATA escExtra<>+20(SB)/1, $5
-DATA escExtra<>+21(SB)/1, $5
-DATA escExtra<>+22(SB)/1, $5
-DATA escExtra<>+23(SB)/1, $5
-DATA escExtra<>+24(SB)/1, $5
-DATA escExtra<>+25(SB)/1, $5
-DATA escExtra<>+26(SB)/1, $5
-DATA escExtra<>+27(SB)/1, $5
-DATA escExtra<>+28(SB)/1, $5
-DATA escExtra<>+29(SB)/1, $5
-DATA escExtra<>+30(SB)/1, $5
-DATA escExtra<>+31(SB)/1, $5
-DATA escExtra<>+34(SB)/1, $1
-DATA escExtra<>+38(SB)/1, $5
-DATA escExtra<>+60(SB)/1, $5
-DATA escExtra<>+62(SB)/1, $5
-DATA escExtra<>+92(SB)/1, $1
-GLOBL escExtra<>(SB), RODATA|NOPTR, $96
 
 // func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int)
 //
@@ -169,16 +133,21 @@ GLOBL escExtra<>(SB), RODATA|NOPTR, $96
 // must be looked at is flagged at one of its bytes, within three of its
 // start; an incomplete one at the end of s is flagged at the padding.
 //
-// At the first flagged byte: when it is an ASCII byte with an escape (not
-// the padding), flagged for itself and not for a character cut short
-// before it (it is s[j], or the byte before is ASCII, or ends a character
-// as long as its lead byte says), its escape is written here, from escText, if d has room for it beyond the
-// len(s)-k+Block bytes the rest may still need (the room left is kept in
-// R14); the scan then starts again after it, with no bytes before (an
-// ASCII byte is no part of a character). Any other flagged byte, or an
-// escape without room, ends the call: k is its index, n the bytes of d
-// written for s[j:k].
-TEXT ·escapeCopyAVX2(SB), NOSPLIT, $32-72
+// In a block of ASCII after ASCII, every flagged byte is one with an
+// escape (or the padding): each is escaped in turn in one pass over the
+// mask (at "ascii"), while d has room for it beyond the len(s)-k+Block
+// bytes the rest may still need (the room left is kept in R14).
+//
+// Elsewhere, at the first flagged byte: when it is an ASCII byte with an
+// escape (not the padding), flagged for itself and not for a character
+// cut short before it (it is s[j], or the byte before is ASCII, or ends a
+// character as long as its lead byte says), its escape is written here,
+// from escText, if d has room for it; the scan then starts again after
+// it, with no bytes before (an ASCII byte is no part of a character).
+//
+// Any other flagged byte, or an escape without room, ends the call: k is
+// its index, n the bytes of d written for s[j:k].
+TEXT ·escapeCopyAVX2(SB), NOSPLIT, $64-72
 	MOVQ    d_base+0(FP), DI
 	MOVQ    d_len+8(FP), R14
 	MOVQ    s_base+24(FP), SI
@@ -231,9 +200,63 @@ check:
 	// ASCII after ASCII: Y12 may stay, as it is ASCII too.
 	VPMOVMSKB Y4, BX
 	TESTL     BX, BX
-	JNZ       found
+	JNZ       ascii
 	ADDQ      $32, AX
 	JMP       loop
+
+ascii:
+	// Every flagged byte of an ASCII block after ASCII is one with an
+	// escape, or the padding. Each is escaped in turn, and the block's
+	// bytes after it are stored again, as many places further on as the
+	// escape adds, from a copy that is readable for 32 bytes past any of
+	// them: s itself when s goes on 32 bytes past the block, else the
+	// block stored on the stack (whose second half is only written over
+	// later). One pass over the mask, where a restart would check the
+	// block again for each escape.
+	BSFL    BX, R10          // the byte's place in the block
+	LEAQ    (AX)(R10*1), R12 // and in s
+	CMPQ    R12, DX
+	JGE     end // the padding: nothing to escape
+	LEAQ    (SI)(AX*1), R8
+	LEAQ    64(AX), CX
+	CMPQ    CX, DX
+	JLE     escape1
+	VMOVDQU Y0, buf-64(SP)
+	LEAQ    buf-64(SP), R8
+	JMP     escape1
+
+each:
+	BSFL    BX, R10
+	LEAQ    (AX)(R10*1), R12
+	CMPQ    R12, DX
+	JGE     end // the padding
+
+escape1:
+	MOVBLZX (SI)(R12*1), CX
+	LEAQ    escText<>(SB), R11
+	MOVQ    (R11)(CX*8), CX
+	MOVQ    CX, R11
+	SHRQ    $56, R11 // the bytes the escape adds
+	CMPQ    R11, R14
+	JGT     full
+	SUBQ    R11, R14
+	MOVQ    CX, (DI)(R12*1) // the escape, and 8-its length bytes the next store writes over
+	ADDQ    R11, DI
+	VMOVDQU 1(R8)(R10*1), Y5
+	VMOVDQU Y5, 1(DI)(R12*1)
+	LEAL    -1(BX), R10
+	ANDL    R10, BX
+	JNZ     each
+	ADDQ    $32, AX
+	JMP     loop
+
+end:
+	MOVQ DX, AX
+	JMP  done
+
+full: // no room for this escape: the caller grows d
+	MOVQ R12, AX
+	JMP  done
 
 utf8:
 	VPERM2I128 $0x21, Y0, Y12, Y5 // the block before's high half, this one's low half
@@ -310,8 +333,8 @@ tail:
 
 near: // the next page may not be there: the bytes left, one by one
 	VPXOR   Y0, Y0, Y0
-	VMOVDQU Y0, buf-32(SP)
-	LEAQ    buf-32(SP), R10
+	VMOVDQU Y0, buf-64(SP)
+	LEAQ    buf-64(SP), R10
 	XORQ    BX, BX
 
 byte:
@@ -373,13 +396,13 @@ back4:
 	JMP     done
 
 escape:
-	LEAQ    escExtra<>(SB), R11
-	MOVBLZX (R11)(CX*1), R12
+	LEAQ    escText<>(SB), R11
+	MOVQ    (R11)(CX*8), R10
+	MOVQ    R10, R12
+	SHRQ    $56, R12 // the bytes the escape adds
 	CMPQ    R12, R14
 	JGT     done // no room left: the caller grows d
 	SUBQ    R12, R14
-	LEAQ    escText<>(SB), R11
-	MOVQ    (R11)(CX*8), R10
 	MOVQ    R10, (DI)(AX*1) // the escape, and scratch the next block writes over
 	ADDQ    R12, DI
 	INCQ    AX

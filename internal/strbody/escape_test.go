@@ -185,6 +185,41 @@ func TestEscape(t *testing.T) {
 	}
 }
 
+// TestEscapeDense puts escapes close together (one byte in 2, 3, 5 and 10;
+// every ASCII byte with an escape, and now and then a non-ASCII character)
+// in strings of 0 to 200 bytes, where the AVX2 kernel escapes several in
+// one block, and checks them with every room from none to twelve bytes
+// over what they must have: a store past the room, or a byte copied
+// before the escape that needs it, shows.
+func TestEscapeDense(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 36))
+	escapes := "\"\\\n\t\x00\x1f<>&"
+	others := []string{"é", "語", "😀", "\u2028"}
+	for n := 0; n <= 200; n++ {
+		for _, every := range []int{2, 3, 5, 10} {
+			b := make([]byte, 0, n+4)
+			for len(b) < n {
+				switch k := r.IntN(every * 8); {
+				case k < 8:
+					b = append(b, escapes[r.IntN(len(escapes))])
+				case k == 8 && every > 2:
+					b = append(b, others[r.IntN(len(others))]...)
+				default:
+					b = append(b, 'a'+byte(r.IntN(26)))
+				}
+			}
+			s := string(b)
+			for _, html := range []bool{false, true} {
+				escapedReference(s, html)
+				for room := 0; room <= 12; room++ {
+					checkEscapeAt(t, s, 0, html, room, true)
+				}
+				checkEscapeAt(t, s, 0, html, 5*len(s), true)
+			}
+		}
+	}
+}
+
 // escapePieces are characters and fragments at the edges of what Escape
 // passes over.
 func escapePieces() []string {

@@ -22,7 +22,9 @@ const hexDigits = "0123456789abcdef"
 //
 // A string of up to 32 bytes that needs no escape, most of the strings a
 // struct holds, is checked and copied in the same words, stored straight
-// into dst's spare capacity; the rest goes through appendEscaped.
+// into dst's spare capacity (under 8 bytes, one with a byte of 0x80 or
+// more is then checked a character at a time: plainText); the rest goes
+// through appendEscaped.
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	n, l := len(s), len(dst)
 	if !fastPaths || n > 32 || cap(dst)-l < 34 {
@@ -50,7 +52,8 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 		// The first 4 bytes and the last 4, which overlap, in one word.
 		lo := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s), 4))
 		hi := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[n-4:]), 4))
-		if strbody.EscapeMask(uint64(lo)|uint64(hi)<<32, escapeHTML) != 0 {
+		if w := uint64(lo) | uint64(hi)<<32; strbody.EscapeMask(w, escapeHTML) != 0 &&
+			(w&0x8080808080808080 == 0 || !plainText(s, escapeHTML)) {
 			return appendEscaped(dst, s, escapeHTML)
 		}
 		binary.LittleEndian.PutUint32(d[1:], lo)
@@ -62,7 +65,7 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 			plain = &plainBytesHTML
 		}
 		a, m, z := s[0], s[n>>1], s[n-1]
-		if !plain[a] || !plain[m] || !plain[z] {
+		if (!plain[a] || !plain[m] || !plain[z]) && ((a|m|z) < utf8.RuneSelf || !plainText(s, escapeHTML)) {
 			return appendEscaped(dst, s, escapeHTML)
 		}
 		d[1], d[1+n>>1], d[n] = a, m, z
@@ -70,6 +73,36 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	d[0] = '"'
 	d[n+1] = '"'
 	return dst[:l+n+2]
+}
+
+// plainText reports whether s, of under 8 bytes and with a byte of 0x80 or
+// more, is written as it is: appendString's words flag every such byte,
+// and most short strings in other scripts (a name, a word in CJK) need no
+// escape, only a look at each of their one to seven characters, cheaper
+// than the escape kernel's set-up. (From 8 bytes on, a string of mixed
+// scripts costs more here than in the kernel: each character's length is
+// a branch to mispredict.)
+func plainText(s string, escapeHTML bool) bool {
+	plain := &plainBytes
+	if escapeHTML {
+		plain = &plainBytesHTML
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !plain[c] {
+				return false
+			}
+			i++
+			continue
+		}
+		n := strbody.CharSize(s[i:])
+		if n == 0 || n == 3 && c == 0xE2 && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 { // invalid, U+2028, U+2029
+			return false
+		}
+		i += n
+	}
+	return true
 }
 
 // appendEscaped is appendString's long way, for strings over 32 bytes and

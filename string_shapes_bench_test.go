@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Strings by shape and length, for the fixed per-call costs that long runs
@@ -60,6 +61,22 @@ func stringShapeBody(kind string, n, i int) string {
 			default:
 				b.WriteByte(letter())
 			}
+		}
+	case "utf8":
+		// CJK (7 in 10), emoji (1 in 10), ASCII letters (2 in 10);
+		// letters where a character would overrun n
+		for b.Len() < n {
+			c := rune(0x4e00 + r.IntN(0x9fa5-0x4e00+1))
+			switch k := r.IntN(10); {
+			case k == 7:
+				c = rune(0x1f300 + r.IntN(0x350))
+			case k > 7:
+				c = rune(letter())
+			}
+			if b.Len()+utf8.RuneLen(c) > n {
+				c = rune(letter())
+			}
+			b.WriteRune(c)
 		}
 	case "url":
 		// short ones a path, longer ones from a scheme and a host that

@@ -12,7 +12,7 @@ import (
 // against encoding/json's once. (Marshal is newer than 113b0cc, so this
 // lives apart from the decoding shapes.)
 func BenchmarkStringShapesMarshal(b *testing.B) {
-	for _, kind := range []string{"plain", "esc10", "url"} {
+	for _, kind := range []string{"plain", "esc10", "url", "utf8"} {
 		for _, n := range stringShapeLengths {
 			var v []string
 			if err := stdjson.Unmarshal(stringShapeDoc(kind, n), &v); err != nil {

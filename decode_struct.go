@@ -283,44 +283,63 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 // a key an earlier object had in the same place.
 type keyMatch struct {
 	name string
-	// alt is name with its first letter in lower case, when that differs
-	// and no two fields fold alike (then a key spelt so can only be this
-	// field's): the common camelCase spelling of a Go name.
-	alt string
+	// fold: no two of the struct's fields fold alike, so a key that equals
+	// name but for the case of ASCII letters can only be this field's
+	// (Name, name, NAME): the spellings lookup would fold to it anyway.
+	fold bool
 	// For a name of at most 13 bytes, the member start `"name":` as two
-	// little-endian words with the masks of its keyLen bytes, and its first
-	// word spelt with alt (key0 when there is none): expectKey compares a
-	// key and its colon with two loads.
-	key0, altKey0, key1 uint64
-	mask0, mask1        uint64
-	keyLen              int
+	// little-endian words with the masks of its keyLen bytes, and with
+	// fold the bit 0x20 of each ASCII letter's byte in fold0 and fold1 (set
+	// in key0 and key1 too): expectKey compares a key and its colon with
+	// two loads, ORed with the fold bits. A byte ORed with 0x20 equals a
+	// lower-case letter only when it is that letter in either case.
+	key0, key1   uint64
+	fold0, fold1 uint64
+	mask0, mask1 uint64
+	keyLen       int
 }
 
-// prepareKey sets what expectKey compares: alt, when camelCase can only
-// mean this field (foldUnique), and the words of `"name":`. name must
-// have no byte that a JSON string escapes (a '"', '\\' or control byte),
-// so that its bytes in a key are its value.
-func (f *keyMatch) prepareKey(foldUnique bool) {
-	if c := f.name[0]; foldUnique && 'A' <= c && c <= 'Z' {
-		f.alt = string(c+'a'-'A') + f.name[1:]
-	}
+// prepareKey sets what expectKey compares, folding ASCII letters when fold
+// (no two of the struct's fields fold alike). name must have no byte that
+// a JSON string escapes (a '"', '\\' or control byte), so that its bytes in
+// a key are its value.
+func (f *keyMatch) prepareKey(fold bool) {
+	f.fold = fold
 	if n := len(f.name) + 3; n <= 16 {
 		// `"name":` without building it (prepareKey runs per key for any).
-		var b [16]byte
+		var b, m [16]byte
 		b[0] = '"'
 		copy(b[1:], f.name)
 		b[n-2], b[n-1] = '"', ':'
+		if fold {
+			for i := 1; i < n-2; i++ {
+				if c := b[i] | 0x20; 'a' <= c && c <= 'z' {
+					m[i] = 0x20
+				}
+			}
+		}
 		f.keyLen = n
 		f.mask0 = 1<<(8*min(n, 8)) - 1 // all ones for 8: 1<<64 is 0
 		f.mask1 = 1<<(8*max(n-8, 0)) - 1
-		f.key0 = binary.LittleEndian.Uint64(b[:8])
-		f.key1 = binary.LittleEndian.Uint64(b[8:])
-		f.altKey0 = f.key0
-		if f.alt != "" {
-			b[1] = f.alt[0]
-			f.altKey0 = binary.LittleEndian.Uint64(b[:8])
+		f.fold0 = binary.LittleEndian.Uint64(m[:8])
+		f.fold1 = binary.LittleEndian.Uint64(m[8:])
+		f.key0 = binary.LittleEndian.Uint64(b[:8]) | f.fold0
+		f.key1 = binary.LittleEndian.Uint64(b[8:]) | f.fold1
+	}
+}
+
+// asciiFoldEqual reports whether key equals name but for the case of ASCII
+// letters.
+func asciiFoldEqual(key []byte, name string) bool {
+	if len(key) != len(name) {
+		return false
+	}
+	for i, c := range key {
+		if n := name[i]; c != n && (c|0x20 != n|0x20 || n|0x20 < 'a' || n|0x20 > 'z') {
+			return false
 		}
 	}
+	return true
 }
 
 // followEmbedded walks f's embedded pointers from the struct at p,

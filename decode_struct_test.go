@@ -1,12 +1,17 @@
 package json
 
 import (
+	stdjson "encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
 
-// TestExpectKey: expectKey matches a member start spelt as the name or its
-// camelCase alt, with or without space around the ':', for every name
+// TestExpectKey: expectKey matches a member start spelt as the name or, as
+// when no two fields fold alike, with its letters in another case, with
+// or without space around the ':', for every name
 // length and wherever the window ends, and consumes exactly the ',', the
 // key and the ':'; it takes nothing else. A wrong answer here would not
 // change what Unmarshal returns (lookup finds the field anyway), only how
@@ -30,7 +35,10 @@ func TestExpectKey(t *testing.T) {
 			{`"` + other + `":`, false},
 			{`"` + name + `x":`, false},
 			{`"` + name[:n-1] + `":`, false},
-			{`"` + strings.ToUpper(name) + `":`, n == 1},
+			{`"` + strings.ToUpper(name) + `":`, true},
+			{`"` + strings.ToLower(name) + `":`, true},
+			{`"` + name[:n-1] + strings.ToUpper(name[n-1:]) + `":`, true},
+			{`"` + strings.ToUpper(other) + `":`, false},
 			{`"` + name + `"`, false},
 		} {
 			for _, first := range []bool{true, false} {
@@ -68,4 +76,122 @@ func TestExpectKey(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestExpectKeyFold: the fold bits are an ASCII letter's only: bytes that
+// differ by 0x20 but are not letters ('@' and '`', '[' and '{', digits and
+// control bytes) never match, and without fold (two fields fold alike)
+// only the name itself does.
+func TestExpectKeyFold(t *testing.T) {
+	skipNoFast(t, "expectKey, the match of an expected key in place,")
+	for _, c := range []struct {
+		name, key string
+		fold      bool
+		match     bool
+	}{
+		{"a@1_z", "A@1_Z", true, true},
+		{"a@1_z", "a`1_z", true, false},
+		{"a[z", "a{z", true, false},
+		{"a[z", "A[Z", true, true},
+		{"x1", "x\u0011", true, false},
+		{"Kz", "\u212az", true, false}, // the Kelvin sign folds to k: lookup's, not this test's
+		{"Name", "name", false, false},
+		{"Name", "Name", false, true},
+		{"LongerThanThirteen", "longerthanthirteen", true, true},
+		{"LongerThanThirteen", "longerthanthirteen", false, false},
+		{"Longer@ThanThirteen", "longer`thanthirteen", true, false},
+	} {
+		f := &keyMatch{name: c.name}
+		f.prepareKey(c.fold)
+		data := []byte(`{"` + c.key + `":1` + strings.Repeat(" ", 20) + "}")
+		var d Decoder
+		d.resetBytes(data)
+		d.s.br.offset = 1
+		if got, _ := expectKey(&d, true, f); got != c.match {
+			t.Errorf("expectKey(%s, name %q, fold %v) = %v, want %v", data, c.name, c.fold, got, c.match)
+		}
+	}
+}
+
+// Structs for TestKeyCaseAgree: one whose fields all fold apart (every key
+// spelt in any case is one field's), one where two fold alike.
+type keyCaseUnique struct {
+	Name      string
+	Email     string `json:"EMail"`
+	ID        int
+	URLPath   string `json:"url_path"`
+	At1       int    `json:"at@1"`
+	Kind      string
+	LongField string `json:"LongerThanThirteen"`
+}
+
+type keyCaseTwins struct {
+	Name  string
+	NAME  string `json:"NAME"`
+	Other int
+}
+
+// TestKeyCaseAgree: keys spelt in every case (the name, lower, upper,
+// each letter at random, the Kelvin sign for a k), in order, shuffled and
+// repeated, decode as encoding/json decodes them, into fresh and filled
+// values: expectKey's folded match takes a key only where lookup would.
+func TestKeyCaseAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 11))
+	spell := func(name string, how int) string {
+		switch how {
+		case 0:
+			return name
+		case 1:
+			return strings.ToLower(name)
+		case 2:
+			return strings.ToUpper(name)
+		case 3:
+			if stdClassic && strings.ContainsAny(name, "kK") {
+				return strings.Replace(strings.Replace(name, "k", "\u212a", 1), "K", "\u212a", 1)
+			}
+		}
+		b := []byte(name)
+		for i, c := range b {
+			if ('a' <= c|0x20 && c|0x20 <= 'z') && r.IntN(2) == 0 {
+				b[i] ^= 0x20
+			}
+		}
+		return string(b)
+	}
+	check := func(names []string, values []string, newV func() any) {
+		t.Helper()
+		for round := range 300 {
+			var b strings.Builder
+			b.WriteString("{")
+			order := r.Perm(len(names))
+			if round%3 == 0 {
+				order = append(order, r.IntN(len(names))) // a key again: the last wins
+			}
+			for k, i := range order {
+				if k > 0 {
+					b.WriteString([]string{",", ", ", ",\n "}[r.IntN(3)])
+				}
+				fmt.Fprintf(&b, "%q%s%s", spell(names[i], r.IntN(5)), []string{":", " : "}[r.IntN(2)], values[i])
+			}
+			b.WriteString("}")
+			data := []byte(b.String())
+			for _, filled := range []bool{false, true} {
+				got, want := newV(), newV()
+				if filled {
+					fill := []byte(`{"Name":"x","EMail":"y","ID":7,"NAME":"z","Other":9}`)
+					stdjson.Unmarshal(fill, got)
+					stdjson.Unmarshal(fill, want)
+				}
+				errGot, errWant := Unmarshal(data, got), stdjson.Unmarshal(data, want)
+				if (errGot == nil) != (errWant == nil) || !reflect.DeepEqual(got, want) {
+					t.Fatalf("Unmarshal(%s) = %+v, %v; encoding/json: %+v, %v", data, got, errGot, want, errWant)
+				}
+			}
+		}
+	}
+	check([]string{"Name", "EMail", "ID", "url_path", "at@1", "Kind", "LongerThanThirteen"},
+		[]string{`"a"`, `"b@c"`, `12`, `"/p"`, `3`, `"k"`, `"long"`},
+		func() any { return new(keyCaseUnique) })
+	check([]string{"Name", "NAME", "Other"}, []string{`"a"`, `"b"`, `5`},
+		func() any { return new(keyCaseTwins) })
 }

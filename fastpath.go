@@ -184,8 +184,9 @@ func (d *Decoder) valueToken(ctx syntaxContext) ([]byte, error) {
 }
 
 // expectKey is the fast path for a member whose key is, byte for byte, f's
-// name or alt spelling: then the key is matched without being scanned or
-// looked up (a name has no byte that a JSON string must escape). It reads
+// name, or with f.fold the name with its ASCII letters in either case:
+// then the key is matched without being scanned or looked up (a name has
+// no byte that a JSON string must escape). It reads
 // what memberKey would: the ',' unless first, whitespace, the key,
 // whitespace and the ':', all in the window, and returns hit. On a miss it
 // keeps the ',' and the whitespace it read, as memberKey would (the state
@@ -215,7 +216,7 @@ func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 		w := data[i : i+16] // one bounds check for both loads
 		w0 := binary.LittleEndian.Uint64(w) & f.mask0
 		w1 := binary.LittleEndian.Uint64(w[8:]) & f.mask1
-		if w1 == f.key1 && (w0 == f.key0 || w0 == f.altKey0) {
+		if w1|f.fold1 == f.key1 && w0|f.fold0 == f.key0 {
 			d.s.br.offset = i + f.keyLen
 			d.state = &atObjectValue
 			return true, true
@@ -228,7 +229,7 @@ func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 	if end >= len(data) || data[i] != '"' || data[end] != '"' {
 		return d.beforeKey(i, first)
 	}
-	if key := data[i+1 : end]; string(key) != f.name && (f.alt == "" || string(key) != f.alt) {
+	if key := data[i+1 : end]; string(key) != f.name && (!f.fold || !asciiFoldEqual(key, f.name)) {
 		return d.beforeKey(i, first)
 	}
 	j := end + 1

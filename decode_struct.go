@@ -210,8 +210,13 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 				return nil
 			}
 			f = sd.lookup(ds, tok, &next)
-			if f == nil && ds.disallowUnknown {
-				ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
+			if f == nil {
+				if ds.disallowUnknown {
+					ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
+				}
+				if ds.skipNext(&atObjectComma) {
+					continue
+				}
 			}
 		}
 		vtok, err := d.NextToken()
@@ -419,7 +424,11 @@ func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDe
 			}
 		}
 	}
-	if f == nil {
+	// An ASCII key without escapes has had both matches: the slow way
+	// (unquoting, Unicode folding) can find nothing more, and a key no
+	// field has, as every member of a large document decoded into a small
+	// struct, would pay for it.
+	if f == nil && (escaped || ds.d.s.str&strNonASCII != 0) {
 		f = sd.lookupSlow(ds, tok, escaped)
 	}
 	if f != nil {

@@ -3,10 +3,12 @@ package json
 import (
 	stdjson "encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // TestExpectKey: expectKey matches a member start spelt as the name or, as
@@ -194,4 +196,46 @@ func TestKeyCaseAgree(t *testing.T) {
 		func() any { return new(keyCaseUnique) })
 	check([]string{"Name", "NAME", "Other"}, []string{`"a"`, `"b"`, `5`},
 		func() any { return new(keyCaseTwins) })
+}
+
+// TestSkipNextAgrees: a member no field takes, passed over in one pass when
+// it is whole in the window (Unmarshal, a Decoder over bytes), gives the
+// values and errors of the token path, which a Decoder reading one byte at
+// a time takes: nesting at and past SetMaxDepth's limit, broken values
+// inside, and what follows the value.
+func TestSkipNextAgrees(t *testing.T) {
+	type rec struct{ A, B int }
+	var inputs []string
+	for k := 0; k <= 6; k++ {
+		nest := strings.Repeat("[", k) + "1" + strings.Repeat("]", k)
+		inputs = append(inputs,
+			`{"zz":`+nest+`,"a":1,"b":2}`,
+			`{"a":1,"zz":{"y":`+nest+`},"b":2}`,
+			`{"zz":`+nest+`x,"a":1}`,
+			`{"zz":`+nest[:len(nest)-min(k, 1)]+`,"a":1}`)
+	}
+	inputs = append(inputs, `{"zz":"a\u00e9\\","a":1}`, `{"zz":[1,{"q":"r"}] , "b" : 5}`, `{"zz":tru}`, `{"zz":nul,"a":1}`,
+		`{"zz":1.5e+3,"a":1}`, `{"zz":1.5e+,"a":1}`, `{"zz":[1 2],"a":1}`, `{"zz":{"k":1 "l":2},"a":1}`)
+	for _, in := range inputs {
+		for maxDepth := 1; maxDepth <= 8; maxDepth++ {
+			decode := func(r io.Reader) (rec, string) {
+				var v rec
+				d := NewDecoder(r)
+				d.SetMaxDepth(maxDepth)
+				err := d.Decode(&v)
+				return v, fmt.Sprint(err)
+			}
+			got, gotErr := decode(strings.NewReader(in))
+			want, wantErr := decode(iotest.OneByteReader(strings.NewReader(in)))
+			if got != want || gotErr != wantErr {
+				t.Errorf("%s, max depth %d: got %+v, %s; one byte at a time: %+v, %s", in, maxDepth, got, gotErr, want, wantErr)
+			}
+		}
+		var v, w rec
+		err := Unmarshal([]byte(in), &v)
+		werr := stdjson.Unmarshal([]byte(in), &w)
+		if v != w || !sameError(err, werr) {
+			t.Errorf("Unmarshal(%s) = %+v, %v; encoding/json: %+v, %v", in, v, err, w, werr)
+		}
+	}
 }

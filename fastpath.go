@@ -337,6 +337,34 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 	return true
 }
 
+// skipNext passes over a member's value that nothing decodes (a key the
+// struct has no field for), when the state says the value comes next and
+// the value is whole in the window and valid: the grammar checked by
+// Valid's loop in one pass, where NextToken would yield each of its tokens
+// in turn. The state then becomes next. Otherwise (an error, a value cut
+// by the window's end, nesting past the decoder's limit) it consumes only
+// whitespace and returns false, and NextToken reads the value.
+func (ds *decodeState) skipNext(next *state) bool {
+	d := ds.d
+	if !fastPaths || d.state != &atObjectValue {
+		return false
+	}
+	i := d.valueAt(false)
+	if i < 0 {
+		return false
+	}
+	data := d.s.br.data
+	// A value nested k deep opens containers at depths d.depth to
+	// d.depth+k-1, each of which must be under d.maxDepth.
+	end := ds.skipper.end(data, i, min(d.maxDepth-d.depth, defaultMaxDepth))
+	if end < 0 || end >= len(data) { // the window may end inside a number
+		return false
+	}
+	d.s.br.offset = end
+	d.state = next
+	return true
+}
+
 // pointerNext is scalarNext for a pointer to a float64, an int64 (or int)
 // or a string, at index i of the window, where the value is not null: it
 // reads the value first, then stores it where the pointer points,

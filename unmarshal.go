@@ -115,6 +115,10 @@ type decodeState struct {
 
 	bd  Decoder // the decoder for Unmarshal's bytes
 	sub Decoder // re-reads a value captured by Decode
+
+	// skipper passes over values nobody decodes (skipNext). Its bit stack
+	// is written before it is read, so it is never cleared.
+	skipper validator
 }
 
 // call is the part of a decodeState that one Unmarshal or Decode call sets

@@ -96,6 +96,14 @@ var diffInputs = []string{
 	`{"pi": null ,"pn":  7 ,"pf": null,"ps" : "z"}`, `{"pi":1.5,"pn":"2","pf":"x","ps":3}`, `{"pi":9223372036854775808,"pn":1e2,"pf":1e400,"ps":"\u00e9\ud800"}`,
 	`{"pi":nul,"pn":1}`, `{"pi":nulll}`, `{"pi":null1}`, `{"ps":"open`, `{"pi":-}`, `{"pf":01}`, `{"i":null,"s":null,"f":null}`, `{"pi":[1],"ps":{}}`,
 	`[{"pi":1,"ps":"a"},{"pi":null,"ps":null},{"pi":2,"ps":"b"},{"pn":3,"pf":0.5}]`, `[null,{"pi":1},null]`,
+	// members no field takes, passed over whole (skipNext): every kind of
+	// value, nested, with escapes, and each broken somewhere inside
+	`{"zz":{"a":[1,{"b":"c\"d\u00e9"},[],{}],"e":-1.5e3},"a":1,"yy":[true,false,null,"x"],"b":"s","xx":"\ud83d\ude00"}`,
+	`{"zz":{"a":[1,2},"a":1}`, `{"zz":[1,2,],"a":1}`, `{"zz":{"a" 1},"a":1}`, `{"zz":{"a":1,},"a":1}`, `{"zz":[01],"a":1}`,
+	`{"zz":["a\x"],"a":1}`, "{\"zz\":[\"a\x01\"],\"a\":1}", `{"zz":[tru],"a":1}`, `{"zz":[1e],"a":1}`, `{"zz":truex,"a":1}`,
+	`{"zz":12x,"a":1}`, `{"zz":-,"a":1}`, `{"zz":{"a":1}}`, `{"zz":[[[[[[[[[[1]]]]]]]]]],"a":2}`, `{"zz":[1,2]`, `{"zz":{"q":[`,
+	`{"zz":{"a":1} ,"a":2}`, `{"zz" : [ 1 , { "b" : null } ] , "a" : 3 }`, "{\"zz\":[\"\xff\xfe\"],\"a\":1}",
+	`[{"zz":{"n":[1]},"a":1},{"zz":[{"n":{}}],"a":2},{"a":3,"zz":"tail"}]`,
 }
 
 func TestUnmarshalDiff(t *testing.T) {

@@ -20,19 +20,28 @@ type validator struct {
 	stack [(defaultMaxDepth + 63) / 64]uint64
 }
 
-// valid is the hot part: the grammar as one loop over data, with
+// valid is Valid for one validator: the grammar as one loop over data, with
 // whitespace, delimiters, literals and the body of a string up to its
 // closing quote (stringStop, 8 bytes at a time) written out here. The rest
 // is out of line: numbers (numberEnd), and a string's escapes, control
 // bytes and last few bytes (validString).
 func (v *validator) valid(data []byte) bool {
+	i := v.end(data, 0, defaultMaxDepth)
+	return i >= 0 && skipWhitespace(data, i) == len(data)
+}
+
+// end returns the index just after the one value that starts at data[i:]
+// (after whitespace), or -1 when it is not valid, is cut short by the end
+// of data, or nests limit or more arrays and objects deep (limit is at
+// most defaultMaxDepth). A number that data ends in is taken as whole:
+// a caller whose data may go on checks that end < len(data).
+func (v *validator) end(data []byte, i, limit int) int {
 	depth := 0
 	obj := false // the innermost open container is an object
-	i := 0
 value: // a value must start at data[i:], after whitespace
 	i = skipWhitespace(data, i)
 	if i >= len(data) {
-		return false
+		return -1
 	}
 	switch data[i] {
 	case '"':
@@ -40,11 +49,11 @@ value: // a value must start at data[i:], after whitespace
 		if j < len(data) && data[j] == '"' {
 			i = j + 1
 		} else if i = validString(data, j); i < 0 {
-			return false
+			return -1
 		}
 	case '{', '[':
-		if depth >= defaultMaxDepth {
-			return false
+		if depth >= limit {
+			return -1
 		}
 		c := data[i]
 		obj = c == '{'
@@ -62,17 +71,17 @@ value: // a value must start at data[i:], after whitespace
 		goto value
 	case 't':
 		if len(data)-i < 4 || string(data[i:i+4]) != "true" {
-			return false
+			return -1
 		}
 		i += 4
 	case 'f':
 		if len(data)-i < 5 || string(data[i:i+5]) != "false" {
-			return false
+			return -1
 		}
 		i += 5
 	case 'n':
 		if len(data)-i < 4 || string(data[i:i+4]) != "null" {
-			return false
+			return -1
 		}
 		i += 4
 	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
@@ -80,21 +89,21 @@ value: // a value must start at data[i:], after whitespace
 		i = intEnd(data, i+1)
 		if i < len(data) && (data[i] == '.' || data[i]|0x20 == 'e') {
 			if i = fractionEnd(data, i); i < 0 {
-				return false
+				return -1
 			}
 		}
 	default:
 		if i = numberEnd(data, i); i < 0 {
-			return false
+			return -1
 		}
 	}
 after: // a value ends at data[i]: what may follow it
 	if depth == 0 {
-		return skipWhitespace(data, i) == len(data)
+		return i
 	}
 	i = skipWhitespace(data, i)
 	if i >= len(data) {
-		return false
+		return -1
 	}
 	switch data[i] {
 	case ',':
@@ -105,14 +114,14 @@ after: // a value ends at data[i]: what may follow it
 		goto value
 	case '}':
 		if !obj {
-			return false
+			return -1
 		}
 	case ']':
 		if obj {
-			return false
+			return -1
 		}
 	default:
-		return false
+		return -1
 	}
 	i++
 closed: // the innermost container was closed just before data[i]
@@ -125,16 +134,16 @@ closed: // the innermost container was closed just before data[i]
 key: // an object's key must start at data[i:], after whitespace
 	i = skipWhitespace(data, i)
 	if i >= len(data) || data[i] != '"' {
-		return false
+		return -1
 	}
 	if j, _ := stringStop(data, i+1); j < len(data) && data[j] == '"' {
 		i = j + 1
 	} else if i = validString(data, j); i < 0 {
-		return false
+		return -1
 	}
 	i = skipWhitespace(data, i)
 	if i >= len(data) || data[i] != ':' {
-		return false
+		return -1
 	}
 	i++
 	goto value

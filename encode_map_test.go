@@ -1,6 +1,9 @@
 package json
 
 import (
+	stdjson "encoding/json"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -93,5 +96,70 @@ func TestKeyOrder(t *testing.T) {
 				t.Errorf("keyOrder(%q, 5, %d) = %#x, want %#x", k[:n], bits, got, w)
 			}
 		}
+	}
+}
+
+// Types for TestStringMapsAgree: named keys and values of every layout the
+// native string-keyed map encoder takes, and values whose methods decide.
+type (
+	smKey     string
+	smInt     int
+	smFloat   float32
+	smBool    bool
+	smByte    uint8
+	smText    string // a string kind with MarshalText: a key is still written as it is
+	smValJSON int    // MarshalJSON on the value: called for map values
+	smPtrJSON int    // MarshalJSON on the pointer: not called, map values are not addressable
+	smNode    struct {
+		Name string
+		Kids map[string]*smNode `json:",omitempty"`
+	}
+)
+
+func (t smText) MarshalText() ([]byte, error)     { return []byte("text:" + string(t)), nil }
+func (v smValJSON) MarshalJSON() ([]byte, error)  { return []byte(fmt.Sprintf(`{"v":%d}`, int(v))), nil }
+func (v *smPtrJSON) MarshalJSON() ([]byte, error) { return []byte(`"pointer"`), nil }
+
+// TestStringMapsAgree: maps with string-kind keys, written by ranging over
+// them natively, give encoding/json's bytes and errors in every form and
+// mode (in a struct, behind pointers and interfaces, HTML escaping on and
+// off): values of every size, pointers (nil too), slices, maps, interfaces,
+// named types, methods on values and on pointers, keys that need escapes,
+// nil and empty maps, and a cycle through a map.
+func TestStringMapsAgree(t *testing.T) {
+	one, two := 1, 2
+	cases := []any{
+		map[string]int{"b": 2, "a": 1, "c": -3, "<&>": 4, "é\u2028": 5, "": 6},
+		map[smKey]smInt{"z": 1, "y": 2},
+		map[string]int8{"a": -8}, map[string]int16{"a": -16}, map[string]int32{"a": -32}, map[string]int64{"a": -64},
+		map[string]uint{"a": 1}, map[string]uint8{"a": 8}, map[string]uint16{"a": 16}, map[string]uint32{"a": 32},
+		map[string]uint64{"a": 1 << 63}, map[string]uintptr{"a": 7},
+		map[string]float64{"a": 1.5, "b": 1e21, "c": -0.0}, map[string]float32{"a": 1.1}, map[string]smFloat{"x": 3.25},
+		map[string]bool{"t": true, "f": false}, map[string]smBool{"t": true}, map[string]smByte{"b": 255},
+		map[string]string{"k": "v\n<>", "k2": ""}, map[smText]string{"a": "b"},
+		map[string]*int{"p": &one, "q": nil, "r": &two}, map[string]map[string]int{"m": {"x": 1}, "n": nil},
+		map[string][]int{"s": {1, 2}, "n": nil, "e": {}}, map[string][]byte{"b": []byte("hi"), "n": nil},
+		map[string]any{"a": 1, "b": "x", "c": nil, "d": []any{1}}, map[smKey]any{"k": map[string]any{"z": true}},
+		map[string]smValJSON{"a": 1, "b": 2}, map[string]smPtrJSON{"a": 1}, map[string]*smPtrJSON{"a": new(smPtrJSON), "b": nil},
+		map[string]float64{"nan": math.NaN()}, map[string]error{"e": nil},
+		map[string]int(nil), map[string]string{}, map[smKey]smInt(nil),
+	}
+	big := map[string]int{}
+	for i := range 300 {
+		big[fmt.Sprintf("k%03d-%d", (i*37)%300, i)] = i
+	}
+	cases = append(cases, big)
+	for _, c := range cases {
+		if d := diffMarshalValue(c); d != "" {
+			t.Errorf("%#v: %s", c, d)
+		}
+	}
+	// A cycle through maps of pointers: encoding/json's error, not a hang.
+	root := &smNode{Name: "root"}
+	root.Kids = map[string]*smNode{"self": root}
+	if _, err := Marshal(root); err == nil {
+		t.Errorf("Marshal of a cycle through a map: no error")
+	} else if _, serr := stdjson.Marshal(root); serr == nil || err.Error() != serr.Error() {
+		t.Errorf("Marshal of a cycle through a map: %v; encoding/json: %v", err, serr)
 	}
 }

@@ -2,11 +2,13 @@ package json
 
 import (
 	stdjson "encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 )
 
 // keyOrder and sortOrder must order keys exactly as strings.Compare does,
@@ -161,5 +163,89 @@ func TestStringMapsAgree(t *testing.T) {
 		t.Errorf("Marshal of a cycle through a map: no error")
 	} else if _, serr := stdjson.Marshal(root); serr == nil || err.Error() != serr.Error() {
 		t.Errorf("Marshal of a cycle through a map: %v; encoding/json: %v", err, serr)
+	}
+}
+
+// Types for TestNilFieldsAgree: nil maps and slices whose methods write
+// them, and key types that make a map unsupported.
+type (
+	nfMapJSON   map[string]int // MarshalJSON on the value: called on nil
+	nfSliceJSON []int          // MarshalJSON on the pointer: called on an addressable nil
+	nfMapText   map[string]int // MarshalText on the value
+	nfByteText  byte           // a byte whose pointer has MarshalText: []nfByteText is an array
+)
+
+func (m nfMapJSON) MarshalJSON() ([]byte, error)    { return []byte(fmt.Sprintf(`{"n":%d}`, len(m))), nil }
+func (s *nfSliceJSON) MarshalJSON() ([]byte, error) { return []byte(`"slice"`), nil }
+func (m nfMapText) MarshalText() ([]byte, error)    { return []byte("text"), nil }
+func (b *nfByteText) MarshalText() ([]byte, error)  { return []byte("b"), nil }
+
+type nilFields struct {
+	P   *int
+	PS  *smNode
+	PP  **int
+	I   any
+	IS  fmt.Stringer
+	E   error
+	M   map[string]int
+	MI  map[int]string
+	MT  map[smText]int
+	S   []int
+	B   []byte
+	BT  []nfByteText
+	SC  []chan int
+	MJ  nfMapJSON
+	SJ  nfSliceJSON
+	MX  nfMapText
+	PMJ *nfMapJSON
+	Q   *int  `json:",string"`
+	O   []int `json:",omitempty"`
+}
+
+// TestNilFieldsAgree: a struct's nil pointer, interface, map and slice
+// fields, written as null in the struct loop without their encoders, give
+// encoding/json's bytes and errors, nil and not, in every form and mode
+// (in a slice or behind a pointer, where fields are addressable, and in an
+// interface, where they are not): the methods that write a nil value are
+// still called, and an unsupported map type is still an error.
+//
+// (MarshalJSONTo on Go 1.27 is jsonto_go127_test.go's.)
+func TestNilFieldsAgree(t *testing.T) {
+	one := 1
+	pone := &one
+	full := nilFields{P: &one, PS: &smNode{Name: "n"}, PP: &pone, I: 2, IS: time.Second, E: errors.New("e"),
+		M: map[string]int{"a": 1}, MI: map[int]string{1: "x"}, MT: map[smText]int{"k": 1}, S: []int{1}, B: []byte("b"),
+		BT: []nfByteText{1}, SJ: nfSliceJSON{}, MJ: nfMapJSON{"a": 1}, MX: nfMapText{}, Q: &one, O: []int{2}}
+	for _, v := range []any{
+		nilFields{}, &nilFields{}, []nilFields{{}}, full, &full, struct{ A, B *int }{},
+	} {
+		if d := diffMarshalValue(v); d != "" {
+			t.Errorf("%+v: %s", v, d)
+		}
+	}
+	// A map type encoding/json does not support is an error even when nil
+	// (Go 1.27's v2-backed encoding/json writes null; jsonpipe keeps the
+	// classic error).
+	if stdClassic {
+		for _, v := range []any{struct{ M map[[2]int]int }{}, struct{ M map[[2]int]int }{M: map[[2]int]int{}}} {
+			if d := diffMarshalValue(v); d != "" {
+				t.Errorf("%+v: %s", v, d)
+			}
+		}
+	}
+	type noMA struct {
+		P  *int
+		I  any
+		M  map[string]int
+		S  []int
+		MJ nfMapJSON
+		SJ nfSliceJSON
+		MX nfMapText
+		BT []nfByteText
+	}
+	for _, v := range []any{noMA{}, &noMA{}, []noMA{{}, {}}, map[string]noMA{"k": {}}} {
+		if d := diffMarshalValue(v); d != "" {
+			t.Errorf("%+v: %s", v, d)
+		}
 	}
 }

@@ -25,6 +25,10 @@ type encField struct {
 	// rare: derefs or omit is set, and the loop takes the long way.
 	rare   bool
 	direct encDirect
+	// nullable: the field is a pointer, interface, map or slice that is
+	// written as null when its first word is nil (nilIsNull), without a
+	// call to its encoder.
+	nullable bool
 
 	// The field is at offset from the struct, or, when it is promoted
 	// through embedded pointers, at offset from the struct that the last of
@@ -68,6 +72,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		}
 		te := encoderFor(ft, fieldAddr, sf.quoted)
 		f.fn, f.direct, f.st = te.fn, te.direct, te.st
+		f.nullable = fastPaths && nilIsNull(ft, fieldAddr)
 		if sf.omitEmpty || sf.omitZero {
 			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
 		}
@@ -91,6 +96,44 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 	te := addrEncoder(t, se.encode)
 	te.st = se
 	return te
+}
+
+// nilIsNull reports whether a nil value of type t, as a field (addr: an
+// addressable one), is written as null: encoding/json writes null for
+// every nil pointer and interface (a nil *T's methods are not called), and
+// for a nil map or slice unless a MarshalJSON or MarshalText method of the
+// type, or of its pointer when addressable, writes it (or, on Go 1.27, a
+// MarshalJSONTo method of any of these kinds), or the map's key
+// kind makes the type unsupported (an error even when nil). The first word
+// of each of these is nil exactly when the value is: a pointer, an
+// interface's type, a map's pointer, a slice's array (an empty slice that
+// is not nil has one).
+func nilIsNull(t reflect.Type, addr bool) bool {
+	if hasMarshalTo(t, addr) { // Go 1.27's MarshalJSONTo: its encoder decides
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		return true
+	case reflect.Map, reflect.Slice:
+		for _, m := range []reflect.Type{marshalerType, textMarshalerType} {
+			if t.Implements(m) || addr && reflect.PointerTo(t).Implements(m) {
+				return false
+			}
+		}
+		if t.Kind() == reflect.Slice {
+			return true
+		}
+		switch k := t.Key(); k.Kind() {
+		case reflect.String,
+			reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			return true
+		default:
+			return k.Implements(textMarshalerType)
+		}
+	}
+	return false
 }
 
 // setName sets f's name, written out, to the member name of key.
@@ -140,6 +183,10 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			b = b[:l+len(f.name)]
 		} else {
 			b = append(b, f.name...)
+		}
+		if f.nullable && *(*unsafe.Pointer)(fp) == nil {
+			b = append(b, "null"...)
+			continue
 		}
 		switch f.direct {
 		case encString:

@@ -120,6 +120,12 @@ func marshalToEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
 	return hookEncoder(t, f)
 }
 
+// hasMarshalTo reports whether t has a MarshalJSONTo method, or *t has one
+// and the value is addressable.
+func hasMarshalTo(t reflect.Type, addr bool) bool {
+	return t.Implements(marshalerToType) || addr && reflect.PointerTo(t).Implements(marshalerToType)
+}
+
 // marshalToValue makes the valueFn that calls MarshalJSONTo on a value of
 // t (onAddr: the method is on *t, and the value addressable).
 func marshalToValue(t reflect.Type, addr, quoted, onAddr bool) valueFn {

@@ -19,6 +19,8 @@ func marshalToEncoder(t reflect.Type, addr, quoted bool) *typeEncoder { return n
 
 func dynamicMarshalTo(v reflect.Value) bool { return false }
 
+func hasMarshalTo(t reflect.Type, addr bool) bool { return false }
+
 func bytesAsArray(et reflect.Type) bool { return false }
 
 func hasUnmarshalFrom(pt reflect.Type) bool { return false }

@@ -113,19 +113,10 @@ func stringMapEncoder[V any](t reflect.Type) *typeEncoder {
 			vals = append(vals, v)
 		}
 		end := len(es.keys)
-		keys := es.keys[start:end]
-		bits := orderBits(len(keys))
-		ostart := len(es.order)
-		es.order = slices.Grow(es.order, len(keys))[:ostart+len(keys)]
-		order := es.order[ostart:]
-		for i, k := range keys {
-			order[i] = keyOrder(k, i, bits)
-		}
-		sortOrder(order, bits, func(i int) string { return keys[i] })
+		ostart, low := es.sortKeys(start)
 		b = append(b, '{')
-		low := uint64(1)<<bits - 1
 		var err error
-		for j := ostart; j < ostart+len(keys); j++ {
+		for j := ostart; j < ostart+end-start; j++ {
 			i := int(es.order[j] & low) // read afresh, as in mapEncoder.encode
 			if j > ostart {
 				b = append(b, ',')
@@ -202,20 +193,11 @@ func (me *mapEncoder) encode(es *encodeState, b []byte, m reflect.Value) ([]byte
 		es.keys = append(es.keys, ks)
 	}
 	end := len(es.keys)
-	keys := es.keys[start:end]
-	bits := orderBits(len(keys))
-	ostart := len(es.order)
-	es.order = slices.Grow(es.order, len(keys))[:ostart+len(keys)]
-	order := es.order[ostart:]
-	for i, k := range keys {
-		order[i] = keyOrder(k, i, bits)
-	}
-	sortOrder(order, bits, func(i int) string { return keys[i] })
+	ostart, low := es.sortKeys(start)
 	b = append(b, '{')
 	data := vals.UnsafePointer()
-	low := uint64(1)<<bits - 1
 	var err error
-	for j := ostart; j < ostart+len(keys); j++ {
+	for j := ostart; j < ostart+end-start; j++ {
 		// es.keys and es.order are read afresh: the maps inside this one
 		// append to them, and may move them.
 		i := int(es.order[j] & low)
@@ -237,6 +219,22 @@ func (me *mapEncoder) encode(es *encodeState, b []byte, m reflect.Value) ([]byte
 	me.scratch.Put(sc)
 	es.leave(cycleKey{p: mp})
 	return append(b, '}'), nil
+}
+
+// sortKeys orders the keys es.keys[start:] of a map being written as
+// encoding/json sorts them: es.order[ostart:] holds them in that order,
+// the index of each from start in its low bits (& low).
+func (es *encodeState) sortKeys(start int) (ostart int, low uint64) {
+	keys := es.keys[start:]
+	bits := orderBits(len(keys))
+	ostart = len(es.order)
+	es.order = slices.Grow(es.order, len(keys))[:ostart+len(keys)]
+	order := es.order[ostart:]
+	for i, k := range keys {
+		order[i] = keyOrder(k, i, bits)
+	}
+	sortOrder(order, bits, func(i int) string { return keys[i] })
+	return ostart, uint64(1)<<bits - 1
 }
 
 // keyText is the text of a map key, as encoding/json's resolveKeyName finds

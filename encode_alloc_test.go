@@ -161,8 +161,8 @@ func TestCompactIndentAllocs(t *testing.T) {
 	}
 }
 
-// An interface holding a struct, array or RawMessage value (not a pointer
-// to one) is encoded where the interface holds it: Encode costs nothing and
+// An interface holding a struct, array, RawMessage or map value (not a
+// pointer to one) is encoded where the interface holds it: Encode costs nothing and
 // Marshal only its result, as for a pointer. (Without the fast paths the
 // value is copied first.)
 func TestEncodeValueInInterfaceAllocs(t *testing.T) {
@@ -173,6 +173,11 @@ func TestEncodeValueInInterfaceAllocs(t *testing.T) {
 		"array":      [3]int{1, 2, 3},
 		"RawMessage": RawMessage(`{"a":[1,2]}`),
 		"in []any":   []any{small, [2]string{"a", "b"}},
+		// maps held by an interface, through the native string-keyed map
+		// encoder's value path: the map pointer itself, no word on the heap
+		"map[string]int":        map[string]int{"b": 2, "a": 1},
+		"maps in []any":         []any{map[string]float64{"x": 1}, map[string][]int{"y": {2}}},
+		"map in map[string]any": map[string]any{"m": map[string]*int{"z": nil}},
 	}
 	if !fastChecks(t, "encoding a value where the interface holds it") {
 		return

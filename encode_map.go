@@ -93,13 +93,19 @@ func newStringMapEncoder(t reflect.Type) *typeEncoder {
 func stringMapEncoder[V any](t reflect.Type) *typeEncoder {
 	elem := encoderFor(t.Elem(), false, false)
 	var scratch sync.Pool // *[]V, so that writing a map allocates nothing once its type has been seen
-	enc := func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
-		m := *(*map[string]V)(p)
+	// enc writes the map whose pointer is mp (a map value is that one
+	// word), so that a map held by an interface needs no word of its own
+	// on the heap to point at.
+	enc := func(es *encodeState, b []byte, mp unsafe.Pointer) ([]byte, error) {
+		m := *(*map[string]V)(unsafe.Pointer(&mp))
 		if m == nil {
 			return append(b, "null"...), nil
 		}
-		mp := *(*unsafe.Pointer)(p)
-		if err := es.enterMap(mp, func() reflect.Value { return reflect.NewAt(t, p).Elem() }); err != nil {
+		if err := es.enterMap(mp, func() reflect.Value {
+			p := new(unsafe.Pointer) // only for the cycle error, past maxEncodeDepthUnchecked
+			*p = mp
+			return reflect.NewAt(t, unsafe.Pointer(p)).Elem()
+		}); err != nil {
 			return b, err
 		}
 		sp, _ := scratch.Get().(*[]V)
@@ -137,13 +143,11 @@ func stringMapEncoder[V any](t reflect.Type) *typeEncoder {
 		return append(b, '}'), nil
 	}
 	return &typeEncoder{
-		fn: enc,
+		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return enc(es, b, *(*unsafe.Pointer)(p))
+		},
 		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-			if v.CanAddr() {
-				return enc(es, b, v.Addr().UnsafePointer())
-			}
-			mp := v.UnsafePointer() // a map is one pointer: a copy of it is the map
-			return enc(es, b, unsafe.Pointer(&mp))
+			return enc(es, b, v.UnsafePointer())
 		},
 	}
 }

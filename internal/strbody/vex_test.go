@@ -218,10 +218,11 @@ func legacySSEObject(disasm string) (bad []string, funcs int) {
 	return bad, funcs
 }
 
-// TestAsmVEXOnlyObject disassembles the kernels with GNU objdump (binutils,
+// TestAsmVEXOnlyObject disassembles the kernels (this package's and
+// utf8dfa's) with GNU objdump (binutils,
 // beside gcc), which decodes VEX, unlike go tool objdump, and checks what
-// the assembler made of the source. The binary is this package's test
-// binary built again with its symbols (go test strips the one it runs).
+// the assembler made of the source. The binaries are the packages' test
+// binaries built again with their symbols (go test strips the one it runs).
 func TestAsmVEXOnlyObject(t *testing.T) {
 	if !asmKernels {
 		t.Skip("no assembly kernel in this build (purego tag, or not amd64)")
@@ -234,26 +235,36 @@ func TestAsmVEXOnlyObject(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command on PATH to build the binary with symbols: the source check still runs")
 	}
-	bin := filepath.Join(t.TempDir(), "strbody.test")
-	if out, err := exec.Command(gocmd, "test", "-c", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go test -c: %v\n%s", err, out)
+	// Each package with a kernel, built as a test binary with symbols.
+	kernels := []struct {
+		dir, pkg string
+		funcs    []string
+	}{
+		{".", "strbody", []string{"stopAVX2", "escapeCopyAVX2"}},
+		{"../utf8dfa", "utf8dfa", []string{"validAVX2"}},
 	}
-	for _, fn := range []string{"stopAVX2", "escapeCopyAVX2"} {
-		// (objdump keeps only the last of several --disassemble=)
-		sym := "github.com/jsonpipe/json/internal/strbody." + fn + ".abi0"
-		out, err := exec.Command(objdump, "-d", "--no-show-raw-insn", "--disassemble="+sym, bin).Output()
-		if err != nil {
-			t.Fatalf("objdump: %v", err)
+	for _, k := range kernels {
+		bin := filepath.Join(t.TempDir(), k.pkg+".test")
+		if out, err := exec.Command(gocmd, "test", "-c", "-o", bin, k.dir).CombinedOutput(); err != nil {
+			t.Fatalf("go test -c %s: %v\n%s", k.dir, err, out)
 		}
-		bad, funcs := legacySSEObject(string(out))
-		if funcs != 1 {
-			t.Fatalf("objdump did not find %s in %s:\n%s", sym, bin, out)
-		}
-		for _, b := range bad {
-			t.Errorf("legacy-SSE instruction in a function that uses Y/Z registers: %s", b)
-		}
-		if !bytes.Contains(out, []byte("vzeroupper")) {
-			t.Errorf("%s: no vzeroupper:\n%s", fn, out)
+		for _, fn := range k.funcs {
+			// (objdump keeps only the last of several --disassemble=)
+			sym := "github.com/jsonpipe/json/internal/" + k.pkg + "." + fn + ".abi0"
+			out, err := exec.Command(objdump, "-d", "--no-show-raw-insn", "--disassemble="+sym, bin).Output()
+			if err != nil {
+				t.Fatalf("objdump: %v", err)
+			}
+			bad, funcs := legacySSEObject(string(out))
+			if funcs != 1 {
+				t.Fatalf("objdump did not find %s in %s:\n%s", sym, bin, out)
+			}
+			for _, b := range bad {
+				t.Errorf("legacy-SSE instruction in a function that uses Y/Z registers: %s", b)
+			}
+			if !bytes.Contains(out, []byte("vzeroupper")) {
+				t.Errorf("%s: no vzeroupper:\n%s", fn, out)
+			}
 		}
 	}
 }

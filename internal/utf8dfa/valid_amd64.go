@@ -1,0 +1,27 @@
+//go:build amd64 && !purego
+
+package utf8dfa
+
+import "golang.org/x/sys/cpu"
+
+// useAVX2 selects the vector check; tests turn it off to compare.
+var useAVX2 = cpu.X86.HasAVX2
+
+// minAVX2 is the length from which the vector check is used: below it its
+// set-up costs more than the automaton (BenchmarkValidLen), and it needs
+// three bytes before its last block.
+const minAVX2 = 35
+
+// Valid reports whether p is entirely valid UTF-8, exactly as utf8.Valid
+// does.
+func Valid(p []byte) bool {
+	if useAVX2 && len(p) >= minAVX2 {
+		return validAVX2(p)
+	}
+	return validDFA(p)
+}
+
+// validAVX2 is Valid for len(p) >= 35 (valid_amd64.s).
+//
+//go:noescape
+func validAVX2(p []byte) bool

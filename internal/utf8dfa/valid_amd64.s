@@ -1,0 +1,145 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The tables of the check, each 16 entries written twice (VPSHUFB looks up
+// within each 128-bit half). An entry is a set of the errors that a byte's
+// half could be part of; a byte, with the one before it, is an error when
+// the three sets of its two pairs of halves share a bit:
+//
+//	0x01 too short: a lead byte not followed by a continuation byte
+//	0x02 too long: a continuation byte after an ASCII byte
+//	0x04 overlong three-byte form: E0 80-9F
+//	0x08 too large: F4 90-BF, F5-FF 90-BF
+//	0x10 surrogate: ED A0-BF
+//	0x20 overlong two-byte form: C0-C1 80-BF
+//	0x40 overlong four-byte form, F0 80-8F; or too large, F5-FF 80-8F
+//	0x80 two continuation bytes: an error unless the three bytes before
+//	     make the second the third or fourth byte of a rune
+//
+// byte1High: by the high half of the byte before; byte1Low: by its low
+// half; byte2High: by the high half of the byte.
+DATA byte1High<>+0(SB)/8, $0x0202020202020202
+DATA byte1High<>+8(SB)/8, $0x4915012180808080
+DATA byte1High<>+16(SB)/8, $0x0202020202020202
+DATA byte1High<>+24(SB)/8, $0x4915012180808080
+GLOBL byte1High<>(SB), RODATA|NOPTR, $32
+
+DATA byte1Low<>+0(SB)/8, $0xcbcbcb8b8383a3e7
+DATA byte1Low<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
+DATA byte1Low<>+16(SB)/8, $0xcbcbcb8b8383a3e7
+DATA byte1Low<>+24(SB)/8, $0xcbcbdbcbcbcbcbcb
+GLOBL byte1Low<>(SB), RODATA|NOPTR, $32
+
+DATA byte2High<>+0(SB)/8, $0x0101010101010101
+DATA byte2High<>+8(SB)/8, $0x01010101babaaee6
+DATA byte2High<>+16(SB)/8, $0x0101010101010101
+DATA byte2High<>+24(SB)/8, $0x01010101babaaee6
+GLOBL byte2High<>(SB), RODATA|NOPTR, $32
+
+// incomplete: the most each of a block's bytes may be when the block ends
+// the text (a lead byte in the last three must not need more bytes than
+// are left: at most EF, DF, BF).
+DATA incomplete<>+0(SB)/8, $0xffffffffffffffff
+DATA incomplete<>+8(SB)/8, $0xffffffffffffffff
+DATA incomplete<>+16(SB)/8, $0xffffffffffffffff
+DATA incomplete<>+24(SB)/8, $0xbfdfefffffffffff
+GLOBL incomplete<>(SB), RODATA|NOPTR, $32
+
+// CHECK ORs into Y11 the errors of the block in Y0, whose bytes one, two
+// and three places before are in Y3, Y4, Y5. Y8-Y10: the tables; Y12:
+// 0x80s; Y13: 0x70s; Y14: 0x60s; Y15: 0x0Fs. Y6, Y7 are scratch; Y4 is
+// overwritten.
+//
+// prev2 >= 0xE0 or prev3 >= 0xF0 is where a byte must be a continuation
+// byte after another (the 0x80 bit of a saturated subtraction of 0x60 and
+// 0x70), and exactly there the 0x80 error bit is expected: the XOR clears
+// it where it belongs and sets it where it is missing.
+#define CHECK \
+	VPSRLW     $4, Y3, Y6 \
+	VPAND      Y15, Y6, Y6 \
+	VPSHUFB    Y6, Y8, Y6 \
+	VPAND      Y15, Y3, Y7 \
+	VPSHUFB    Y7, Y9, Y7 \
+	VPAND      Y7, Y6, Y6 \
+	VPSRLW     $4, Y0, Y7 \
+	VPAND      Y15, Y7, Y7 \
+	VPSHUFB    Y7, Y10, Y7 \
+	VPAND      Y7, Y6, Y6 \
+	VPSUBUSB   Y14, Y4, Y4 \
+	VPSUBUSB   Y13, Y5, Y5 \
+	VPOR       Y5, Y4, Y4 \
+	VPAND      Y12, Y4, Y4 \
+	VPXOR      Y6, Y4, Y4 \
+	VPOR       Y4, Y11, Y11
+
+// LOADAT loads the block at off(SI) into Y0 and the bytes one, two and
+// three places before it into Y3, Y4, Y5: unaligned loads, cheaper than
+// moving bytes between registers.
+#define LOADAT(off) \
+	VMOVDQU off(SI), Y0 \
+	VMOVDQU off-1(SI), Y3 \
+	VMOVDQU off-2(SI), Y4 \
+	VMOVDQU off-3(SI), Y5
+
+// func validAVX2(p []byte) bool
+//
+// len(p) >= 35. The blocks at 0, 32, 64... and then the last 32 bytes,
+// which may overlap the block before: a byte's errors depend on it and
+// the three before it only, so checking one twice changes nothing. Before
+// the first block is as if ASCII. The last block's last three bytes are
+// then checked against incomplete.
+//
+// Every instruction on a vector register is VEX-encoded (see strbody's
+// vex_test.go, which checks this file too).
+TEXT ·validAVX2(SB), NOSPLIT, $0-25
+	MOVQ    p_base+0(FP), SI
+	MOVQ    p_len+8(FP), CX
+	LEAQ    -32(SI)(CX*1), DI // the last block
+	VMOVDQU byte1High<>(SB), Y8
+	VMOVDQU byte1Low<>(SB), Y9
+	VMOVDQU byte2High<>(SB), Y10
+	MOVQ    $0x8080808080808080, AX
+	VMOVQ   AX, X12
+	VPBROADCASTQ X12, Y12
+	MOVQ    $0x7070707070707070, AX
+	VMOVQ   AX, X13
+	VPBROADCASTQ X13, Y13
+	MOVQ    $0x6060606060606060, AX
+	VMOVQ   AX, X14
+	VPBROADCASTQ X14, Y14
+	MOVQ    $0x0f0f0f0f0f0f0f0f, AX
+	VMOVQ   AX, X15
+	VPBROADCASTQ X15, Y15
+
+	// The first block: its bytes before are zeros and its own, moved
+	// along (VPALIGNR moves within each half: the half before each half,
+	// zeros or Y0's low one, is put beside it first).
+	VMOVDQU    (SI), Y0
+	VPERM2I128 $0x08, Y0, Y0, Y2
+	VPALIGNR   $15, Y2, Y0, Y3
+	VPALIGNR   $14, Y2, Y0, Y4
+	VPALIGNR   $13, Y2, Y0, Y5
+	VPXOR      Y11, Y11, Y11
+	CHECK
+	ADDQ       $32, SI
+
+loop:
+	CMPQ SI, DI
+	JAE  last
+	LOADAT(0)
+	CHECK
+	ADDQ $32, SI
+	JMP  loop
+
+last:
+	MOVQ     DI, SI
+	LOADAT(0)
+	CHECK
+	VMOVDQU  incomplete<>(SB), Y1
+	VPSUBUSB Y1, Y0, Y1
+	VPOR     Y1, Y11, Y11
+	VPTEST   Y11, Y11
+	SETEQ    ret+24(FP)
+	VZEROUPPER
+	RET

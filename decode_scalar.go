@@ -1,7 +1,9 @@
 package json
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"reflect"
 	"unsafe"
 
@@ -197,17 +199,77 @@ func isValidNumber[S ~string | ~[]byte](s S) bool {
 	return validNumber(unsafe.Slice(unsafe.StringData(str), len(str)))
 }
 
-// validNumber reports whether s is a JSON number literal, in one pass
-// whose runs of digits are skipped eight bytes at a time (the scanner's
-// skipDigits, and Valid's fractionEnd): Marshal checks every Number it
-// writes.
+// validNumber reports whether s is a JSON number literal. Marshal checks
+// every Number it writes, and most are short: a count, a price, an id.
+// Up to 24 bytes, the bytes that are not digits are found all at once
+// (nonDigitBits), and the number is decided by where they are, with no
+// branch on each run's length. Longer numbers go through the grammar in
+// one pass in one function.
 func validNumber(s []byte) bool {
+	n := len(s)
+	if uint(n-1) < 24 {
+		var m uint // bit i set: s[i] is not a digit
+		switch {
+		case n > 16:
+			m = nonDigitBits(binary.LittleEndian.Uint64(s)) |
+				nonDigitBits(binary.LittleEndian.Uint64(s[8:]))<<8 |
+				nonDigitBits(binary.LittleEndian.Uint64(s[n-8:]))<<(n-8)
+		case n >= 8:
+			lo := binary.LittleEndian.Uint64(s)
+			hi := binary.LittleEndian.Uint64(s[n-8:])
+			m = nonDigitBits(lo) | nonDigitBits(hi)<<(n-8)
+		case n >= 4:
+			lo := uint64(binary.LittleEndian.Uint32(s))
+			hi := uint64(binary.LittleEndian.Uint32(s[n-4:]))
+			m = nonDigitBits(lo|hi<<(8*(n-4))) & (1<<n - 1)
+		default:
+			w := uint64(s[0]) | uint64(s[n/2])<<(8*(n/2)) | uint64(s[n-1])<<(8*(n-1))
+			m = nonDigitBits(w) & (1<<n - 1)
+		}
+		start := 0
+		if s[0] == '-' {
+			start, m = 1, m&^1
+		}
+		// The integer part runs to the first non-digit, a fraction to the
+		// next, and then only an exponent's e and sign may be left.
+		i := n
+		if m != 0 {
+			i = bits.TrailingZeros(m)
+		}
+		if i == start || s[start] == '0' && i > start+1 {
+			return false // no digit, or a leading zero
+		}
+		if i < n && s[i] == '.' {
+			m &= m - 1
+			j := n
+			if m != 0 {
+				j = bits.TrailingZeros(m)
+			}
+			if j == i+1 {
+				return false // no digit after the point
+			}
+			i = j
+		}
+		if i < n {
+			if s[i]|0x20 != 'e' {
+				return false
+			}
+			m &= m - 1
+			i++
+			if m != 0 && bits.TrailingZeros(m) == i && (s[i] == '+' || s[i] == '-') {
+				m &= m - 1
+				i++
+			}
+			return m == 0 && i < n // digits, and nothing else, to the end
+		}
+		return true
+	}
 	i := 0
-	if len(s) > 0 && s[0] == '-' {
+	if i < n && s[i] == '-' {
 		i++
 	}
 	switch {
-	case i == len(s):
+	case i == n:
 		return false
 	case s[i] == '0':
 		i++
@@ -216,5 +278,33 @@ func validNumber(s []byte) bool {
 	default:
 		return false
 	}
-	return fractionEnd(s, i) == len(s) // -1 when invalid
+	if i < n && s[i] == '.' {
+		j := skipDigits(s, i+1)
+		if j == i+1 {
+			return false
+		}
+		i = j
+	}
+	if i < n && s[i]|0x20 == 'e' {
+		i++
+		if i < n && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		j := i
+		for ; i < n && s[i]-'0' <= 9; i++ {
+		}
+		if i == j {
+			return false
+		}
+	}
+	return i == n
+}
+
+// nonDigitBits returns a bit for each of the 8 bytes of v (loaded
+// little-endian), bit i set when byte i is not an ASCII digit: exact for
+// every byte, unlike nonDigits, which vouches for the first one only.
+func nonDigitBits(v uint64) uint {
+	t := v ^ (lsb * '0')                              // a digit is now 0x00-0x09
+	nd := ((t & (lsb * 0x7F)) + lsb*0x76 | t) & msb   // top bit: t >= 0x0A, no carry between bytes
+	return uint((nd >> 7) * 0x0102040810204080 >> 56) // byte i's flag to bit i
 }

@@ -193,7 +193,7 @@ func appendNumber(b []byte, n Number, quoted bool) ([]byte, error) {
 	if s == "" {
 		s = "0"
 	}
-	if !plainInteger(s) && !isValidNumber(s) {
+	if !(len(s) < 4 && plainInteger(s)) && !isValidNumber(s) {
 		return b, fmt.Errorf("json: invalid number literal %q", s)
 	}
 	if quoted {

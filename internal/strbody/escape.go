@@ -19,8 +19,9 @@ import "math/bits"
 //
 // The kernel (escapeCopyAVX2 on amd64 with AVX2, escapeCopyGeneric
 // elsewhere) returns a place at most three bytes past a character it
-// leaves; the last steps are taken here, a character at a time, from the
-// start of the character it stopped in.
+// leaves, and len(s) only when it left none; the last steps are taken
+// here, a character at a time, from the start of the character it
+// stopped in.
 func EscapeCopy(d []byte, s string, j int, html bool) (k, n int) {
 	_ = s[j:]               // j in range, for the assembly
 	_ = d[len(s)-j+Block-1] // room for the last block, for the assembly
@@ -29,11 +30,12 @@ func EscapeCopy(d []byte, s string, j int, html bool) (k, n int) {
 	} else {
 		k, n = escapeCopyGeneric(d, s, j, html)
 	}
-	if (k == len(s) || s[k] < 0x80) && (k == j || s[k-1] < 0x80) {
-		// The common stop: the end or an ASCII byte, after an ASCII byte
-		// (or none), as a complete character before it leaves nothing to
-		// check. Such a byte is left only when it must be escaped and
-		// there was no room.
+	if k == len(s) || s[k] < 0x80 && (k == j || s[k-1] < 0x80) {
+		// The common stops: the end, which both kernels report only when
+		// no character is cut short there; or an ASCII byte after an
+		// ASCII byte (or none), as a complete character before it leaves
+		// nothing to check. Such a byte is left only when it must be
+		// escaped and there was no room.
 		return k, n
 	}
 	// Back from k to the start of the character it is in, if that starts

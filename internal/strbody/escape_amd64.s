@@ -146,7 +146,8 @@ GLOBL escText<>(SB), RODATA|NOPTR, $744
 // it, with no bytes before (an ASCII byte is no part of a character).
 //
 // Any other flagged byte, or an escape without room, ends the call: k is
-// its index, n the bytes of d written for s[j:k].
+// its index, n the bytes of d written for s[j:k]. At the end of s, k is
+// len(s) only when no character is cut short there (see atEnd).
 TEXT ·escapeCopyAVX2(SB), NOSPLIT, $64-72
 	MOVQ    d_base+0(FP), DI
 	MOVQ    d_len+8(FP), R14
@@ -322,7 +323,7 @@ utf8:
 tail:
 	MOVQ  DX, CX
 	SUBQ  AX, CX // the bytes left, 0 to 31
-	JZ    done
+	JZ    atEnd
 	LEAQ  (SI)(AX*1), R12
 	MOVL  R12, R8
 	ANDL  $4095, R8
@@ -356,7 +357,7 @@ found:
 	BSFL    BX, BX
 	ADDQ    BX, AX
 	CMPQ    AX, DX
-	JGE     done // the padding: the end of s
+	JGE     atEnd // the padding
 	MOVBLZX (SI)(AX*1), CX
 	CMPL    CX, $0x80
 	JAE     done // not ASCII: the caller's
@@ -407,6 +408,33 @@ escape:
 	ADDQ    R12, DI
 	INCQ    AX
 	JMP     restart
+
+atEnd:
+	// The end of s, and k = len(s) says that all of s[j:] is written,
+	// unless its last character is cut short: a continuation byte called
+	// for after the end, by a lead byte in the last three from j (the
+	// padding's flag, or nothing when s ends with a whole block). Then
+	// k is the last byte, for the caller to find that character's start.
+	MOVQ    DX, AX
+	MOVQ    DX, R10
+	SUBQ    j+40(FP), R10 // the bytes from j
+	JZ      done
+	MOVBLZX -1(SI)(DX*1), R11
+	CMPL    R11, $0xC0
+	JAE     cut
+	CMPQ    R10, $2
+	JLT     done
+	MOVBLZX -2(SI)(DX*1), R11
+	CMPL    R11, $0xE0
+	JAE     cut
+	CMPQ    R10, $3
+	JLT     done
+	MOVBLZX -3(SI)(DX*1), R11
+	CMPL    R11, $0xF0
+	JB      done
+
+cut:
+	DECQ AX
 
 done:
 	VZEROUPPER

@@ -38,31 +38,11 @@ const giveUp = -1
 const maxOnePassDepth = 500
 
 // onePass stores the value of data in v by the one pass, when v is a target
-// that encoding/json replaces whole with a new value: an *any that does not
-// hold a pointer (one held is decoded into), or a nil map[string]any or
-// []any for an object or array (an existing map is merged into, an existing
-// slice's elements are decoded into). It reports whether it did.
+// that encoding/json replaces whole with a new value (anyTarget). It
+// reports whether it did.
 func (ds *decodeState) onePass(data []byte, v any) bool {
-	if !fastPaths {
-		return false
-	}
-	var first byte // the byte the value must start with; 0: any
-	switch pv := v.(type) {
-	case *any:
-		if *pv != nil && reflect.TypeOf(*pv).Kind() == reflect.Pointer {
-			return false
-		}
-	case *map[string]any:
-		if *pv != nil {
-			return false
-		}
-		first = '{'
-	case *[]any:
-		if *pv != nil {
-			return false
-		}
-		first = '['
-	default:
+	first, ok := anyTarget(v)
+	if !ok {
 		return false
 	}
 	if i := skipWhitespace(data, 0); first != 0 && (i >= len(data) || data[i] != first) {
@@ -72,6 +52,32 @@ func (ds *decodeState) onePass(data []byte, v any) bool {
 	if !ok {
 		return false
 	}
+	storeAny(v, x)
+	return true
+}
+
+// anyTarget reports whether v is a target that encoding/json replaces whole
+// with a new value: an *any that does not hold a pointer (one held is
+// decoded into), or a nil map[string]any or []any for an object or array
+// (an existing map is merged into, an existing slice's elements are
+// decoded into); and first, the byte its value must start with (0: any).
+func anyTarget(v any) (first byte, ok bool) {
+	if !fastPaths {
+		return 0, false
+	}
+	switch pv := v.(type) {
+	case *any:
+		return 0, *pv == nil || reflect.TypeOf(*pv).Kind() != reflect.Pointer
+	case *map[string]any:
+		return '{', *pv == nil
+	case *[]any:
+		return '[', *pv == nil
+	}
+	return 0, false
+}
+
+// storeAny stores x, the one pass's value, in v, an anyTarget.
+func storeAny(v, x any) {
 	switch pv := v.(type) {
 	case *any:
 		*pv = x
@@ -80,6 +86,50 @@ func (ds *decodeState) onePass(data []byte, v any) bool {
 	case *[]any:
 		*pv = x.([]any)
 	}
+}
+
+// streamOnePass is onePass for Decode: when the decoder is between
+// top-level values and the next one, an object or an array, is whole in
+// its window (read into first when it holds only whitespace, as a new
+// decoder's empty one), the one pass reads it there and the decoder moves past it,
+// as it would after reading its last token: only the window's offset
+// moves (the scanner, in which the pass records facts and which it fails
+// on an error, is put back as it was). A value cut by the window's end, or
+// any other reason the pass gives up, leaves the decoder as it was, for
+// the token path. Not with UseNumber (the pass makes float64s), nor under a
+// SetMaxDepth limit the pass's own depth limit could pass.
+func (ds *decodeState) streamOnePass(v any) bool {
+	d := ds.d
+	if d.depth != 0 || d.useNumber || d.maxDepth <= maxOnePassDepth || d.err != nil || d.s.err != nil {
+		return false
+	}
+	first, ok := anyTarget(v)
+	if !ok {
+		return false
+	}
+	br := &d.s.br
+	i := skipWhitespace(br.data, br.offset)
+	if i >= len(br.data) {
+		// Nothing but whitespace in the window (a new decoder's is empty):
+		// read as the token path would now, once.
+		if br.extend() == 0 {
+			return false
+		}
+		i = skipWhitespace(br.data, br.offset)
+	}
+	data := br.data
+	if i >= len(data) || data[i] != '{' && data[i] != '[' || first != 0 && data[i] != first {
+		return false
+	}
+	saved := d.s // the pass records facts, and on errors fails the scanner
+	x, end := ds.anyAt(data, i, 0, 0)
+	d.s = saved
+	if end == giveUp {
+		return false
+	}
+	storeAny(v, x)
+	br.offset = end
+	d.state, d.after = &atTop, &atTop
 	return true
 }
 

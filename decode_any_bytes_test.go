@@ -4,6 +4,7 @@ import (
 	"bytes"
 	stdjson "encoding/json"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -223,6 +224,68 @@ func TestLongStringRuns(t *testing.T) {
 				ierr, wierr := Indent(&gi, []byte(in2), "", " "), stdjson.Indent(&wi, []byte(in2), "", " ")
 				if !sameError(cerr, wcerr) || gc.String() != wc.String() || !sameError(ierr, wierr) || gi.String() != wi.String() {
 					t.Fatalf("Compact, Indent(%q) = %q, %v; %q, %v; encoding/json %q, %v; %q, %v", in2, gc.String(), cerr, gi.String(), ierr, wc.String(), wcerr, wi.String(), wierr)
+				}
+			}
+		}
+	}
+}
+
+// TestStreamOnePassAgrees: Decode into an *any, a nil map[string]any or
+// []any reads a top-level object or array that is whole in the window by
+// the one pass (streamOnePass). Over every reader shape (whole, where it
+// takes nearly every value; a byte at a time, where it takes none; chunks,
+// where it takes some), with and without UseNumber, the values and errors
+// are encoding/json's; mixed with Token and More, and under SetMaxDepth
+// limits below, at and above the pass's own, the values, errors and
+// InputOffset are those of the same decoder fed a byte at a time.
+func TestStreamOnePassAgrees(t *testing.T) {
+	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	streams := []string{
+		`{"a":1,"b":[1,2,{"c":"d"}],"e":null} {"a":2}` + "\n" + `[1,"x",true]`,
+		`{"a":1}{"a":"é\u00e9 \n"}[]{}`, `{"a":[[[[1]]]]} {"b":{"c":{"d":{}}}} [[],[{}]]`,
+		`{"a":1} {"a":`, `{"a":1} {"a":1,} [1]`, `{"a":1}x`, `[1,2]]`, `{"a":1}]`, `{"a":1e400} {"b":1}`,
+		`{"n":12345678901234567890123,"f":1.5e-300,"g":-0}`, `{"a":"\ud800"} {"b":"\u0041"}`, "{\"a\":\"\xff\"} [\"\xfe\"]",
+		`  {"k":  [ 1 , 2 ] }  ` + "\t\n", `{"a":1} 5 "s" null true {"b":2} [3]`, `{"a":tru} {"b":1}`, `[1 2]`,
+		`{"a":1,"a":2,"A":3}`, deep(5), deep(499) + deep(500) + deep(501) + deep(600), `[` + deep(499) + `]`,
+	}
+	for _, in := range streams {
+		for _, target := range []string{"any", "map", "slice"} {
+			for _, opts := range []string{"", "n"} {
+				for _, mk := range readerShapesFor(uint64(len(in))) {
+					diffDecode(t, []byte(in), target, opts, mk)
+				}
+			}
+		}
+		for _, maxDepth := range []int{0, 3, 499, 500, 501, 10000} {
+			for _, steps := range []uint64{0xFFFF, 0b0101, 0b0110, 0b1011} {
+				newDec := func(r io.Reader) *Decoder {
+					d := NewDecoder(r)
+					if maxDepth > 0 {
+						d.SetMaxDepth(maxDepth)
+					}
+					return d
+				}
+				whole := newDec(strings.NewReader(in))
+				bytewise := newDec(iotest.OneByteReader(strings.NewReader(in)))
+				for i := 0; i < 16; i++ {
+					var a, b any
+					var ea, eb error
+					step := "Token"
+					if steps>>i&1 == 1 {
+						step = "Decode"
+						ea, eb = whole.Decode(&a), bytewise.Decode(&b)
+					} else {
+						a, ea = whole.Token()
+						b, eb = bytewise.Token()
+					}
+					if fmt.Sprint(a) != fmt.Sprint(b) || fmt.Sprint(ea) != fmt.Sprint(eb) ||
+						whole.InputOffset() != bytewise.InputOffset() || whole.More() != bytewise.More() {
+						t.Fatalf("%.60q, max depth %d, step %d (%s): %.80v, %v at %d; a byte at a time: %.80v, %v at %d",
+							in, maxDepth, i, step, a, ea, whole.InputOffset(), b, eb, bytewise.InputOffset())
+					}
+					if ea != nil {
+						break
+					}
 				}
 			}
 		}

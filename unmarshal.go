@@ -254,6 +254,9 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 		}
 		return &InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
+	if ds.streamOnePass(v) {
+		return nil
+	}
 	td := ds.topDecoder(rv.Type())
 	p := rv.UnsafePointer()
 	snap := snapNone // without the fast paths: validate or capture first

@@ -203,8 +203,8 @@ func isValidNumber[S ~string | ~[]byte](s S) bool {
 // every Number it writes, and most are short: a count, a price, an id.
 // Up to 24 bytes, the bytes that are not digits are found all at once
 // (nonDigitBits), and the number is decided by where they are, with no
-// branch on each run's length. Longer numbers go through the grammar in
-// one pass in one function.
+// branch on each run's length. Longer numbers go through the grammar
+// (skipDigits, then Valid's fractionEnd).
 func validNumber(s []byte) bool {
 	n := len(s)
 	if uint(n-1) < 24 {
@@ -278,26 +278,7 @@ func validNumber(s []byte) bool {
 	default:
 		return false
 	}
-	if i < n && s[i] == '.' {
-		j := skipDigits(s, i+1)
-		if j == i+1 {
-			return false
-		}
-		i = j
-	}
-	if i < n && s[i]|0x20 == 'e' {
-		i++
-		if i < n && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		j := i
-		for ; i < n && s[i]-'0' <= 9; i++ {
-		}
-		if i == j {
-			return false
-		}
-	}
-	return i == n
+	return fractionEnd(s, i) == n // -1 when invalid
 }
 
 // nonDigitBits returns a bit for each of the 8 bytes of v (loaded

@@ -2,6 +2,7 @@ package utf8dfa
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 	"unicode/utf8"
 )
@@ -183,7 +184,7 @@ func BenchmarkValidLen(b *testing.B) {
 				if impl == "vector" {
 					f = validAVX2
 				}
-				b.Run("text="+kind+"/n="+itoa(n)+"/impl="+impl, func(b *testing.B) {
+				b.Run("text="+kind+"/n="+strconv.Itoa(n)+"/impl="+impl, func(b *testing.B) {
 					b.SetBytes(int64(n))
 					i := 0
 					for b.Loop() {
@@ -194,12 +195,4 @@ func BenchmarkValidLen(b *testing.B) {
 			}
 		}
 	}
-}
-
-func itoa(n int) string {
-	s := ""
-	for ; n > 0 || s == ""; n /= 10 {
-		s = string(rune('0'+n%10)) + s
-	}
-	return s
 }

@@ -58,6 +58,9 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		}
 		sc := ds.takeScratch(id, t, small)
 		start := d.pos() // for fillLong's length estimate
+		// The array is the whole input's one value (Unmarshal's, or a
+		// value Decode captured): it runs to the input's end.
+		toEnd := d.depth == 1 && (d == &ds.bd || d == &ds.sub)
 		for i := 0; ; i++ {
 			if elem.direct != directNone && i < small && ds.scalarNext(elem.direct, i > 0, &atArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
 				continue
@@ -80,7 +83,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 			}
 			if i == small {
 				// Too long for the scratch buffer: fillLong goes on.
-				return ds.fillLong(t, elem, size, p, sc, id, small, start, tok)
+				return ds.fillLong(t, elem, size, p, sc, id, small, start, toEnd, tok)
 			}
 			if err := elem.fn(ds, tok, unsafe.Add(sc.base, uintptr(i)*size)); err != nil {
 				// As encoding/json, the elements so far stay in the slice.
@@ -148,15 +151,17 @@ const maxChunkBytes = 1 << 20
 
 // fillLong goes on with a new slice whose first small elements fill the
 // scratch buffer sc; tok is the token of the next one, and start the input
-// offset just after the array's '['.
+// offset just after the array's '['; toEnd says the array runs to the
+// input's end.
 //
 // When the rest of the input is all in the window (Unmarshal, or a Decoder
 // whose reader has ended), the bytes the elements so far took say about
-// how many are left: for a JSON array of rows, which runs to the end of
-// the input, the slice is allocated about once, at its final length, and
-// every element is decoded in place. Each growth is capped
-// (lengthEstimate), so an array that ends long before the input does (one
-// among many in a document) costs at most a few small over-allocations; a
+// how many are left: for a JSON array of rows that is the input's one
+// value (toEnd), the slice is allocated about once, at its final length,
+// when the scratch buffer is full, and every later element is decoded in
+// place. Elsewhere each growth is capped (lengthEstimate), so an array
+// that ends long before the input does (one among many in a document)
+// costs at most a few small over-allocations; a
 // slice left more than a quarter empty is copied into one of its length,
 // so no more than append's slack is ever kept.
 //
@@ -170,18 +175,26 @@ const maxChunkBytes = 1 << 20
 //
 // On a syntax error the target is left alone, as on the scratch buffer's
 // path.
-func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer, sc *sliceScratch, id, small int, start int64, tok []byte) error {
+func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr, p unsafe.Pointer, sc *sliceScratch, id, small int, start int64, toEnd bool, tok []byte) error {
 	d := ds.d
 	// The slice grows in sc.slot, which is addressable, as Grow needs.
 	cur := sc.slot
-	cur.Grow(2 * small)
-	cur.SetLen(2 * small)
+	n := 2 * small
+	estimated := false // cur's length came from an estimate
+	if toEnd {
+		// The whole array's length, estimated now, from the elements in
+		// the scratch buffer.
+		if est := d.lengthEstimate(start, small, size, true); est > 0 {
+			n, estimated = est, true
+		}
+	}
+	cur.Grow(n)
+	cur.SetLen(n)
 	j := reflect.Copy(cur, sc.buf) // elements in cur
 	base := cur.UnsafePointer()
 	var full []reflect.Value // the filled chunks, in order
 	total := 0               // elements in full
 	maxLen := max(1, maxChunkBytes/int(size))
-	estimated := false // cur's capacity came from an estimate
 	release := func() {
 		sc.slot.SetZero()
 		ds.dropScratch(id, sc, small)
@@ -231,7 +244,14 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 			return nil
 		}
 		if j == cur.Len() {
-			if n := d.lengthEstimate(start, j, size); n > 0 && len(full) == 0 {
+			if n := d.lengthEstimate(start, j, size, toEnd); n > 0 && len(full) == 0 {
+				if toEnd {
+					// The estimate fell short (the rows got denser): at
+					// least double, as append does; estimating again from
+					// rows that keep getting denser would grow it by
+					// little each time.
+					n = max(n, 2*j)
+				}
 				// Exactly n, where Grow would round up as append does.
 				v := reflect.MakeSlice(t, n, n)
 				reflect.Copy(v, cur)
@@ -262,17 +282,33 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 // in an array that began at input offset start and has n elements so far:
 // about as many as the rest of the input holds at the same bytes per
 // element, plus a little for rows that vary, and at least n+n/8+4. It
-// grows a slice under smallSliceBytes (where a copy costs little and most
-// arrays end soon) about twofold at most, and a larger one fourfold. It
 // returns 0 when the rest of the input is not all in the window (a
 // stream), where there is nothing to estimate from.
-func (d *Decoder) lengthEstimate(start int64, n int, size uintptr) int {
+//
+// When the array runs to the input's end (toEnd: the one value of
+// Unmarshal's input, a JSON array of rows), the estimate is taken whole,
+// from the elements the scratch buffer held (fillLong asks at once): the
+// slice is then allocated once, where growing
+// step by step copied each element about once more and allocated about
+// twice the final slice. Each element so far took at least two bytes (a
+// value and its comma), so the estimate is at most about an element per
+// two bytes left, as many as any input of that length could hold: input
+// crafted to mislead it costs no more memory than input that simply has
+// that many elements. Otherwise (an array that may end
+// long before the input) it grows a slice under smallSliceBytes (where a
+// copy costs little and most arrays end soon) about twofold at most, and
+// a larger one fourfold.
+func (d *Decoder) lengthEstimate(start int64, n int, size uintptr, toEnd bool) int {
 	br := &d.s.br
 	used := br.pos() - start
 	if br.err != io.EOF || used <= 0 {
 		return 0
 	}
-	rest := float64(len(br.window())) / float64(used) * float64(n)
+	left := len(br.window())
+	rest := float64(left) / float64(used) * float64(n)
+	if toEnd {
+		return n + int(rest+rest/16) + 4
+	}
 	limit := n // at most doubling while the slice is small
 	if uintptr(n)*size >= smallSliceBytes {
 		limit = 3 * n

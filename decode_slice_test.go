@@ -106,10 +106,10 @@ func TestLongSlices(t *testing.T) {
 }
 
 // TestLongSliceCapacity: a new slice that outgrew the scratch buffer (64
-// ints) holds 128 elements first. Past that, from a stream it is gathered
-// in chunks and allocated once, at its length. With all of the input at
-// hand (Unmarshal), its length is estimated from the rest of the input,
-// and it is never left more than a quarter empty.
+// ints) holds 128 elements first when streamed; past that it is gathered
+// in chunks and allocated once, at its length. As Unmarshal's whole input,
+// its length is estimated from the rest of the input, and it is never
+// left more than a quarter empty.
 func TestLongSliceCapacity(t *testing.T) {
 	for _, n := range []int{65, 128, 129, 1000, 100000, 131072, 300000, 1000000} {
 		in := bytes.Repeat([]byte(`1,`), n)
@@ -125,10 +125,10 @@ func TestLongSliceCapacity(t *testing.T) {
 			continue // every slice grows as append does
 		}
 		switch {
-		case n <= 128 && (cap(s) != 128 || cap(streamed) != 128):
-			t.Errorf("%d elements: cap %d, %d streamed; want 128", n, cap(s), cap(streamed))
-		case n > 128 && (cap(s) < n || cap(s) > n+n/3):
+		case cap(s) < n || cap(s) > n+n/3:
 			t.Errorf("%d elements: cap %d, want at most a quarter empty", n, cap(s))
+		case n <= 128 && cap(streamed) != 128:
+			t.Errorf("%d elements, streamed: cap %d; want 128", n, cap(streamed))
 		case n > 128 && cap(streamed) != n:
 			t.Errorf("%d elements, streamed: cap %d, want %d", n, cap(streamed), n)
 		}
@@ -165,6 +165,59 @@ func TestLengthEstimate(t *testing.T) {
 			if len(s) > 128 && cap(s) > len(s)+len(s)/3 {
 				t.Errorf("%s: slice %d: len %d, cap %d", name, i, len(s), cap(s))
 			}
+		}
+	}
+}
+
+// TestLengthEstimateToEnd: an array that is Unmarshal's whole input (a
+// JSON array of rows) is allocated at its estimated length at its first
+// growth, not grown step by step: one allocation past the scratch buffer
+// when its rows are alike, a few more when the estimate was far off;
+// never more than a quarter empty; the same values as encoding/json.
+func TestLengthEstimateToEnd(t *testing.T) {
+	type row struct {
+		ID int
+		X  float64
+	}
+	alike := func(n int) string {
+		return array(n, func(i int) string { return fmt.Sprintf(`{"ID":%d,"X":%d.5}`, 100000+i, i%1000) })
+	}
+	cases := []struct {
+		name   string
+		in     string
+		allocs float64 // at most
+	}{
+		{"alike 1000", alike(1000), 1},
+		{"alike 50000", alike(50000), 1},
+		{"spaced", strings.ReplaceAll(alike(20000), ",", ", "), 1},
+		// Too long: made again at its length (the array and reflect's
+		// header for it).
+		{"short rows, then long", `[` + strings.Repeat(`{"ID":1},`, 300) + alike(20000)[1:], 3},
+		// Too short: doubled twice.
+		{"long rows, then short", alike(5000)[:len(alike(5000))-1] + strings.Repeat(`,{}`, 20000) + `]`, 5},
+	}
+	for _, c := range cases {
+		var want, got []row
+		werr, gerr := stdjson.Unmarshal([]byte(c.in), &want), Unmarshal([]byte(c.in), &got)
+		if werr != nil || gerr != nil || !reflect.DeepEqual(want, got) {
+			t.Fatalf("%s: %v, %v, or the values differ", c.name, werr, gerr)
+		}
+		if !fastChecks(t, "the length estimate") {
+			continue
+		}
+		if cap(got) > len(got)+len(got)/3 {
+			t.Errorf("%s: len %d, cap %d", c.name, len(got), cap(got))
+		}
+		in := []byte(c.in)
+		var s []row
+		allocs := testing.AllocsPerRun(5, func() {
+			s = nil
+			if err := Unmarshal(in, &s); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs > c.allocs {
+			t.Errorf("%s: %.0f allocations, want at most %.0f", c.name, allocs, c.allocs)
 		}
 	}
 }

@@ -245,7 +245,8 @@ func (in *intern) keepBoxed(c *cachedString, h uint32, b []byte) any {
 	return box
 }
 
-// anyFloat returns f as an any: the box in f's slot when it holds f. A
+// anyFloat returns f as an any: a static box for a whole number from 0 to
+// 1023 (smallWholeFloats), else the box in f's slot when it holds f. A
 // number is kept in its slot the second time in a row that it misses
 // there, so numbers that never repeat (coordinates) cost no more than a
 // plain store each.
@@ -254,6 +255,9 @@ func (in *intern) anyFloat(f float64) any {
 		return f
 	}
 	b := math.Float64bits(f)
+	if i := int(f); uint(i) < uint(len(smallWholeFloats)) && float64(i) == f && b>>63 == 0 {
+		return smallWholeFloats[i] // (not -0: its sign bit is set)
+	}
 	slot := &in.floats[floatSlot(b, floatCacheBits)]
 	if slot.bits == b && slot.box != nil {
 		return slot.box

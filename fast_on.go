@@ -39,7 +39,7 @@ package json
 //     expectKey (a struct's next field or an any object's guessed key,
 //     matched in place), scalarNext and pointerNext (numbers, strings,
 //     literals and nullable scalars read straight from the window with
-//     scanInt64, scanFloat64, stringAt and literalAt), anyScalarNext;
+//     scanInt64, scanFloat64, readString and literalAt), anyScalarNext;
 //   - the struct decoder's inline string, bool, int64 and float64 fields
 //     (fastKindOf: the field's decoder decodes it), and its match of a key
 //     on its raw bytes (every key is unquoted, then looked up);

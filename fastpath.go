@@ -33,7 +33,7 @@ import (
 //   - d.depth and the nesting stack, through push and pop, for a '{', '['
 //     or '}' they consume;
 //   - d.s.strTok and d.s.str: only where they consume a string token
-//     (memberKey, stringAt), to what the scanner's Next would have recorded
+//     (memberKey, readString), to what the scanner's Next would have recorded
 //     (scanString returns the facts).
 //
 // Nothing else: they never set an error. Where the input is wrong, a fast
@@ -437,36 +437,32 @@ func (d *Decoder) valueAt(comma bool) int {
 	return i
 }
 
-// stringAt reads the string token at index i of the window, where valueAt
-// left it, when it is whole in the window, consumes it and sets the state
-// to next. Otherwise it returns false, and Next finishes the string or
-// reports the error the scanner recorded at the same place.
-func (ds *decodeState) stringAt(i int, next *state) ([]byte, bool) {
-	d := ds.d
-	data := d.s.br.data
-	if data[i] != '"' {
-		return nil, false
+// stringNext is readString and then stringValue, for a string decoded
+// into a string: a string with an escape is checked and unescaped in one
+// pass (unescapeAt), and its value made from the unescaped bytes, rather
+// than scanned and then searched again for its escapes.
+func (ds *decodeState) stringNext(i int, next *state) (string, bool) {
+	tok, unescaped, ok := ds.readString(i, next)
+	switch {
+	case !ok:
+		return "", false
+	case unescaped:
+		return ds.makeString(ds.scratch), true
 	}
-	w := data[i:]
-	n, facts := d.s.scanString(w, 1)
-	if n <= 0 {
-		return nil, false
-	}
-	d.s.br.offset = i + n
-	d.s.strTok, d.s.str = w[:n], facts
-	d.state = next
-	return w[:n], true
+	return ds.stringValue(tok), true
 }
 
-// stringNext is stringAt and then stringValue, for a string decoded into
-// a string: a string with an escape is checked and unescaped in one pass
-// (unescapeAt), and its value made from the unescaped bytes, rather than
-// scanned and then searched again for its escapes.
-func (ds *decodeState) stringNext(i int, next *state) (string, bool) {
+// readString reads the string token at index i of the window, where
+// valueAt left it, when it is whole in the window, consumes it, sets the
+// state to next and returns it, and unescaped when its value is in
+// ds.scratch (it had an escape, unescaped as it was scanned: one pass).
+// Otherwise it returns false, and Next finishes the string or reports the
+// error the scanner recorded at the same place.
+func (ds *decodeState) readString(i int, next *state) (tok []byte, unescaped, ok bool) {
 	d := ds.d
 	data := d.s.br.data
 	if data[i] != '"' {
-		return "", false
+		return nil, false, false
 	}
 	j, high := stringStop32(data, i+1)
 	for j+8 <= len(data) && !strSpecial[data[j]] {
@@ -476,30 +472,26 @@ func (ds *decodeState) stringNext(i int, next *state) (string, bool) {
 	}
 	var end int
 	var facts uint8
-	unescaped := false // the value is in ds.scratch
 	switch {
 	case j < len(data) && data[j] == '"':
 		end, facts = j+1, nonASCII(high)
 	case j < len(data) && data[j] == '\\':
 		if end, facts = ds.unescapeAt(data, i, j, nonASCII(high)); end == giveUp {
-			return "", false
+			return nil, false, false
 		}
 		unescaped = true
 	default:
-		// Its last bytes, or a control byte: as stringAt, from there.
+		// Its last bytes, or a control byte: the scanner, from there.
 		n, more := d.s.scanString(data[i:], j-i)
 		if n <= 0 {
-			return "", false
+			return nil, false, false
 		}
 		end, facts = i+n, more|nonASCII(high)
 	}
 	d.s.br.offset = end
 	d.s.strTok, d.s.str = data[i:end], facts
 	d.state = next
-	if unescaped {
-		return ds.makeString(ds.scratch), true
-	}
-	return ds.stringValue(data[i:end]), true
+	return data[i:end], unescaped, true
 }
 
 // anyScalarNext is scalarNext for a value decoded into an interface: a
@@ -532,7 +524,9 @@ func (ds *decodeState) anyScalarAt(data []byte, i int, next *state) (any, bool) 
 	d := ds.d
 	switch c := data[i]; {
 	case c == '"':
-		if tok, ok := ds.stringAt(i, next); ok {
+		if tok, unescaped, ok := ds.readString(i, next); unescaped {
+			return ds.anyUnquoted(ds.scratch), true
+		} else if ok {
 			return ds.anyStringValue(tok), true
 		}
 	case (c == '-' || c-'0' <= 9) && !ds.useNumber:

@@ -28,7 +28,7 @@ func TestNextTokenAllocs(t *testing.T) {
 					}
 				}
 			}
-			run() // warm-up: nothing to grow in an 8 KiB window, but be fair
+			run() // warm-up: nothing to grow in a 32 KiB window, but be fair
 			if n := testing.AllocsPerRun(5, run); n != 0 {
 				t.Fatalf("%v allocations per document", n)
 			}

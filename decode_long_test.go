@@ -165,7 +165,7 @@ func TestStreamLongStringsWindow(t *testing.T) {
 	if want := 3 << 20; n != want {
 		t.Errorf("streamed %d bytes, want %d", n, want)
 	}
-	if c := cap(d.s.br.data); c > 8192 {
+	if c := cap(d.s.br.data); c > defaultBufSize {
 		t.Errorf("window grew to %d bytes", c)
 	}
 	// Reset keeps the setting.
@@ -212,8 +212,8 @@ func FuzzStreamLongStrings(f *testing.F) {
 // A value captured whole (RawValue) is not streamed, long strings inside
 // it included: its exact text comes back, and fn is not called.
 func TestStreamLongStringsRawValue(t *testing.T) {
-	// Past the window even once it has grown to its first 8 KiB.
-	long := strings.Repeat(`ab\n`, 10000)
+	// Past the window even once it has grown to its first 32 KiB.
+	long := strings.Repeat(`ab\n`, 40000)
 	in := `{"a":{"s":"` + long + `"},"b":"` + strings.Repeat(long, 4) + `"}`
 	d := NewDecoderBuffer(strings.NewReader(in), make([]byte, 64))
 	calls := 0

@@ -78,7 +78,7 @@ type Decoder struct {
 
 // NewDecoder returns a new decoder that reads from r. Its window starts at
 // the size r says it holds (a Len method, as bytes.Reader has), or 512
-// bytes, and grows up to 8 KiB while r keeps filling it; past that it grows
+// bytes, and grows up to 32 KiB while r keeps filling it; past that it grows
 // only while a single token is longer than it.
 func NewDecoder(r io.Reader) *Decoder {
 	return NewDecoderBuffer(r, nil)

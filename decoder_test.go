@@ -317,7 +317,7 @@ func TestDepthLimit(t *testing.T) {
 	var err error
 	var ntok int
 	// Flat memory: the bit stack for 10000 levels is 157 words; the
-	// window stays at 8 KiB.
+	// window stays at 32 KiB.
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	d := NewDecoder(strings.NewReader(in))
@@ -499,8 +499,8 @@ func TestHugeTokenWindow(t *testing.T) {
 }
 
 // TestDecoderWindowSize: a decoder made for one small document allocates
-// a window of about its size, not 8 KiB; a stream of unknown length starts
-// at 512 bytes and grows to 8 KiB while the reader keeps filling it; a
+// a window of about its size, not 32 KiB; a stream of unknown length starts
+// at 512 bytes and grows to 32 KiB while the reader keeps filling it; a
 // caller's buffer keeps its size.
 func TestDecoderWindowSize(t *testing.T) {
 	doc := func(n int) string { return `{"s":"` + strings.Repeat("x", n-8) + `"}` }
@@ -526,7 +526,7 @@ func TestDecoderWindowSize(t *testing.T) {
 			}
 		})
 	}
-	t.Run("a stream of small tokens grows to 8 KiB", func(t *testing.T) {
+	t.Run("a stream of small tokens grows to 32 KiB", func(t *testing.T) {
 		in := "[" + strings.Repeat("1,", 100000) + "1]"
 		for name, r := range map[string]io.Reader{
 			"reads that fill the window": io.MultiReader(strings.NewReader(in)),

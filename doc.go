@@ -7,7 +7,7 @@
 //
 //	io.Reader ─► byteReader ─► Scanner.Next ─► Decoder.NextToken ─► Token, More, Decode, Unmarshal
 //
-// The byteReader is a sliding window over the reader (up to 8 KiB, less
+// The byteReader is a sliding window over the reader (up to 32 KiB, less
 // for an input that says it is smaller). It grows past that only while a
 // single token, or a raw value being captured, is longer than the window, and [Decoder.SetMaxTokenSize] (or
 // [Scanner.SetMaxTokenSize]) caps that growth (default 512 MiB).

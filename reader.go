@@ -7,7 +7,7 @@ import (
 )
 
 const (
-	defaultBufSize      = 8 << 10   // the window a stream grows to before it only slides
+	defaultBufSize      = 32 << 10  // the window a stream grows to before it only slides
 	minBufSize          = 512       // the first window, when the reader's length is unknown
 	defaultMaxTokenSize = 512 << 20 // default cap on window growth
 	maxEmptyReads       = 100       // (0, nil) reads in a row before io.ErrNoProgress

@@ -100,7 +100,7 @@ var streamedToken = []byte(`""`)
 var highSurrogate = [256]bool{'8': true, '9': true, 'a': true, 'b': true, 'A': true, 'B': true}
 
 // NewScanner returns a Scanner reading from r. Its window starts at the
-// size r says it holds (a Len method), or 512 bytes, and grows up to 8 KiB
+// size r says it holds (a Len method), or 512 bytes, and grows up to 32 KiB
 // while r keeps filling it; past that it grows only while a single token is
 // longer than it.
 func NewScanner(r io.Reader) *Scanner {
@@ -142,10 +142,10 @@ func (s *Scanner) reset(r io.Reader, buf []byte, growTo int) {
 
 // firstWindow is the size of a new Scanner's window over r. A decoder is
 // often made for one small document (a request body, a message), where
-// allocating and clearing 8 KiB cost more than decoding it: the window
+// allocating and clearing 32 KiB cost more than decoding it: the window
 // starts at what r says it holds (bytes.Reader, strings.Reader and
 // bytes.Buffer have a Len method), or at 512 bytes, and grows by doubling,
-// up to 8 KiB, while the reader keeps filling it.
+// up to 32 KiB, while the reader keeps filling it.
 func firstWindow(r io.Reader) int {
 	n := minBufSize
 	if l, ok := r.(interface{ Len() int }); ok {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"unsafe"
 )
 
 // defaultMaxDepth is encoding/json's nesting limit.
@@ -74,6 +75,42 @@ type Decoder struct {
 	strBlock []byte           // Token's string bytes are carved from here
 	scratch  []byte           // reused unescaping buffer
 	interned map[string]Token // Token's short strings, boxed once
+
+	// tail holds the whitespace left after the last value once the window
+	// has gone back to its pool (recycleWindow): the window from then on.
+	tail [16]byte
+}
+
+// recycleWindow gives the window back to its pool when the input has
+// ended after the value Decode just read: the reader said so (io.EOF), or
+// it tells its length (bytes.Reader, strings.Reader, bytes.Buffer) and has
+// nothing left, and the window holds only whitespace after the value, few
+// enough bytes for tail. Those bytes move to tail, which is the window
+// from then on: Buffered, InputOffset, More and the next Decode see the
+// same input as before (a reader that gives more later is read into a new
+// window). Nothing outside the decoder refers to the window by then
+// (tokens from NextToken and Buffered's reader are valid only until the
+// next call), and the scanner's last string token, which points into it,
+// is dropped.
+func (d *Decoder) recycleWindow() {
+	br := &d.s.br
+	if !br.own || br.pin >= 0 || !fastPaths {
+		return
+	}
+	if br.err != io.EOF {
+		if l, ok := br.r.(interface{ Len() int }); !ok || l.Len() != 0 {
+			return
+		}
+	}
+	rest := br.data[br.offset:]
+	if len(rest) > len(d.tail) || skipWhitespace(rest, 0) != len(rest) {
+		return
+	}
+	w := br.data
+	br.base += int64(br.offset)
+	br.data, br.offset, br.own = d.tail[:copy(d.tail[:], rest)], 0, false
+	d.s.strTok = nil
+	putWindow(w)
 }
 
 // NewDecoder returns a new decoder that reads from r. Its window starts at
@@ -112,7 +149,11 @@ func (d *Decoder) resetBytes(data []byte) {
 // Reset makes d read from r, keeping its window and options (UseNumber,
 // DisallowUnknownFields, limits) and dropping any state and error.
 func (d *Decoder) Reset(r io.Reader) {
-	d.s.Reset(r)
+	if w := d.s.br.data; cap(w) == len(d.tail) && unsafe.SliceData(w) == &d.tail[0] {
+		d.s.resetBuffer(r, nil) // the window went back to its pool: a new one
+	} else {
+		d.s.Reset(r)
+	}
 	d.resetState()
 }
 

@@ -2,13 +2,17 @@ package json
 
 import (
 	"bytes"
+	stdjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 )
 
 // tokenCase is one named input with the tokens NextToken yields and the
@@ -498,34 +502,49 @@ func TestHugeTokenWindow(t *testing.T) {
 	}
 }
 
-// TestDecoderWindowSize: a decoder made for one small document allocates
-// a window of about its size, not 32 KiB; a stream of unknown length starts
-// at 512 bytes and grows to 32 KiB while the reader keeps filling it; a
+// TestDecoderWindowSize: a decoder made for one small document takes a
+// window of about its size (the power of two at or above it, from 512
+// bytes), not 32 KiB; a document longer than the window grows it as far as
+// its one token needs, no further; a stream of unknown length starts at
+// 512 bytes and grows to 32 KiB while the reader keeps filling it; a
 // caller's buffer keeps its size.
 func TestDecoderWindowSize(t *testing.T) {
 	doc := func(n int) string { return `{"s":"` + strings.Repeat("x", n-8) + `"}` }
 	for _, c := range []struct {
 		name string
 		r    func() io.Reader
-		want int // the window's capacity after the document
+		want int // the window's capacity before the document is read
 	}{
 		{"bytes.Reader of 100 bytes", func() io.Reader { return bytes.NewReader([]byte(doc(100))) }, minBufSize},
-		{"strings.Reader of 3000 bytes", func() io.Reader { return strings.NewReader(doc(3000)) }, 3001},
-		{"bytes.Buffer of 5000 bytes", func() io.Reader { return bytes.NewBufferString(doc(5000)) }, 5001},
-		{"bytes.Reader of 1 MB", func() io.Reader { return bytes.NewReader([]byte(doc(1 << 20))) }, 1<<20 + 8<<10},
+		{"strings.Reader of 3000 bytes", func() io.Reader { return strings.NewReader(doc(3000)) }, 4096},
+		{"bytes.Buffer of 5000 bytes", func() io.Reader { return bytes.NewBufferString(doc(5000)) }, 8192},
+		{"bytes.Reader of 1 MB", func() io.Reader { return bytes.NewReader([]byte(doc(1 << 20))) }, defaultBufSize},
 		{"a reader without Len, 100 bytes", func() io.Reader { return io.MultiReader(strings.NewReader(doc(100))) }, minBufSize},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := NewDecoder(c.r())
+			if got := cap(d.s.br.data); got != c.want {
+				t.Errorf("window %d bytes, want %d", got, c.want)
+			}
 			var v struct{ S string }
 			if err := d.Decode(&v); err != nil {
 				t.Fatal(err)
 			}
-			if got := cap(d.s.br.data); got > c.want {
-				t.Errorf("window %d bytes, want at most %d", got, c.want)
-			}
 		})
 	}
+	t.Run("a long document's window", func(t *testing.T) {
+		// A reader that never says its input ended, so that the window
+		// stays: twice the token at most, as it doubles past it.
+		in := doc(1 << 20)
+		d := NewDecoder(io.MultiReader(strings.NewReader(in), neverEnds{}))
+		var v struct{ S string }
+		if err := d.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		if got := cap(d.s.br.data); got < len(in) || got > 2*len(in) {
+			t.Errorf("window %d bytes for a token of %d", got, len(in))
+		}
+	})
 	t.Run("a stream of small tokens grows to 32 KiB", func(t *testing.T) {
 		in := "[" + strings.Repeat("1,", 100000) + "1]"
 		for name, r := range map[string]io.Reader{
@@ -570,4 +589,139 @@ func TestDecoderWindowSize(t *testing.T) {
 			t.Fatalf("%v, %v", v, err)
 		}
 	})
+}
+
+// neverEnds is a reader with nothing to give yet: it never says its input
+// ended.
+type neverEnds struct{}
+
+func (neverEnds) Read([]byte) (int, error) { return 0, nil }
+
+// TestRecycleWindow: a decoder whose input has ended after the value Decode
+// read (the reader said io.EOF, or tells its length and has none left)
+// gives its window back to the pool, and from then on reads the same
+// input as before: Buffered, InputOffset, More, the next Decode and Reset
+// agree with encoding/json's decoder. A decoder made for each document
+// then allocates itself and its reader, not a window. A caller's buffer,
+// a window with more than whitespace left, and a reader that has not
+// ended keep their windows.
+func TestRecycleWindow(t *testing.T) {
+	onTail := func(d *Decoder) bool {
+		w := d.s.br.data
+		return cap(w) == len(d.tail) && unsafe.SliceData(w) == &d.tail[0]
+	}
+	type rec struct {
+		A int
+		S string
+	}
+	for _, in := range []string{`{"A":1,"S":"x"}`, "{\"A\":1,\"S\":\"x\"}\n", "  {\"A\":1,\"S\":\"x\"} \r\n\t ", `[1,2]`, `"s"`, `12 `} {
+		for name, r := range map[string]func() io.Reader{
+			"bytes.Reader": func() io.Reader { return bytes.NewReader([]byte(in)) },
+			"bytes.Buffer": func() io.Reader { return bytes.NewBufferString(in) },
+			"DataErrReader (EOF with the last bytes)": func() io.Reader {
+				return iotest.DataErrReader(io.MultiReader(strings.NewReader(in)))
+			},
+		} {
+			var want, got any
+			wd, d := stdjson.NewDecoder(r()), NewDecoder(r())
+			werr, gerr := wd.Decode(&want), d.Decode(&got)
+			if werr != nil || gerr != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q %s: %v, %v; %v, %v", in, name, got, gerr, want, werr)
+			}
+			if fastPaths && !onTail(d) {
+				t.Errorf("%q %s: the window was not recycled", in, name)
+			}
+			wb, _ := io.ReadAll(wd.Buffered())
+			gb, _ := io.ReadAll(d.Buffered())
+			if string(gb) != string(wb) || d.InputOffset() != wd.InputOffset() {
+				t.Errorf("%q %s: Buffered %q, InputOffset %d; want %q, %d", in, name, gb, d.InputOffset(), wb, wd.InputOffset())
+			}
+			if d.More() != wd.More() || d.InputOffset() != wd.InputOffset() {
+				t.Errorf("%q %s: More, then InputOffset %d, want %d", in, name, d.InputOffset(), wd.InputOffset())
+			}
+			if werr, gerr := wd.Decode(&want), d.Decode(&got); werr != io.EOF || gerr != io.EOF {
+				t.Errorf("%q %s: next Decode %v, want %v", in, name, gerr, werr)
+			}
+		}
+	}
+
+	// Two values in the window: the first leaves it; the last recycles it.
+	d := NewDecoder(strings.NewReader(`{"A":1} {"A":2}`))
+	var v rec
+	if err := d.Decode(&v); err != nil || v.A != 1 || onTail(d) {
+		t.Fatalf("first of two: %v, %v, recycled %v", v, err, onTail(d))
+	}
+	if err := d.Decode(&v); err != nil || v.A != 2 || fastPaths && !onTail(d) {
+		t.Fatalf("last of two: %v, %v, recycled %v", v, err, onTail(d))
+	}
+	// A bytes.Buffer written to again after its window went back (a
+	// pipe): the next document is read as if nothing had happened.
+	var buf bytes.Buffer
+	d = NewDecoder(&buf)
+	for i := range 50 {
+		v = rec{}
+		fmt.Fprintf(&buf, "{\"A\":%d,\"S\":%q}\n", i, strings.Repeat("y", i*37))
+		if err := d.Decode(&v); err != nil || v.A != i || len(v.S) != i*37 {
+			t.Fatalf("document %d through the pipe: %+v, %v", i, v, err)
+		}
+	}
+	// Reset after recycling takes a new window.
+	d.Reset(strings.NewReader(`{"A":7}`))
+	if err := d.Decode(&v); err != nil || v.A != 7 {
+		t.Fatalf("after Reset: %v, %v", v, err)
+	}
+	// What keeps its window: a caller's buffer, a reader that has not
+	// ended, and an error.
+	own := make([]byte, 0, 512)
+	d = NewDecoderBuffer(strings.NewReader(`{"A":1}`), own)
+	if err := d.Decode(&v); err != nil || onTail(d) || unsafe.SliceData(d.s.br.data) != unsafe.SliceData(own) {
+		t.Errorf("a caller's buffer: %v, recycled %v", err, onTail(d))
+	}
+	d = NewDecoder(io.MultiReader(strings.NewReader(`{"A":1}`), neverEnds{}))
+	if err := d.Decode(&v); err != nil || onTail(d) {
+		t.Errorf("a reader that has not ended: %v, recycled %v", err, onTail(d))
+	}
+	d = NewDecoder(strings.NewReader(`{"A":"x"}`))
+	if err := d.Decode(&v); err == nil || onTail(d) {
+		t.Errorf("a type error: %v, recycled %v", err, onTail(d))
+	}
+
+	if !fastChecks(t, "windows recycled") || raceBuild {
+		return
+	}
+	doc := []byte(`{"A":12345,"S":"` + strings.Repeat("z", 900) + `"}`)
+	if n := testing.AllocsPerRun(100, func() {
+		var v rec
+		if err := NewDecoder(bytes.NewReader(doc)).Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+	}); n > 4 { // the reader, the decoder, v and its string
+		t.Errorf("a decoder per document: %v allocations, want at most 4", n)
+	}
+}
+
+// TestRecycleWindowParallel: decoders in many goroutines, each made for
+// one document, take and give back windows: each gets its own document's
+// values (run with -race).
+func TestRecycleWindowParallel(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 2000 {
+				n := (g*2000 + i) % 3000
+				in := fmt.Sprintf(`{"n":%d,"s":%q}`, n, strings.Repeat(string(rune('a'+g)), n))
+				var v struct {
+					N int
+					S string
+				}
+				if err := NewDecoder(strings.NewReader(in)).Decode(&v); err != nil || v.N != n || v.S != strings.Repeat(string(rune('a'+g)), n) {
+					t.Errorf("goroutine %d, document %d: %d, %d bytes, %v", g, i, v.N, len(v.S), err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -3,7 +3,10 @@ package json
 import (
 	"errors"
 	"io"
+	"math/bits"
 	"runtime"
+	"sync"
+	"unsafe"
 )
 
 const (
@@ -39,10 +42,15 @@ type byteReader struct {
 	max    int       // window growth limit (max token size)
 	filled bool      // the last Read filled all the room it was given
 	growTo int       // a window smaller than this grows when a Read fills it
+	// own: data is a window of the reader's own (newWindow's, or grow's),
+	// which nothing outside the package refers to: it may go back to the
+	// pool when its input has ended (Decoder.recycleWindow). Never a
+	// caller's buffer, nor Unmarshal's input.
+	own bool
 }
 
-func (b *byteReader) reset(r io.Reader, buf []byte, growTo int) {
-	*b = byteReader{data: buf[:0], r: r, pin: -1, max: b.max, growTo: growTo}
+func (b *byteReader) reset(r io.Reader, buf []byte, growTo int, own bool) {
+	*b = byteReader{data: buf[:0], r: r, pin: -1, max: b.max, growTo: growTo, own: own}
 	if b.max == 0 {
 		b.max = defaultMaxTokenSize
 	}
@@ -108,11 +116,12 @@ func (b *byteReader) extend() int {
 			newCap = cap(b.data) + cap(b.data)/4
 		}
 		b.grow(min(max(newCap, minBufSize), b.max))
-	case cap(b.data) < min(b.growTo, b.max) && (b.filled || b.base+int64(len(b.data)) >= 2*int64(cap(b.data))):
+	case cap(b.data) < min(b.growTo, b.max) && (b.filled || b.base+int64(len(b.data)) >= 2*int64(cap(b.data)) || cap(b.data) < minBufSize):
 		// The window is still small, and the reader filled it last time
 		// or has given twice its size already: a stream longer than the
-		// window. Double it, up to growTo.
-		b.grow(min(2*cap(b.data), b.growTo, b.max))
+		// window. Double it, up to growTo. (A window under minBufSize,
+		// the decoder's tail after recycleWindow, grows to it at once.)
+		b.grow(min(max(2*cap(b.data), minBufSize), b.growTo, b.max))
 	}
 	for empty := 0; empty < maxEmptyReads; empty++ {
 		room := cap(b.data) - len(b.data)
@@ -134,16 +143,55 @@ func (b *byteReader) extend() int {
 	return 0
 }
 
-// grow moves the window's bytes to a new buffer of capacity newCap. A big
-// old window is collected at once (see bigWindow).
+// grow moves the window's bytes to a new buffer of capacity newCap, from
+// its pool when it is one of the pooled sizes. The old window is not
+// recycled here: a caller may still be reading a token in it. A big old
+// window is collected at once (see bigWindow).
 func (b *byteReader) grow(newCap int) {
-	nb := make([]byte, len(b.data), newCap)
+	var nb []byte
+	if newCap >= minBufSize && newCap <= defaultBufSize && newCap&(newCap-1) == 0 {
+		nb = newWindow(newCap)[:len(b.data)] // a pooled size
+	} else {
+		nb = make([]byte, len(b.data), newCap)
+	}
 	copy(nb, b.data)
 	old := cap(b.data)
-	b.data = nb
+	b.data, b.own = nb, true
 	if old >= bigWindow {
 		runtime.GC()
 	}
+}
+
+// Windows are recycled: a decoder made for one document (a request body,
+// a message) allocated and cleared a window of the document's size, and
+// that allocation, more than its bytes, cost as much again as decoding a
+// small document. A decoder whose input has ended gives its window back
+// (Decoder.recycleWindow), and newWindow takes one of the size it needs,
+// rounded up to a power of two from minBufSize to defaultBufSize; a pool
+// per size. A window in a pool is referred to by nothing else: only a
+// window that was the decoder's own goes back, once it is no longer read.
+var windowPools [windowSizes]sync.Pool // of unsafe.Pointers to the arrays
+
+const windowSizes = 7 // 512 B to 32 KiB
+
+// newWindow returns an empty window with room for at least n bytes (n at
+// most defaultBufSize): from its size's pool, or new.
+func newWindow(n int) []byte {
+	i := max(bits.Len(uint(n-1)), 9) - 9 // minBufSize<<i >= n
+	if p, ok := windowPools[i].Get().(unsafe.Pointer); ok {
+		return unsafe.Slice((*byte)(p), minBufSize<<i)[:0]
+	}
+	return make([]byte, 0, minBufSize<<i)
+}
+
+// putWindow gives w, a window no longer read, to its size's pool, when it
+// has one of the sizes newWindow gives.
+func putWindow(w []byte) {
+	c := cap(w)
+	if c < minBufSize || c > defaultBufSize || c&(c-1) != 0 {
+		return
+	}
+	windowPools[bits.Len(uint(c))-10].Put(unsafe.Pointer(unsafe.SliceData(w[:c])))
 }
 
 // tokenStart is where the token being read starts: the pin, or the window.

@@ -118,26 +118,26 @@ func NewScannerBuffer(r io.Reader, buf []byte) *Scanner {
 
 // Reset makes s read from r, reusing its window.
 func (s *Scanner) Reset(r io.Reader) {
-	s.reset(r, s.br.data, s.br.growTo)
+	s.reset(r, s.br.data, s.br.growTo, s.br.own)
 }
 
 // resetBuffer makes s read from r into buf, or into a window of its own
 // when buf has no room. Only a window of its own grows before a single
 // token outgrows it: a caller's buffer keeps its size.
 func (s *Scanner) resetBuffer(r io.Reader, buf []byte) {
-	growTo := 0
+	growTo, own := 0, false
 	if cap(buf) == 0 {
-		buf = make([]byte, 0, firstWindow(r))
-		growTo = defaultBufSize
+		buf = newWindow(firstWindow(r))
+		growTo, own = defaultBufSize, true
 	}
-	s.reset(r, buf, growTo)
+	s.reset(r, buf, growTo, own)
 }
 
-func (s *Scanner) reset(r io.Reader, buf []byte, growTo int) {
+func (s *Scanner) reset(r io.Reader, buf []byte, growTo int, own bool) {
 	max, sink, sinkMin, piece := s.br.max, s.sink, s.sinkMin, s.piece
 	*s = Scanner{sink: sink, sinkMin: sinkMin, piece: piece}
 	s.br.max = max
-	s.br.reset(r, buf, growTo)
+	s.br.reset(r, buf, growTo, own)
 }
 
 // firstWindow is the size of a new Scanner's window over r. A decoder is
@@ -145,7 +145,9 @@ func (s *Scanner) reset(r io.Reader, buf []byte, growTo int) {
 // allocating and clearing 32 KiB cost more than decoding it: the window
 // starts at what r says it holds (bytes.Reader, strings.Reader and
 // bytes.Buffer have a Len method), or at 512 bytes, and grows by doubling,
-// up to 32 KiB, while the reader keeps filling it.
+// up to 32 KiB, while the reader keeps filling it. newWindow rounds it up
+// to a pooled size (a power of two), and a window usually comes from the
+// pool, where a decoder whose input ended gave it back.
 func firstWindow(r io.Reader) int {
 	n := minBufSize
 	if l, ok := r.(interface{ Len() int }); ok {

@@ -82,6 +82,9 @@ func (d *Decoder) Decode(v any) error {
 	ds.useNumber, ds.disallowUnknown = d.useNumber, d.disallowUnknownFields
 	err = ds.decodeStream(v, base)
 	putState(ds)
+	if err == nil {
+		d.recycleWindow()
+	}
 	if se, ok := err.(*SyntaxError); ok && d.tokScanned != base {
 		// After Token, encoding/json's Decode counts only the bytes its
 		// own scanner has seen (what Token returned as values, and what

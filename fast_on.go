@@ -22,7 +22,10 @@ package json
 //     value when the scanner saw no escape: Token and
 //     Decoder.AppendUnquoted unquote every string with unquote.Append;
 //   - Token's interned strings and string blocks (token.go): each string,
-//     and each Number after UseNumber, is made on its own.
+//     and each Number after UseNumber, is made on its own;
+//   - windows given back to their pool when the input has ended after a
+//     value Decode read (Decoder.recycleWindow): each decoder keeps its
+//     window (they still come from the pools, which then stay empty).
 //
 // Unmarshal and Decode
 //   - the one pass over the bytes into an any (onePass,
@@ -47,13 +50,14 @@ package json
 //     guessKey, objectHints);
 //   - map[string]any's own decoder: the general map decoder decodes it;
 //   - a new slice gathered in a scratch buffer and allocated once, and the
-//     length estimate of a long one: fillSlice grows every slice as
-//     append does;
+//     length estimate of a long one (whole, for an array that is the
+//     input's one value): fillSlice grows every slice as append does;
 //   - small []any cut from shared blocks (makeAnySlice);
 //   - Eisel-Lemire in parseFloat64: internal/number (strconv) decides;
 //   - intern.go: the string cache, short strings made in shared blocks, a
 //     long escaped string unquoted into its own memory, the boxes kept for
-//     strings and numbers decoded into any, and the scanner's facts (no
+//     strings and numbers decoded into any (and the static boxes of the
+//     whole numbers 0 to 1023), and the scanner's facts (no
 //     escape, ASCII only) used to skip unquoting or the UTF-8 check: every
 //     string value is unquote.Append's output, made with string(), and
 //     every value decoded into an any is boxed anew.

@@ -208,6 +208,9 @@ func TestLengthEstimateToEnd(t *testing.T) {
 		if cap(got) > len(got)+len(got)/3 {
 			t.Errorf("%s: len %d, cap %d", c.name, len(got), cap(got))
 		}
+		if raceBuild {
+			continue // allocation counts are not meaningful under the race detector
+		}
 		in := []byte(c.in)
 		var s []row
 		allocs := testing.AllocsPerRun(5, func() {

@@ -38,30 +38,46 @@ func (v *validator) valid(data []byte) bool {
 func (v *validator) end(data []byte, i, limit int) int {
 	depth := 0
 	obj := false // the innermost open container is an object
+	var c byte
 value: // a value must start at data[i:], after whitespace
-	i = skipWhitespace(data, i)
-	if i >= len(data) {
+	// Whitespace is looked for only at a byte of ' ' or below: most
+	// tokens follow the one before with none, which costs one load. The
+	// indexes are compared as unsigned, which proves them in bounds to
+	// the compiler: no bounds check after the test.
+	if uint(i) < uint(len(data)) && data[i] > ' ' {
+		c = data[i]
+	} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
+		c = data[i]
+	} else {
 		return -1
 	}
-	switch data[i] {
-	case '"':
+	if c == '"' { // a string, which most values are, before the switch
 		j, _ := stringStop(data, i+1)
-		if j < len(data) && data[j] == '"' {
+		if uint(j) < uint(len(data)) && data[j] == '"' {
 			i = j + 1
 		} else if i = validString(data, j); i < 0 {
 			return -1
 		}
+		goto after
+	}
+	switch c {
 	case '{', '[':
 		if depth >= limit {
 			return -1
 		}
-		c := data[i]
 		obj = c == '{'
 		w, b := depth>>6, depth&63
 		v.stack[w] = v.stack[w]&^(1<<b) | uint64(c>>5&1)<<b // '{' has 0x20 set, '[' not
 		depth++
-		i = skipWhitespace(data, i+1)
-		if i < len(data) && data[i] == c+2 { // '}' or ']'
+		open := c
+		if i++; uint(i) < uint(len(data)) && data[i] > ' ' {
+			c = data[i]
+		} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
+			c = data[i]
+		} else {
+			return -1
+		}
+		if c == open+2 { // '}' or ']'
 			i++
 			goto closed
 		}
@@ -87,7 +103,7 @@ value: // a value must start at data[i:], after whitespace
 	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		// An integer, which most numbers are, without a call.
 		i = intEnd(data, i+1)
-		if i < len(data) && (data[i] == '.' || data[i]|0x20 == 'e') {
+		if uint(i) < uint(len(data)) && (data[i] == '.' || data[i]|0x20 == 'e') {
 			if i = fractionEnd(data, i); i < 0 {
 				return -1
 			}
@@ -101,11 +117,14 @@ after: // a value ends at data[i]: what may follow it
 	if depth == 0 {
 		return i
 	}
-	i = skipWhitespace(data, i)
-	if i >= len(data) {
+	if uint(i) < uint(len(data)) && data[i] > ' ' {
+		c = data[i]
+	} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
+		c = data[i]
+	} else {
 		return -1
 	}
-	switch data[i] {
+	switch c {
 	case ',':
 		i++
 		if obj {
@@ -132,17 +151,29 @@ closed: // the innermost container was closed just before data[i]
 	}
 	goto after
 key: // an object's key must start at data[i:], after whitespace
-	i = skipWhitespace(data, i)
-	if i >= len(data) || data[i] != '"' {
+	if uint(i) < uint(len(data)) && data[i] > ' ' {
+		c = data[i]
+	} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
+		c = data[i]
+	} else {
 		return -1
 	}
-	if j, _ := stringStop(data, i+1); j < len(data) && data[j] == '"' {
+	if c != '"' {
+		return -1
+	}
+	if j, _ := stringStop(data, i+1); uint(j) < uint(len(data)) && data[j] == '"' {
 		i = j + 1
 	} else if i = validString(data, j); i < 0 {
 		return -1
 	}
-	i = skipWhitespace(data, i)
-	if i >= len(data) || data[i] != ':' {
+	if uint(i) < uint(len(data)) && data[i] > ' ' {
+		c = data[i]
+	} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
+		c = data[i]
+	} else {
+		return -1
+	}
+	if c != ':' {
 		return -1
 	}
 	i++
@@ -488,7 +519,7 @@ func numberEnd(data []byte, i int) int {
 // byte at a time: integer parts are short (skipDigits pays from about 8
 // digits on, and fractions, which are often longer, take it).
 func intEnd(data []byte, i int) int {
-	for i < len(data) && isDigit(data[i]) {
+	for uint(i) < uint(len(data)) && isDigit(data[i]) {
 		i++
 	}
 	return i

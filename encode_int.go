@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+
+	"github.com/jsonpipe/json/internal/digits"
 )
 
 // The module's integer formatter: eight digits at a time, computed in the
@@ -49,9 +51,9 @@ func appendUint10(dst []byte, u uint64) []byte {
 	}
 	d := dst[l : l+24]
 	if u < 1e8 {
-		w, lead := smallDigits(uint32(u))
-		binary.LittleEndian.PutUint64(d, w|asciiZeros)
-		return dst[:l+8-lead>>3]
+		k := decimalLen(uint32(u))
+		binary.LittleEndian.PutUint64(d, smallDigits(uint32(u), k)|asciiZeros)
+		return dst[:l+k]
 	}
 	return dst[:l+putUint(d, u)]
 }
@@ -71,9 +73,9 @@ func appendInt10(dst []byte, x int64) []byte {
 	// putUint's first two cases, written out here to save its call (and
 	// appendUint10's first one).
 	if u < 1e8 { // most integers: one word of digits
-		w, lead := smallDigits(uint32(u))
-		binary.LittleEndian.PutUint64(d[n:], w|asciiZeros)
-		return dst[:l+n+8-lead>>3]
+		k := decimalLen(uint32(u))
+		binary.LittleEndian.PutUint64(d[n:], smallDigits(uint32(u), k)|asciiZeros)
+		return dst[:l+n+k]
 	}
 	if fastPaths && u < 1e16 { // ids and timestamps: two words
 		q := u / 1e8
@@ -88,61 +90,101 @@ func appendInt10(dst []byte, x int64) []byte {
 			binary.LittleEndian.PutUint64(d[n+2:], lo)
 			return dst[:l+n+10]
 		}
-		w, lead := smallDigits(uint32(q))
-		binary.LittleEndian.PutUint64(d[n:], w|asciiZeros)
-		n += 8 - lead>>3
+		k := decimalLen(uint32(q))
+		binary.LittleEndian.PutUint64(d[n:], smallDigits(uint32(q), k)|asciiZeros)
+		n += k
 		binary.LittleEndian.PutUint64(d[n:], lo)
 		return dst[:l+n+8]
 	}
-	return dst[:l+n+putUint(d[n:], u)]
+	if u >= 1e16 {
+		return dst[:l+n+putUint17(d[n:], u)]
+	}
+	return dst[:l+n+putUint(d[n:], u)] // without the fast paths
 }
 
-// smallDigits returns the digits of v, which is below 1e8 (0 too), as one
-// word of byte values 0 to 9 to make ASCII and store little-endian, and the
-// bits of the leading zero digits shifted out of it: the digits are its
-// first 8-lead/8 bytes.
-func smallDigits(v uint32) (uint64, int) {
-	w := digits8(v)
-	lead := bits.TrailingZeros64(w|1<<56) & 56 // 0 still has its last digit
-	return w >> lead, lead
+// smallDigits returns the k digits of v, which is below 1e8 (0 too, with
+// k = 1), as the first k bytes of one word of byte values 0 to 9 to make
+// ASCII and store little-endian: digits8's word with the leading zero
+// digits shifted out.
+//
+// k is decimalLen(v), from v itself, not from the digits (their low zero
+// bytes): the caller's length, and so where the next number goes, does
+// not wait for digits8's chain of multiplications, and numbers written one
+// after another overlap.
+func smallDigits(v uint32, k int) uint64 {
+	return digits8(v) >> (64 - 8*uint(k))
 }
+
+// decimalLen returns how many decimal digits v has (1 for 0): v plus an
+// entry chosen by its bit length, whose top half is the count for the
+// values of that length and whose bottom half carries into it exactly
+// when v reaches the power of ten among them (Lemire's "Computing the
+// number of digits of an integer even faster").
+func decimalLen(v uint32) int {
+	return int((uint64(v) + decimalLenTable[bits.Len32(v)]) >> 32)
+}
+
+// decimalLenTable[n] serves the values of n bits, [2^(n-1), 2^n) (and 0
+// for n = 0): with d the digits of the least of them, (d+1)<<32 - 10^d
+// when 10^d is among them, else d<<32.
+var decimalLenTable = func() (t [33]uint64) {
+	t[0] = 1 << 32
+	for n := 1; n < len(t); n++ {
+		lo, hi := uint64(1)<<(n-1), uint64(1)<<n
+		d, p := uint64(1), uint64(10) // lo has d digits; p = 10^d
+		for p <= lo {
+			d, p = d+1, p*10
+		}
+		t[n] = d << 32
+		if p < hi {
+			t[n] = (d+1)<<32 - p
+		}
+	}
+	return t
+}()
 
 // putUint writes the digits of u, which is not 0, at d[0:] and returns how
 // many there are. It writes whole words: up to 24 bytes of d, those past
-// the digits as scratch. The first word's leading zero digits are its low
-// zero bytes, counted with one TrailingZeros64 and shifted out.
+// the digits as scratch. The first word's leading zero digits are
+// counted from its value (decimalLen) and shifted out.
 func putUint(d []byte, u uint64) int {
 	var hi uint32 // the leading digits, below 1e8
-	var n int     // the digits that follow them
-	var mid, lo uint64
+	var lo uint64 // the 8 that follow them, if any
 	switch {
 	case u < 1e8:
 		hi = uint32(u)
 	case u < 1e16:
 		q := u / 1e8
-		hi, lo, n = uint32(q), digits8(uint32(u-q*1e8))|asciiZeros, 8
+		hi, lo = uint32(q), digits8(uint32(u-q*1e8))|asciiZeros
 	default:
-		q := u / 1e16 // at most 1844
-		rest := u - q*1e16
-		m := rest / 1e8
-		mid, lo = digits8(uint32(m))|asciiZeros, digits8(uint32(rest-m*1e8))|asciiZeros
-		if q < 10 { // 17 digits, as a float's often are: the first one alone
-			d[0] = '0' + byte(q)
-			binary.LittleEndian.PutUint64(d[1:], mid)
-			binary.LittleEndian.PutUint64(d[9:], lo)
-			return 17
-		}
-		hi, n = uint32(q), 16
+		return putUint17(d, u)
 	}
-	w, lead := smallDigits(hi)
-	binary.LittleEndian.PutUint64(d, w|asciiZeros)
-	h := 8 - lead>>3
-	switch n {
-	case 8:
-		binary.LittleEndian.PutUint64(d[h:], lo)
-	case 16:
-		binary.LittleEndian.PutUint64(d[h:], mid)
-		binary.LittleEndian.PutUint64(d[h+8:], lo)
+	h := decimalLen(hi)
+	binary.LittleEndian.PutUint64(d, smallDigits(hi, h)|asciiZeros)
+	if u < 1e8 {
+		return h
 	}
-	return h + n
+	binary.LittleEndian.PutUint64(d[h:], lo)
+	return h + 8
+}
+
+// putUint17 is putUint for u of 17 to 20 digits: the first 1 to 4, then
+// 16 with the vector kernel (digits.Put16) where there is one, else as
+// two words of digits8.
+func putUint17(d []byte, u uint64) int {
+	q := u / 1e16 // at most 1844
+	rest := u - q*1e16
+	m := rest / 1e8
+	h := 1
+	if q < 10 { // 17 digits, as a float's often are: the first one alone
+		d[0] = '0' + byte(q)
+	} else {
+		h = decimalLen(uint32(q))
+		binary.LittleEndian.PutUint64(d, smallDigits(uint32(q), h)|asciiZeros)
+	}
+	if !fastPaths || !digits.Put16((*[16]byte)(d[h:h+16]), uint32(m), uint32(rest-m*1e8)) {
+		binary.LittleEndian.PutUint64(d[h:], digits8(uint32(m))|asciiZeros)
+		binary.LittleEndian.PutUint64(d[h+8:], digits8(uint32(rest-m*1e8))|asciiZeros)
+	}
+	return h + 16
 }

@@ -82,7 +82,9 @@ package json
 //     as strings;
 //   - appendFloat's whole numbers written as integers and its one-word
 //     move of a short integer part; appendInt10's nine to sixteen digits
-//     written out instead of putUint's call;
+//     written out instead of putUint's call; the last sixteen digits of a
+//     number of 17 to 20 written by internal/digits' vector kernel
+//     (putUint17): two words of digits8;
 //   - MarshalIndent's and an indenting Encoder's indentation without a
 //     check (appendIndentValid): Indent's checking pass indents it.
 //

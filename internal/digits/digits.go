@@ -1,0 +1,23 @@
+// Package digits writes decimal digits with a vector kernel where the CPU
+// has one: sixteen at once, for the integers of 17 to 20 digits (64-bit
+// ids, hashes, nanosecond times) that the encoder's scalar conversion takes
+// three rounds of multiplications for.
+package digits
+
+// Put16 writes the 16 decimal digits of hi*1e8 + lo as ASCII at d, and
+// reports whether it did: it does nothing and returns false when this
+// build or CPU has no kernel (the caller writes them its own way). hi and
+// lo must be below 1e8.
+//
+// The kernel splits each half into two groups of four digits (by 1e4, a
+// multiply each), then divides every group by 1000, 100, 10 and 1 at once
+// in 16-bit lanes and subtracts ten times each lane's left neighbour,
+// which leaves one digit a lane (Muła's "SSE: conversion of integers to
+// decimal representation").
+func Put16(d *[16]byte, hi, lo uint32) bool {
+	if !useKernel {
+		return false
+	}
+	put16(d, hi, lo)
+	return true
+}

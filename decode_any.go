@@ -20,10 +20,49 @@ type anyState struct {
 	// (guessSlot; see anyKey), which the next object there usually
 	// repeats: expectKey matches it without scanning it.
 	keyGuess [256]keyMatch
-	// objectHints holds the member count (up to maxObjectHint) of the
-	// last object at each context, hashed as keyGuess: the size the next
-	// map there is made at.
+	// objectHints holds, for each context hashed as keyGuess, the member
+	// count (up to maxObjectHint) of the last object there, and in its top
+	// bit (hintVaries) whether that count differed from the one before.
+	// Where the counts hold, the next map is made at that size and filled
+	// as it is read; where they vary (a map keyed by ids or names), a map
+	// made at a guess would grow and move its entries on the way, so its
+	// members are gathered on members, every open level's in turn as
+	// anyBuf does elements, and the map is made at its object's end at its
+	// size (popMap).
 	objectHints [256]uint8
+	members     []anyEntry
+}
+
+// maxObjectHint bounds the size a map for an any is made at before its
+// members are read, so that one large object cannot make every small one
+// after it in the same place allocate as much.
+const (
+	maxObjectHint = 64
+	hintVaries    = 0x80
+)
+
+// objectStart returns the map to fill for a new object at hint (an entry
+// of objectHints): one made at the hint's size, or nil when the sizes
+// vary there and the members are to be gathered from base.
+func (ds *decodeState) objectStart(hint uint8) (m map[string]any, base int) {
+	if hint&hintVaries != 0 {
+		return nil, len(ds.members)
+	}
+	return make(map[string]any, hint), 0
+}
+
+// objectEnd returns the map of an object of n members that objectStart
+// began (m, or the members gathered from base), and records n at hint.
+func (ds *decodeState) objectEnd(hint *uint8, m map[string]any, base, n int) map[string]any {
+	size := uint8(min(n, maxObjectHint))
+	if m == nil {
+		m = ds.popMap(base)
+	}
+	if size != *hint&^hintVaries {
+		size |= hintVaries
+	}
+	*hint = size
+	return m
 }
 
 // maxKeptAnyBuf is the most elements of anyBuf a pooled decodeState keeps
@@ -37,6 +76,9 @@ const maxKeptAnyBuf = 1 << 16
 func (as *anyState) trim() {
 	if cap(as.anyBuf) > maxKeptAnyBuf {
 		as.anyBuf = nil
+	}
+	if cap(as.members) > maxKeptAnyBuf/2 {
+		as.members = nil
 	}
 	// The block's used part holds this call's values: kept, it would keep
 	// them alive in the pool.
@@ -169,27 +211,31 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 
 // anyObject stores the members of the object whose '{' was just read in m,
 // merging them into it, and returns it; when m is nil, in a new map, made
-// at the size the last object in the same context (see anyKey) ended with,
-// up to maxObjectHint members: objects in one place usually have the same
-// keys.
+// at the size of the last object in the same context (see anyKey), or,
+// where those sizes vary, at the object's end at its size (objectHints).
 func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, error) {
 	d := ds.d
-	hint := &ds.objectHints[ctx>>24]
-	if m == nil {
-		if fastPaths {
-			m = make(map[string]any, *hint)
-		} else {
-			m = make(map[string]any)
-		}
+	var hint *uint8
+	base := 0
+	switch {
+	case m != nil: // members set in it as they are read
+	case fastPaths:
+		hint = &ds.objectHints[ctx>>24]
+		m, base = ds.objectStart(*hint)
+	default:
+		m = make(map[string]any)
 	}
 	misses := 0 // keys that met another key's guess; -1 after a hit
 	for n := 0; ; n++ {
 		key, guess, err := ds.anyKey(ctx, n)
 		if err != nil {
+			ds.dropGathered(m, base)
 			return nil, err
 		}
 		if guess == noMember {
-			*hint = uint8(min(n, maxObjectHint))
+			if hint != nil {
+				m = ds.objectEnd(hint, m, base, n)
+			}
 			return m, nil
 		}
 		vctx := keyContext(ctx, key)
@@ -201,24 +247,57 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 		if misses >= 3 {
 			vctx = keyContext(ctx, "") ^ varyingKeys // see anyObjectAt
 		}
+		var v any
 		var tok []byte
+		var ok bool
 		if o := d.s.br.offset; d.s.br.data[o-1] == ':' { // the key's ':' is read too
-			if v, ok := ds.anyScalarNext(&atObjectComma); ok {
-				m[key] = v
-				continue
+			if v, ok = ds.anyScalarNext(&atObjectComma); !ok {
+				tok, err = d.valueToken(ctxObjectValue)
 			}
-			tok, err = d.valueToken(ctxObjectValue)
 		} else {
 			tok, err = d.NextToken()
 		}
+		if !ok && err == nil {
+			v, err = ds.anyValue(tok, vctx)
+		}
 		if err != nil {
+			ds.dropGathered(m, base)
 			return nil, err
 		}
-		v, err := ds.anyValue(tok, vctx)
-		if err != nil {
-			return nil, err
+		if m == nil {
+			ds.members = append(ds.members, anyEntry{key, v})
+		} else {
+			m[key] = v
 		}
-		m[key] = v
+	}
+}
+
+// popMap makes the map of the members gathered on ds.members from base,
+// at their number, and takes them off, clearing them so that members keeps
+// nothing alive. A key that came twice is set twice, in order: the last
+// one wins, as in encoding/json.
+func (ds *decodeState) popMap(base int) map[string]any {
+	ms := ds.members[base:]
+	m := make(map[string]any, len(ms))
+	for _, e := range ms {
+		m[e.k] = e.v
+	}
+	ds.dropMembers(base)
+	return m
+}
+
+// dropMembers takes the members gathered from base off ds.members, for
+// an object that ended or failed, clearing them.
+func (ds *decodeState) dropMembers(base int) {
+	clear(ds.members[base:])
+	ds.members = ds.members[:base]
+}
+
+// dropGathered is dropMembers for an object that failed, when its members
+// were gathered (m is nil).
+func (ds *decodeState) dropGathered(m map[string]any, base int) {
+	if m == nil {
+		ds.dropMembers(base)
 	}
 }
 
@@ -230,11 +309,6 @@ const (
 	guessMissed
 	noGuess
 )
-
-// maxObjectHint bounds the size a map for an any is made at before its
-// members are read, so that one large object cannot make every small one
-// after it in the same place allocate as much.
-const maxObjectHint = 64
 
 // anyKey reads the key of member n of the object being decoded into any:
 // the key the last object in the same context (ctx: the keys and array

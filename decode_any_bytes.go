@@ -16,7 +16,7 @@ import (
 // token layer's refills nor its state machine, nor typed decoders. So it
 // first tries one recursive pass straight over the bytes, with the same
 // one-pass pieces the token path uses (scanString, scanFloat64, the string
-// and number caches, key guesses and map size hints) and indexes kept in
+// and number caches and key guesses) and indexes kept in
 // registers: 6-17% fewer instructions on the corpus than the token path.
 //
 // That pass takes only input it can decode whole, exactly as encoding/json
@@ -315,12 +315,11 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 		return nil, giveUp
 	}
 	hint := &ds.objectHints[ctx>>24]
-	m := make(map[string]any, *hint)
 	i = skipWhitespace(data, i)
 	if i < len(data) && data[i] == '}' {
-		*hint = 0
-		return m, i + 1
+		return ds.objectEnd(hint, make(map[string]any), 0, 0), i + 1
 	}
+	m, base := ds.objectStart(*hint)
 	misses := 0 // keys that met another key's guess; -1 after a hit
 	for n := 0; ; n++ {
 		var key string
@@ -334,18 +333,18 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 				misses++
 			}
 			if i >= len(data) || data[i] != '"' {
-				return nil, giveUp
+				break
 			}
 			s := &ds.d.s
 			k, facts := s.scanString(data[i:], 1)
 			if k <= 0 {
-				return nil, giveUp
+				break
 			}
 			s.str = facts
 			key = ds.stringValue(data[i : i+k])
 			ds.guessKey(g, key)
 			if i = skipWhitespace(data, i+k); i >= len(data) || data[i] != ':' {
-				return nil, giveUp
+				break
 			}
 			i++
 		}
@@ -360,22 +359,26 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 		}
 		v, i = ds.anyAt(data, skipWhitespace(data, i), vctx, depth)
 		if i == giveUp {
-			return nil, giveUp
+			break
 		}
-		m[key] = v
+		if m == nil {
+			ds.members = append(ds.members, anyEntry{key, v})
+		} else {
+			m[key] = v
+		}
 		if i = skipWhitespace(data, i); i >= len(data) {
-			return nil, giveUp
+			break
 		}
-		switch data[i] {
-		case ',':
-			i = skipWhitespace(data, i+1)
-		case '}':
-			*hint = uint8(min(n+1, maxObjectHint))
-			return m, i + 1
-		default:
-			return nil, giveUp
+		if data[i] == '}' {
+			return ds.objectEnd(hint, m, base, n+1), i + 1
 		}
+		if data[i] != ',' {
+			break
+		}
+		i = skipWhitespace(data, i+1)
 	}
+	ds.dropGathered(m, base)
+	return nil, giveUp
 }
 
 // anyArrayAt is anyArray for the array whose '[' ends at i.

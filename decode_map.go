@@ -162,38 +162,78 @@ var stringType = reflect.TypeFor[string]()
 // its key; a type error leaves the zero value stored), on the map as a
 // map[string]V. t may be a named type; its values have map[string]V's
 // representation.
+//
+// A new map is made at the object's end, at its number of members,
+// gathered until then in ds.mapMembers: made empty and filled as it was
+// read, a map of more than 8 members grew and moved them once or twice on
+// the way. A map that is already there gets the members as they are read.
 func mapStringScalar[V any](t reflect.Type, elem *typeDecoder) decodeFn {
 	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		if open, err := mapOpen(ds, tok, t, p); !open {
 			return err
 		}
 		m := (*map[string]V)(p)
+		var gathered *[]keyed[V]
+		var ms []keyed[V]
 		if *m == nil {
-			*m = make(map[string]V)
-		}
-		var v V
-		d := ds.d
-		for {
-			ktok, err := d.NextToken()
-			if err != nil {
-				return err
+			var ok bool
+			if gathered, ok = ds.mapMembers.(*[]keyed[V]); !ok {
+				gathered = new([]keyed[V])
+				ds.mapMembers = gathered
 			}
-			if ktok[0] == '}' {
-				return nil
+			ms = (*gathered)[:0]
+		}
+		d := ds.d
+		var err error
+		var v *V // a map that is there: each value is decoded here first
+		for {
+			var ktok, vtok []byte
+			if ktok, err = d.NextToken(); err != nil || ktok[0] == '}' {
+				break
 			}
 			key := ds.stringValue(ktok)
-			vtok, err := d.NextToken()
-			if err != nil {
-				return err
+			if vtok, err = d.NextToken(); err != nil {
+				break
 			}
-			var zero V
-			v = zero
-			if err := elem.fn(ds, vtok, unsafe.Pointer(&v)); err != nil {
-				return err
+			if gathered != nil { // decoded in its place among the members
+				ms = append(ms, keyed[V]{k: key})
+				if err = elem.fn(ds, vtok, unsafe.Pointer(&ms[len(ms)-1].v)); err != nil {
+					break
+				}
+				continue
 			}
-			(*m)[key] = v
+			if v == nil {
+				v = new(V)
+			} else {
+				var zero V
+				*v = zero
+			}
+			if err = elem.fn(ds, vtok, unsafe.Pointer(v)); err != nil {
+				break
+			}
+			(*m)[key] = *v
 		}
+		if gathered != nil {
+			if err == nil {
+				*m = make(map[string]V, len(ms))
+				for _, e := range ms {
+					(*m)[e.k] = e.v // a key that came twice: the last one wins
+				}
+			}
+			clear(ms) // the keys: nothing kept alive
+			*gathered = ms[:0]
+			if cap(ms) > maxKeptAnyBuf/2 {
+				*gathered = nil
+			}
+		}
+		return err
 	}
+}
+
+// keyed is a member of a map[string]V being read (mapStringScalar).
+type keyed[V any] struct {
+	k string
+	v V
 }
 
 // mapOpen is the start of every map decoder: it reports whether tok opens

@@ -46,8 +46,10 @@ package json
 //   - the struct decoder's inline string, bool, int64 and float64 fields
 //     (fastKindOf: the field's decoder decodes it), and its match of a key
 //     on its raw bytes (every key is unquoted, then looked up);
-//   - key guesses and map size hints for objects decoded into any (anyKey,
-//     guessKey, objectHints);
+//   - key guesses and map sizes for objects decoded into any (anyKey,
+//     guessKey, objectHints), and where the sizes vary, members gathered
+//     and the map made at its size (popMap): the map is made empty and
+//     set a member at a time;
 //   - map[string]any's own decoder: the general map decoder decodes it;
 //   - a new slice gathered in a scratch buffer and allocated once, and the
 //     length estimate of a long one (whole, for an array that is the

@@ -151,6 +151,11 @@ type buffers struct {
 	// scratchSlices holds, per slice decoder, free scratch buffers that
 	// new slices are gathered in before their one allocation.
 	scratchSlices [][]*sliceScratch
+
+	// mapMembers is where a new map[string]V of a scalar V gathers its
+	// members before it is made at their number (mapStringScalar): a
+	// *[]keyed[V], for the last V read into such a map.
+	mapMembers any
 }
 
 var statePool = sync.Pool{New: func() any {

@@ -41,13 +41,12 @@ var unmarshalImpls = []unmarshalImpl{
 
 // forgetPooled empties the caches of the pooled decodeState that the next
 // call will get (the pool hands a goroutine back what it last put there):
-// the strings and boxed numbers, the key guesses and the map sizes.
+// the strings and boxed numbers and the key guesses.
 func forgetPooled() {
 	ds := getState()
 	clear(ds.strings[:])
 	clear(ds.floats[:])
 	clear(ds.keyGuess[:])
-	clear(ds.objectHints[:])
 	ds.block = nil // not a cache, but a fresh state has no block yet
 	putState(ds)
 }

@@ -94,7 +94,10 @@ type Decoder struct {
 // is dropped.
 func (d *Decoder) recycleWindow() {
 	br := &d.s.br
-	if !br.own || br.pin >= 0 || !fastPaths {
+	// The cheap tests first: in a stream, most values have more input
+	// after them in the window, which ends it before the reader is asked.
+	rest := br.data[br.offset:]
+	if !br.own || br.pin >= 0 || !fastPaths || len(rest) > len(d.tail) {
 		return
 	}
 	if br.err != io.EOF {
@@ -102,8 +105,7 @@ func (d *Decoder) recycleWindow() {
 			return
 		}
 	}
-	rest := br.data[br.offset:]
-	if len(rest) > len(d.tail) || skipWhitespace(rest, 0) != len(rest) {
+	if skipWhitespace(rest, 0) != len(rest) {
 		return
 	}
 	w := br.data

@@ -35,7 +35,8 @@ type anyState struct {
 
 // maxObjectHint bounds the size a map for an any is made at before its
 // members are read, so that one large object cannot make every small one
-// after it in the same place allocate as much.
+// after it in the same place allocate as much; hintVaries is the bit of
+// an objectHints entry that says the sizes there vary.
 const (
 	maxObjectHint = 64
 	hintVaries    = 0x80

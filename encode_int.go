@@ -2,6 +2,7 @@ package json
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -42,20 +43,17 @@ func digits8(v uint32) uint64 {
 
 const asciiZeros = 0x30303030_30303030
 
-// appendUint10 appends u in decimal. It may write up to 24 bytes of dst's
+// appendUint10 appends u in decimal. It may write up to 25 bytes of dst's
 // spare capacity past the number; only the number's bytes are appended.
 func appendUint10(dst []byte, u uint64) []byte {
-	l := len(dst)
+	if u <= math.MaxInt64 {
+		return appendInt10(dst, int64(u))
+	}
+	l := len(dst) // 19 or 20 digits
 	if cap(dst)-l < 24 {
 		dst = slices.Grow(dst, 24)
 	}
-	d := dst[l : l+24]
-	if u < 1e8 {
-		k := decimalLen(uint32(u))
-		binary.LittleEndian.PutUint64(d, smallDigits(uint32(u), k)|asciiZeros)
-		return dst[:l+k]
-	}
-	return dst[:l+putUint(d, u)]
+	return dst[:l+putUint17(dst[l:l+24], u)]
 }
 
 // appendInt10 appends x in decimal, as appendUint10 does.
@@ -70,8 +68,20 @@ func appendInt10(dst []byte, x int64) []byte {
 		d[0] = '-'
 		u, n = -u, 1
 	}
-	// putUint's first two cases, written out here to save its call (and
-	// appendUint10's first one).
+	// Up to six digits, the most common integers, from a table of the
+	// digits of 0 to 999: one load, or two and a division by 1000, in
+	// place of digits8's multiplications.
+	if fastPaths && u < 1000 {
+		k := decimalLen(uint32(u))
+		binary.LittleEndian.PutUint64(d[n:], uint64(threeDigits[u])>>(24-8*uint(k))|asciiZeros)
+		return dst[:l+n+k]
+	}
+	if fastPaths && u < 1e6 {
+		k := decimalLen(uint32(u))
+		binary.LittleEndian.PutUint64(d[n:], digits6(uint32(u), k)|asciiZeros)
+		return dst[:l+n+k]
+	}
+	// putUint's first two cases, written out here to save its call.
 	if u < 1e8 { // most integers: one word of digits
 		k := decimalLen(uint32(u))
 		binary.LittleEndian.PutUint64(d[n:], smallDigits(uint32(u), k)|asciiZeros)
@@ -115,6 +125,25 @@ func smallDigits(v uint32, k int) uint64 {
 	return digits8(v) >> (64 - 8*uint(k))
 }
 
+// digits6 is smallDigits for v below 1e6: the digits of v/1000 and of
+// v%1000 from threeDigits, side by side. The indexes are masked to the
+// table's 1024 entries, which costs less than a bounds check.
+func digits6(v uint32, k int) uint64 {
+	hi := v / 1000
+	w := uint64(threeDigits[hi&1023])<<16 | uint64(threeDigits[(v-hi*1000)&1023])<<40
+	return w >> (64 - 8*uint(k))
+}
+
+// threeDigits[v] holds the three digits of v, below 1000, as digits8 does
+// (byte values 0 to 9, the first in the lowest byte) in its low three
+// bytes: 4 KiB. The rest of the table, never read, is zero.
+var threeDigits = func() (t [1024]uint32) {
+	for v := range 1000 {
+		t[v] = uint32(digits8(uint32(v)) >> 40)
+	}
+	return t
+}()
+
 // decimalLen returns how many decimal digits v has (1 for 0): v plus an
 // entry chosen by its bit length, whose top half is the count for the
 // values of that length and whose bottom half carries into it exactly
@@ -151,6 +180,14 @@ func putUint(d []byte, u uint64) int {
 	var hi uint32 // the leading digits, below 1e8
 	var lo uint64 // the 8 that follow them, if any
 	switch {
+	case fastPaths && u < 1000: // as in appendInt10
+		k := decimalLen(uint32(u))
+		binary.LittleEndian.PutUint64(d, uint64(threeDigits[u])>>(24-8*uint(k))|asciiZeros)
+		return k
+	case fastPaths && u < 1e6:
+		k := decimalLen(uint32(u))
+		binary.LittleEndian.PutUint64(d, digits6(uint32(u), k)|asciiZeros)
+		return k
 	case u < 1e8:
 		hi = uint32(u)
 	case u < 1e16:

@@ -3,6 +3,7 @@ package json
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 )
@@ -32,6 +33,22 @@ func TestAppendInt10(t *testing.T) {
 	for _, u := range []uint64{math.MaxUint64, math.MaxUint64 - 1, 1e19, 1e19 - 1, 1e19 + 1} {
 		if got, want := string(appendUint10(nil, u)), strconv.FormatUint(u, 10); got != want {
 			t.Fatalf("appendUint10(%d) = %s, want %s", u, got, want)
+		}
+	}
+}
+
+// Every integer that threeDigits and digits6 write (below 1e6), and past
+// them, against strconv, both signs, with the buffer's spare capacity
+// dirty: the table's digits must land in the right places at every length.
+func TestAppendInt10Small(t *testing.T) {
+	buf := make([]byte, 0, 64)
+	for x := int64(0); x < 1_001_000; x++ {
+		for _, v := range []int64{x, -x} {
+			buf = append(buf[:cap(buf)][:0], "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"...)[:1]
+			got := appendInt10(buf, v)
+			if want := strconv.AppendInt([]byte("x"), v, 10); string(got) != string(want) {
+				t.Fatalf("appendInt10(%d) = %s, want %s", v, got, want)
+			}
 		}
 	}
 }
@@ -112,5 +129,33 @@ func TestDecimalLen(t *testing.T) {
 	check(math.MaxUint32)
 	for v := uint32(0); v < math.MaxUint32-7919; v += 7919 {
 		check(v)
+	}
+}
+
+// 1024 integers in a row, by digit count (and with lengths of 1 to 8
+// digits mixed, where each number's branch is a guess).
+func BenchmarkAppendInt10(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		lo, hi int64 // 0, 0: mixed lengths
+	}{{"1-3", 0, 1e3}, {"4-6", 1e3, 1e6}, {"7-8", 1e6, 1e8}, {"9-16", 1e8, 1e16}, {"17-19", 1e16, math.MaxInt64}, {"mixed", 0, 0}} {
+		r := rand.New(rand.NewPCG(1, 2))
+		xs := make([]int64, 1024)
+		for i := range xs {
+			if c.hi == 0 {
+				xs[i] = r.Int64N([]int64{10, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}[r.IntN(8)])
+			} else {
+				xs[i] = c.lo + r.Int64N(c.hi-c.lo)
+			}
+		}
+		buf := make([]byte, 0, 32*1024)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				d := buf[:0]
+				for _, x := range xs {
+					d = append(appendInt10(d, x), ',')
+				}
+			}
+		})
 	}
 }

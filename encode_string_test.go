@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -107,4 +108,35 @@ func FuzzAppendString(f *testing.F) {
 		}
 		checkAppendString(t, s)
 	})
+}
+
+// appendEscapedShort, the byte loop for strings under 8 bytes, against
+// the kernel's way (appendEscaped, checked against encoding/json above)
+// on every string of one and two bytes, and on three to seven bytes
+// drawn from the bytes that matter (escapes, UTF-8 lead and continuation
+// bytes, U+2028's, invalid ones), with and without HTML escaping.
+func TestAppendEscapedShort(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		for _, html := range []bool{false, true} {
+			if got, want := appendEscapedShort([]byte("x"), s, html), appendEscaped([]byte("x"), s, html); string(got) != string(want) {
+				t.Fatalf("appendEscapedShort(%q, %v) = %s, want %s", s, html, got, want)
+			}
+		}
+	}
+	for a := range 256 {
+		check(string([]byte{byte(a)}))
+		for b := range 256 {
+			check(string([]byte{byte(a), byte(b)}))
+		}
+	}
+	some := []byte{'a', '"', '\\', '\n', 0, 0x1f, '<', '&', 0x7f, 0xc3, 0xa9, 0xe2, 0x80, 0xa8, 0xa9, 0xe8, 0xaa, 0x9e, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0xff, 0xc0}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 200_000 {
+		b := make([]byte, 3+r.IntN(5))
+		for i := range b {
+			b[i] = some[r.IntN(len(some))]
+		}
+		check(string(b))
+	}
 }

@@ -140,3 +140,53 @@ func TestAppendEscapedShort(t *testing.T) {
 		check(string(b))
 	}
 }
+
+// The struct encoder writes strings of 8 to 24 bytes itself (in its
+// loop, as appendString would): every length around that range, each
+// with a byte that needs a look at every place, or none, in fields after
+// one another (the pooled buffer's spare capacity holds what earlier
+// calls left), with and without HTML escaping, against encoding/json.
+func TestStructStringFields(t *testing.T) {
+	if !stdClassic {
+		t.Skip("encoding/json here is built on v2, which writes invalid UTF-8 as raw U+FFFD; TestMarshalDiff covers this toolchain")
+	}
+	type rec struct {
+		A string
+		B string `json:"b"`
+		N int    `json:"n"`
+	}
+	for n := 0; n <= 34; n++ {
+		for _, sp := range []string{"", "\"", "\\", "\n", "\x00", "<", "&", "é", "\xff", "\u2028", "語"} {
+			for pos := 0; pos <= n; pos++ {
+				if sp == "" && pos > 0 {
+					break
+				}
+				body := []byte(strings.Repeat("abcdefghij", 4)[:n])
+				s := string(body[:pos]) + sp + string(body[pos:])
+				if len(sp) > 0 && len(s) > n {
+					s = s[:max(n, len(sp))] // n bytes where the special fits, cut characters too
+				}
+				v := []rec{{A: s, B: s[:len(s)/2], N: n}, {A: s[len(s)/3:], B: s, N: pos}}
+				for _, html := range []bool{true, false} {
+					var got, want bytes.Buffer
+					enc := NewEncoder(&got)
+					enc.SetEscapeHTML(html)
+					if err := enc.Encode(v); err != nil {
+						t.Fatal(err)
+					}
+					stdEnc := stdjson.NewEncoder(&want)
+					stdEnc.SetEscapeHTML(html)
+					stdEnc.Encode(v)
+					if got.String() != want.String() {
+						t.Fatalf("%q, html %v:\n got %s\nwant %s", s, html, got.String(), want.String())
+					}
+				}
+				if got, err := Marshal(v); err != nil {
+					t.Fatal(err)
+				} else if want, _ := stdjson.Marshal(v); string(got) != string(want) {
+					t.Fatalf("Marshal of %q:\n got %s\nwant %s", s, got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package json
 
 import (
+	"encoding/binary"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -190,7 +191,32 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 		}
 		switch f.direct {
 		case encString:
-			b = appendString(b, *(*string)(fp), es.html != 0)
+			// 8 to 24 bytes (a name, a date, a code) that need no escape,
+			// here in the loop, as appendString writes them: its call
+			// costs the loop its registers, reloaded from the stack after
+			// every call.
+			s := *(*string)(fp)
+			if n, l := len(s), len(b); fastPaths && uint(n-8) <= 16 && cap(b)-l >= 26 {
+				html := es.html != 0
+				d := b[l : l+26]
+				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+				m := strbody.EscapeMask(w, html)
+				binary.LittleEndian.PutUint64(d[1:], w)
+				if n > 16 {
+					w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[8:]), 8))
+					m |= strbody.EscapeMask(w, html)
+					binary.LittleEndian.PutUint64(d[9:], w)
+				}
+				w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
+				if m|strbody.EscapeMask(w, html) == 0 {
+					binary.LittleEndian.PutUint64(d[n-7:], w)
+					d[0] = '"'
+					d[n+1] = '"'
+					b = b[:l+n+2]
+					continue
+				}
+			}
+			b = appendString(b, s, es.html != 0)
 			continue
 		case encInt64:
 			b = appendInt10(b, *(*int64)(fp))

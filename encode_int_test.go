@@ -1,6 +1,7 @@
 package json
 
 import (
+	stdjson "encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -157,5 +158,35 @@ func BenchmarkAppendInt10(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// The struct encoder writes integer fields of 0 to 999 itself (in its
+// loop, from threeDigits): every one of them and their neighbours, in
+// fields after one another, against encoding/json.
+func TestStructIntFields(t *testing.T) {
+	type rec struct {
+		A int
+		B int64 `json:"b"`
+		C int   `json:"c,string"`
+		D *int  `json:"d"`
+	}
+	var v []rec
+	for x := -1100; x <= 1100; x++ {
+		y := x * 3
+		v = append(v, rec{A: x, B: int64(1000 - x), C: x, D: &y})
+	}
+	got, err := Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := stdjson.Marshal(v)
+	if string(got) != string(want) {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("Marshal differs from encoding/json at byte %d:\n got %s\nwant %s", i, got[max(0, i-40):min(len(got), i+40)], want[max(0, i-40):min(len(want), i+40)])
+			}
+		}
+		t.Fatalf("Marshal: %d bytes, encoding/json %d", len(got), len(want))
 	}
 }

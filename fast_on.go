@@ -86,7 +86,8 @@ package json
 //   - appendFloat's whole numbers written as integers and its one-word
 //     move of a short integer part; integers below 1e6 written from the
 //     table of the digits of 0 to 999 (threeDigits) by appendInt10 and
-//     putUint: digits8; appendInt10's nine to sixteen digits
+//     putUint, and integer fields of 0 to 999 by the struct encoder's
+//     loop: digits8; appendInt10's nine to sixteen digits
 //     written out instead of putUint's call; the last sixteen digits of a
 //     number of 17 to 20 written by internal/digits' vector kernel
 //     (putUint17): two words of digits8;

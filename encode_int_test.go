@@ -190,3 +190,26 @@ func TestStructIntFields(t *testing.T) {
 		t.Fatalf("Marshal: %d bytes, encoding/json %d", len(got), len(want))
 	}
 }
+
+// Number fields, which the struct encoder checks and writes in its loop
+// when valid: valid ones of every form, the empty one (0) and invalid
+// ones (an error), against encoding/json.
+func TestStructNumberFields(t *testing.T) {
+	type rec struct {
+		A Number
+		B Number `json:"b"`
+	}
+	for _, n := range []Number{"0", "7", "12", "123", "1234", "12.5", "-3", "-0", "1e5", "1E+5", "-0.0e-1",
+		"12345678901234567890123", "3.14159265358979323846", "",
+		"01", "1.", ".5", "abc", " 1", "+1", "NaN", "1e", "--1", "0x1", "1_000", "12a", "1.5e+"} {
+		v := []rec{{A: n, B: "1"}, {A: "2", B: n}}
+		got, err := Marshal(v)
+		want, stdErr := stdjson.Marshal([]struct {
+			A stdjson.Number
+			B stdjson.Number `json:"b"`
+		}{{A: stdjson.Number(n), B: "1"}, {A: "2", B: stdjson.Number(n)}})
+		if (err != nil) != (stdErr != nil) || string(got) != string(want) {
+			t.Errorf("Marshal with Number %q = %s, %v; encoding/json: %s, %v", n, got, err, want, stdErr)
+		}
+	}
+}

@@ -237,6 +237,13 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 				b = append(b, "false"...)
 			}
 			continue
+		case encNumber:
+			// A Number that is one, without appendDirect's call; the empty
+			// one (0) and invalid ones (an error) go to its encoder.
+			if s := *(*string)(fp); len(s) < 4 && plainInteger(s) || isValidNumber(s) {
+				b = append(b, s...)
+				continue
+			}
 		case encCall:
 		default:
 			var ok bool

@@ -1,6 +1,7 @@
 package json
 
 import (
+	stdjson "encoding/json"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -115,5 +116,27 @@ func BenchmarkAppendFloat(b *testing.B) {
 			buf = buf[:0]
 		}
 		buf = append(appendFloat(buf, vs[i&(len(vs)-1)], 64), ',')
+	}
+}
+
+// float64 fields, which the struct encoder writes in its loop when
+// finite: whole, short, long, tiny and huge ones, and NaN and the
+// infinities (an error), against encoding/json's bytes and errors.
+func TestStructFloatFields(t *testing.T) {
+	type rec struct {
+		A float64
+		B float64 `json:"b"`
+	}
+	for _, x := range []float64{0, math.Copysign(0, -1), 7, -12.5, 19.99, 1e21, 1e20, 1e-6, 1e-7, 123456789.125,
+		math.MaxFloat64, math.SmallestNonzeroFloat64, 1.0 / 3, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		v := []rec{{A: x, B: 1}, {A: 2, B: x}}
+		got, err := Marshal(v)
+		want, stdErr := stdjson.Marshal(v)
+		if (err != nil) != (stdErr != nil) || string(got) != string(want) {
+			t.Errorf("Marshal with %v = %s, %v; encoding/json: %s, %v", x, got, err, want, stdErr)
+		}
+		if err != nil && err.Error() != stdErr.Error() {
+			t.Errorf("Marshal with %v: error %q, encoding/json's %q", x, err, stdErr)
+		}
 	}
 }

@@ -237,6 +237,13 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 				b = append(b, "false"...)
 			}
 			continue
+		case encFloat64:
+			// Without appendDirect's call; NaN and the infinities go to
+			// the field's encoder, for its error.
+			if x := *(*float64)(fp); finite(x) {
+				b = appendFloat(b, x, 64)
+				continue
+			}
 		case encNumber:
 			// A Number that is one, without appendDirect's call; the empty
 			// one (0) and invalid ones (an error) go to its encoder.

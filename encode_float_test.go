@@ -140,3 +140,26 @@ func TestStructFloatFields(t *testing.T) {
 		}
 	}
 }
+
+// Pointer fields to the scalars the struct encoder writes in its loop:
+// nil ones, and ones pointing to strings, small and large integers,
+// booleans, floats (NaN: an error) and Numbers (an invalid one: an
+// error), against encoding/json's bytes and error texts.
+func TestStructPointerFields(t *testing.T) {
+	type rec struct {
+		S *string  `json:"s"`
+		I *int     `json:"i"`
+		J *int64   `json:"j"`
+		B *bool    `json:"b"`
+		F *float64 `json:"f"`
+		N *Number  `json:"n"`
+	}
+	str, long, i, j, yes, f, nan, n, bad := "a string", "a <string> of more than 32 bytes", 42, int64(-1234567890123), true, 19.99, math.NaN(), Number("12.5"), Number("1.")
+	for _, v := range []rec{{}, {S: &str, I: &i, J: &j, B: &yes, F: &f, N: &n}, {S: &long}, {F: &nan}, {N: &bad}} {
+		got, err := Marshal([]rec{v, v})
+		want, stdErr := stdjson.Marshal([]rec{v, v})
+		if (err != nil) != (stdErr != nil) || string(got) != string(want) {
+			t.Errorf("Marshal = %s, %v; encoding/json: %s, %v", got, err, want, stdErr)
+		}
+	}
+}

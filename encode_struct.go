@@ -189,29 +189,39 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			b = append(b, "null"...)
 			continue
 		}
-		switch f.direct {
+		// vp is where the scalar is: the field, or what a pointer field
+		// points to (not nil: nullable wrote that one).
+		vp, d := fp, f.direct
+		if d >= encPtr {
+			if vp = *(*unsafe.Pointer)(fp); vp == nil {
+				b = append(b, "null"...)
+				continue
+			}
+			d -= encPtr
+		}
+		switch d {
 		case encString:
 			// 8 to 24 bytes (a name, a date, a code) that need no escape,
 			// here in the loop, as appendString writes them: its call
 			// costs the loop its registers, reloaded from the stack after
 			// every call.
-			s := *(*string)(fp)
+			s := *(*string)(vp)
 			if n, l := len(s), len(b); fastPaths && uint(n-8) <= 16 && cap(b)-l >= 26 {
 				html := es.html != 0
-				d := b[l : l+26]
+				out := b[l : l+26]
 				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
 				m := strbody.EscapeMask(w, html)
-				binary.LittleEndian.PutUint64(d[1:], w)
+				binary.LittleEndian.PutUint64(out[1:], w)
 				if n > 16 {
 					w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[8:]), 8))
 					m |= strbody.EscapeMask(w, html)
-					binary.LittleEndian.PutUint64(d[9:], w)
+					binary.LittleEndian.PutUint64(out[9:], w)
 				}
 				w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
 				if m|strbody.EscapeMask(w, html) == 0 {
-					binary.LittleEndian.PutUint64(d[n-7:], w)
-					d[0] = '"'
-					d[n+1] = '"'
+					binary.LittleEndian.PutUint64(out[n-7:], w)
+					out[0] = '"'
+					out[n+1] = '"'
 					b = b[:l+n+2]
 					continue
 				}
@@ -221,7 +231,7 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 		case encInt64:
 			// 0 to 999 (a count, an age, a small id) here in the loop,
 			// from appendInt10's table, for the same reason.
-			x := *(*int64)(fp)
+			x := *(*int64)(vp)
 			if l := len(b); fastPaths && uint64(x) < 1000 && cap(b)-l >= 8 {
 				k := decimalLen(uint32(x))
 				binary.LittleEndian.PutUint64(b[l:l+8], uint64(threeDigits[x])>>(24-8*uint(k))|asciiZeros)
@@ -231,7 +241,7 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			b = appendInt10(b, x)
 			continue
 		case encBool:
-			if *(*bool)(fp) {
+			if *(*bool)(vp) {
 				b = append(b, "true"...)
 			} else {
 				b = append(b, "false"...)
@@ -240,14 +250,14 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 		case encFloat64:
 			// Without appendDirect's call; NaN and the infinities go to
 			// the field's encoder, for its error.
-			if x := *(*float64)(fp); finite(x) {
+			if x := *(*float64)(vp); finite(x) {
 				b = appendFloat(b, x, 64)
 				continue
 			}
 		case encNumber:
 			// A Number that is one, without appendDirect's call; the empty
 			// one (0) and invalid ones (an error) go to its encoder.
-			if s := *(*string)(fp); len(s) < 4 && plainInteger(s) || isValidNumber(s) {
+			if s := *(*string)(vp); len(s) < 4 && plainInteger(s) || isValidNumber(s) {
 				b = append(b, s...)
 				continue
 			}

@@ -218,13 +218,16 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 					binary.LittleEndian.PutUint64(out[9:], w)
 				}
 				w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
-				if m|strbody.EscapeMask(w, html) == 0 {
-					binary.LittleEndian.PutUint64(out[n-7:], w)
-					out[0] = '"'
-					out[n+1] = '"'
-					b = b[:l+n+2]
+				if m|strbody.EscapeMask(w, html) != 0 {
+					// as appendString goes on, without its words again
+					b = appendEscaped(b, s, html)
 					continue
 				}
+				binary.LittleEndian.PutUint64(out[n-7:], w)
+				out[0] = '"'
+				out[n+1] = '"'
+				b = b[:l+n+2]
+				continue
 			}
 			b = appendString(b, s, es.html != 0)
 			continue

@@ -2,6 +2,7 @@ package json
 
 import (
 	"bytes"
+	"fmt"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -233,5 +234,37 @@ func TestEncoderReentrant(t *testing.T) {
 		if buf.String() != want {
 			t.Fatalf("wrote %q, want %q", buf.String(), want)
 		}
+	}
+}
+
+// BenchmarkMarshalSmall: what one Marshal call costs beside its bytes, on
+// the small values a service writes one at a time (a number, a small
+// record by value and through a pointer, a slice of one record and of 20),
+// so that the work around the encoder (the pooled state, the lookup of the
+// type's encoder, the copy of the result) shows.
+func BenchmarkMarshalSmall(b *testing.B) {
+	type row struct {
+		Code  string `json:"code"`
+		Name  string `json:"name"`
+		City  string `json:"city"`
+		Count int64  `json:"count"`
+	}
+	r := row{"FR", "Lyon", "Rhône", 42}
+	rows := make([]row, 20)
+	for i := range rows {
+		rows[i] = row{"DE", "Köln", fmt.Sprint("city", i), int64(i * 7)}
+	}
+	for _, c := range []struct {
+		name string
+		v    any
+	}{{"int", 12345}, {"struct", r}, {"pointer", &r}, {"slice-1", rows[:1]}, {"slice-20", rows}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Marshal(c.v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

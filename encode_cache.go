@@ -33,6 +33,9 @@ type typeEncoder struct {
 	// inPlace: fn may read a value of this type where an interface holds
 	// it (see encodeAny).
 	inPlace bool
+	// word, for a pointer type, writes the value given the pointer itself,
+	// the word an interface holding one has.
+	word encodeFn
 	// building: a placeholder, handed out while the real encoder is being
 	// built (encoderFor), which no one should keep.
 	building bool
@@ -312,6 +315,9 @@ func (es *encodeState) encodeAny(b []byte, v any) ([]byte, error) {
 		// encoder was made with addr false, so it calls no method with a
 		// pointer receiver, and no encoder writes to what it reads.
 		return te.fn(es, b, ifaceData(v))
+	}
+	if te.word != nil {
+		return te.word(es, b, ifaceData(v))
 	}
 	return te.value(es, b, reflect.ValueOf(v))
 }

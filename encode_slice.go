@@ -37,6 +37,7 @@ func newPointerEncoder(t reflect.Type, quoted bool) *typeEncoder {
 		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 			return core(es, b, v.UnsafePointer())
 		},
+		word: core,
 	}
 	if fastPaths && elem.direct != encCall && elem.direct < encPtr {
 		te.direct = encPtr + elem.direct
@@ -78,6 +79,7 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 				value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 					return appendBase64(b, v.Bytes()), nil
 				},
+				inPlace: true,
 			}
 		}
 	}
@@ -122,6 +124,7 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 			return core(es, b, v.UnsafePointer(), v.Len())
 		},
+		inPlace: true, // an interface holds a slice through a pointer to it
 	}
 }
 

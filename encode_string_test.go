@@ -141,7 +141,7 @@ func TestAppendEscapedShort(t *testing.T) {
 	}
 }
 
-// The struct encoder writes strings of 8 to 24 bytes itself (in its
+// The struct encoder writes strings of 4 to 24 bytes itself (in its
 // loop, as appendString would): every length around that range, each
 // with a byte that needs a look at every place, or none, in fields after
 // one another (the pooled buffer's spare capacity holds what earlier

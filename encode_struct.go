@@ -201,14 +201,33 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 		}
 		switch d {
 		case encString:
-			// 8 to 24 bytes (a name, a date, a code) that need no escape,
+			// 4 to 24 bytes (a code, a name, a date) that need no escape,
 			// here in the loop, as appendString writes them: its call
 			// costs the loop its registers, reloaded from the stack after
 			// every call.
 			s := *(*string)(vp)
-			if n, l := len(s), len(b); fastPaths && uint(n-8) <= 16 && cap(b)-l >= 26 {
+			if n, l := len(s), len(b); fastPaths && uint(n-4) <= 20 && cap(b)-l >= 26 {
 				html := es.html != 0
 				out := b[l : l+26]
+				if n < 8 {
+					// The first 4 bytes and the last 4, which overlap, as
+					// appendString checks them. (This branch before the
+					// longer strings' code measured 8% faster on 4-byte
+					// strings than after it, and 0 to 3% slower on 16.)
+					lo := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s), 4))
+					hi := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[n-4:]), 4))
+					if w := uint64(lo) | uint64(hi)<<32; strbody.EscapeMask(w, html) != 0 &&
+						(w&0x8080808080808080 == 0 || !plainText(s, html)) {
+						b = appendEscapedShort(b, s, html)
+						continue
+					}
+					binary.LittleEndian.PutUint32(out[1:], lo)
+					binary.LittleEndian.PutUint32(out[n-3:], hi)
+					out[0] = '"'
+					out[n+1] = '"'
+					b = b[:l+n+2]
+					continue
+				}
 				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
 				m := strbody.EscapeMask(w, html)
 				binary.LittleEndian.PutUint64(out[1:], w)

@@ -66,7 +66,7 @@ package json
 //
 // Marshal, Encoder and TokenWriter
 //   - appendString's strings of up to 32 bytes checked and copied a word
-//     at a time, and the struct encoder's string fields of 8 to 24 bytes
+//     at a time, and the struct encoder's string fields of 4 to 24 bytes
 //     so written in its loop: appendEscaped writes every string;
 //   - the scalars (and pointers to them) written inline by the struct,
 //     slice and array loops (typeEncoder.direct, appendDirect), and the

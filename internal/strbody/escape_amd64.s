@@ -9,22 +9,50 @@
 	DATA name<>+24(SB)/8, $b \
 	GLOBL name<>(SB), RODATA|NOPTR, $32
 
-CONST32(cBF, 0xbfbfbfbfbfbfbfbf)
-CONST32(cDF, 0xdfdfdfdfdfdfdfdf)
-CONST32(cEF, 0xefefefefefefefef)
-CONST32(cC0, 0xc0c0c0c0c0c0c0c0)
-CONST32(cFE, 0xfefefefefefefefe)
-CONST32(cF5, 0xf5f5f5f5f5f5f5f5)
-CONST32(c9F, 0x9f9f9f9f9f9f9f9f)
-CONST32(c8F, 0x8f8f8f8f8f8f8f8f)
-CONST32(cE0, 0xe0e0e0e0e0e0e0e0)
-CONST32(cED, 0xedededededededed)
-CONST32(cF0, 0xf0f0f0f0f0f0f0f0)
-CONST32(cF4, 0xf4f4f4f4f4f4f4f4)
 CONST32(cE2, 0xe2e2e2e2e2e2e2e2)
 CONST32(c80, 0x8080808080808080)
 CONST32(c01, 0x0101010101010101)
 CONST32(cA9, 0xa9a9a9a9a9a9a9a9)
+CONST32(c0F, 0x0f0f0f0f0f0f0f0f)
+CONST32(c60, 0x6060606060606060)
+CONST32(c70, 0x7070707070707070)
+
+// The UTF-8 check's tables (Keiser and Lemire, "Validating UTF-8 in less
+// than one instruction per byte", 2021; the same as internal/utf8dfa's),
+// each 16 entries written twice (VPSHUFB looks up within each 128-bit
+// half). An entry is a set of the errors a byte's half could be part of;
+// a byte, with the one before it, is an error when the three sets of
+// their halves share a bit:
+//
+//	0x01 too short: a lead byte not followed by a continuation byte
+//	0x02 too long: a continuation byte after an ASCII byte
+//	0x04 overlong three-byte form: E0 80-9F
+//	0x08 too large: F4 90-BF, F5-FF 90-BF
+//	0x10 surrogate: ED A0-BF
+//	0x20 overlong two-byte form: C0-C1 80-BF
+//	0x40 overlong four-byte form, F0 80-8F; or too large, F5-FF 80-8F
+//	0x80 two continuation bytes: an error unless the three bytes before
+//	     make the second the third or fourth byte of a character
+//
+// byte1High: by the high half of the byte before; byte1Low: by its low
+// half; byte2High: by the high half of the byte.
+DATA byte1High<>+0(SB)/8, $0x0202020202020202
+DATA byte1High<>+8(SB)/8, $0x4915012180808080
+DATA byte1High<>+16(SB)/8, $0x0202020202020202
+DATA byte1High<>+24(SB)/8, $0x4915012180808080
+GLOBL byte1High<>(SB), RODATA|NOPTR, $32
+
+DATA byte1Low<>+0(SB)/8, $0xcbcbcb8b8383a3e7
+DATA byte1Low<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
+DATA byte1Low<>+16(SB)/8, $0xcbcbcb8b8383a3e7
+DATA byte1Low<>+24(SB)/8, $0xcbcbdbcbcbcbcbcb
+GLOBL byte1Low<>(SB), RODATA|NOPTR, $32
+
+DATA byte2High<>+0(SB)/8, $0x0101010101010101
+DATA byte2High<>+8(SB)/8, $0x01010101babaaee6
+DATA byte2High<>+16(SB)/8, $0x0101010101010101
+DATA byte2High<>+24(SB)/8, $0x01010101babaaee6
+GLOBL byte2High<>(SB), RODATA|NOPTR, $32
 
 CONST32(c22, 0x2222222222222222)
 CONST32(c5C, 0x5c5c5c5c5c5c5c5c)
@@ -121,14 +149,14 @@ GLOBL escText<>(SB), RODATA|NOPTR, $744
 //     ('<' and '>' are the bytes that are '>' with bit 1 set); without, A
 //     and C are '"' again and B is 0, which add nothing.
 //   - UTF-8, when the block or the one before it has a byte of 0x80 or
-//     more: each byte is checked against the three before it (P1, P2, P3,
-//     taken across the blocks' boundary; before j they count as 0). A byte
-//     is flagged when it is a continuation byte (0x80 to 0xBF) and none of
-//     P1 >= 0xC0, P2 >= 0xE0, P3 >= 0xF0 calls for one, or the reverse;
-//     when P1 is 0xC0, 0xC1 or 0xF5 and above; when P1 is 0xE0 and it is
-//     below 0xA0, 0xED and 0xA0 or above, 0xF0 and below 0x90, 0xF4 and
-//     0x90 or above; and when P2, P1 and it are U+2028 or U+2029.
-//
+//     more: each byte is checked with the three before it (P1, P2, P3,
+//     taken across the blocks' boundary; before j they count as 0), by
+//     Keiser and Lemire's tables (above): a continuation byte where none
+//     is called for or the reverse, an overlong form, a surrogate, a
+//     character past U+10FFFF, a lead byte that leads nowhere (C0, C1,
+//     F5 and above), each flagged at its second byte or where the byte it
+//     lacks should be; and U+2028 and U+2029, flagged at their last byte.
+
 // Valid UTF-8 without those characters flags nothing; a character that
 // must be looked at is flagged at one of its bytes, within three of its
 // start; an incomplete one at the end of s is flagged at the padding.
@@ -267,45 +295,7 @@ utf8:
 	VMOVDQU    Y0, Y12
 	MOVL       CX, R9
 
-	// A continuation byte called for: P1 >= 0xC0, P2 >= 0xE0, P3 >= 0xF0.
-	VPSUBUSB cBF<>(SB), Y6, Y5
-	VPSUBUSB cDF<>(SB), Y7, Y14
-	VPOR     Y14, Y5, Y5
-	VPSUBUSB cEF<>(SB), Y11, Y14
-	VPOR     Y14, Y5, Y5
-	VPCMPEQB Y13, Y5, Y5 // none called for
-	VMOVDQU  cC0<>(SB), Y14
-	VPCMPGTB Y0, Y14, Y14 // a continuation byte: -64 > c, signed
-	VPCMPEQB Y14, Y5, Y5  // none called for and one there, or the reverse
-	VPOR     Y5, Y4, Y4
-
-	// The second byte's range after 0xE0, 0xED, 0xF0 and 0xF4.
-	VPMINUB  c9F<>(SB), Y0, Y5
-	VPCMPEQB Y0, Y5, Y5 // below 0xA0
-	VPCMPEQB cE0<>(SB), Y6, Y14
-	VPAND    Y5, Y14, Y14
-	VPOR     Y14, Y4, Y4
-	VPCMPEQB cED<>(SB), Y6, Y14
-	VPANDN   Y14, Y5, Y14
-	VPOR     Y14, Y4, Y4
-	VPMINUB  c8F<>(SB), Y0, Y5
-	VPCMPEQB Y0, Y5, Y5 // below 0x90
-	VPCMPEQB cF0<>(SB), Y6, Y14
-	VPAND    Y5, Y14, Y14
-	VPOR     Y14, Y4, Y4
-	VPCMPEQB cF4<>(SB), Y6, Y14
-	VPANDN   Y14, Y5, Y14
-	VPOR     Y14, Y4, Y4
-
-	// Lead bytes that lead nowhere: 0xC0, 0xC1, 0xF5 and above.
-	VPAND    cFE<>(SB), Y6, Y14
-	VPCMPEQB cC0<>(SB), Y14, Y14
-	VPOR     Y14, Y4, Y4
-	VPMAXUB  cF5<>(SB), Y6, Y14
-	VPCMPEQB Y6, Y14, Y14
-	VPOR     Y14, Y4, Y4
-
-	// U+2028 and U+2029: 0xE2 0x80 0xA8 or 0xA9.
+	// U+2028 and U+2029: 0xE2 0x80 0xA8 or 0xA9, flagged at the last byte.
 	VPCMPEQB cE2<>(SB), Y7, Y14
 	VPCMPEQB c80<>(SB), Y6, Y5
 	VPAND    Y5, Y14, Y14
@@ -314,8 +304,37 @@ utf8:
 	VPAND    Y5, Y14, Y14
 	VPOR     Y14, Y4, Y4
 
+	// The errors of each byte with the one before it, from the tables.
+	VMOVDQU  c0F<>(SB), Y15
+	VPSRLW   $4, Y6, Y5
+	VPAND    Y15, Y5, Y5
+	VMOVDQU  byte1High<>(SB), Y14
+	VPSHUFB  Y5, Y14, Y5
+	VPAND    Y15, Y6, Y6
+	VMOVDQU  byte1Low<>(SB), Y14
+	VPSHUFB  Y6, Y14, Y6
+	VPAND    Y6, Y5, Y5
+	VPSRLW   $4, Y0, Y6
+	VPAND    Y15, Y6, Y6
+	VMOVDQU  byte2High<>(SB), Y14
+	VPSHUFB  Y6, Y14, Y6
+	VPAND    Y6, Y5, Y5
+
+	// A continuation byte called for after another: P2 >= 0xE0 or
+	// P3 >= 0xF0 (the 0x80 bit of a saturated subtraction of 0x60 and
+	// 0x70), exactly where the 0x80 error bit is expected; the XOR
+	// clears it where it belongs and sets it where it is missing. A byte
+	// with any error bit left is flagged.
+	VPSUBUSB  c60<>(SB), Y7, Y7
+	VPSUBUSB  c70<>(SB), Y11, Y11
+	VPOR      Y11, Y7, Y7
+	VPAND     c80<>(SB), Y7, Y7
+	VPXOR     Y5, Y7, Y7
+	VPCMPEQB  Y13, Y7, Y7 // no error: 0xFF
 	VPMOVMSKB Y4, BX
-	TESTL     BX, BX
+	VPMOVMSKB Y7, R11
+	NOTL      R11
+	ORL       R11, BX
 	JNZ       found
 	ADDQ      $32, AX
 	JMP       loop

@@ -79,6 +79,12 @@ type Decoder struct {
 	// tail holds the whitespace left after the last value once the window
 	// has gone back to its pool (recycleWindow): the window from then on.
 	tail [16]byte
+
+	// ds is the decode state Decode last used, kept for the next call
+	// while that call's value is already in the window (a stream of many
+	// values, as NDJSON), instead of going back to its pool and out again
+	// for every value (see keepState).
+	ds *decodeState
 }
 
 // recycleWindow gives the window back to its pool when the input has

@@ -725,3 +725,59 @@ func TestRecycleWindowParallel(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// Decode keeps its state for the next call only while the next value is
+// in the window already: a stream of values goes on with it; a Decoder
+// whose input has only whitespace left after its value (an HTTP body that
+// ends in a newline), or that ended in an error, holds none. What each
+// call decodes is the same either way, with each call's own settings.
+func TestDecodeKeepsState(t *testing.T) {
+	skipNoFast(t, "keeping the state between Decode calls")
+	type rec struct {
+		A string `json:"a"`
+		N any    `json:"n"`
+	}
+	d := NewDecoder(strings.NewReader("{\"a\":\"x\",\"n\":1}\n{\"a\":\"y\",\"n\":2}\n{\"a\":\"z\",\"n\":3,\"extra\":0}\n"))
+	var got []rec
+	for i := 0; ; i++ {
+		switch i {
+		case 1:
+			d.UseNumber()
+		case 2:
+			d.DisallowUnknownFields()
+		}
+		var r rec
+		err := d.Decode(&r)
+		if i == 2 {
+			if err == nil || !strings.Contains(err.Error(), `unknown field "extra"`) {
+				t.Fatalf("third value: %v, want the unknown field's error", err)
+			}
+			if d.ds != nil {
+				t.Error("after an error: the Decoder still holds its state")
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r)
+		if d.ds == nil {
+			t.Errorf("after value %d, with another in the window: no state kept", i+1)
+		}
+	}
+	if want := []rec{{"x", 1.0}, {"y", Number("2")}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %#v, want %#v", got, want)
+	}
+
+	d = NewDecoder(strings.NewReader("{\"a\":\"x\",\"n\":1}\n \t\n"))
+	var r rec
+	if err := d.Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	if d.ds != nil {
+		t.Error("after the last value, only whitespace left: the Decoder still holds its state")
+	}
+	if err := d.Decode(&r); err != io.EOF {
+		t.Errorf("after the last value: %v, want io.EOF", err)
+	}
+}

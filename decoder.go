@@ -166,6 +166,10 @@ func (d *Decoder) Reset(r io.Reader) {
 }
 
 func (d *Decoder) resetState() {
+	if d.ds != nil { // kept for a value of the old input (keepState)
+		putState(d.ds)
+		d.ds = nil
+	}
 	d.state = &atTop
 	d.after = &atTop
 	d.err = nil

@@ -769,6 +769,16 @@ func TestDecodeKeepsState(t *testing.T) {
 		t.Errorf("got %#v, want %#v", got, want)
 	}
 
+	// Reset to new input: the state kept for the old one goes back.
+	d = NewDecoder(strings.NewReader(`{"a":"x"} {"a":"y"}`))
+	if err := d.Decode(new(rec)); err != nil || d.ds == nil {
+		t.Fatalf("first of two values: %v, state kept %v", err, d.ds != nil)
+	}
+	d.Reset(strings.NewReader(`{"a":"z"}`))
+	if d.ds != nil {
+		t.Error("after Reset: the Decoder still holds the state kept for its old input")
+	}
+
 	d = NewDecoder(strings.NewReader("{\"a\":\"x\",\"n\":1}\n \t\n"))
 	var r rec
 	if err := d.Decode(&r); err != nil {

@@ -162,10 +162,10 @@ func TestCompactIndentAllocs(t *testing.T) {
 	}
 }
 
-// An interface holding a struct, array, RawMessage or map value (not a
-// pointer to one) is encoded where the interface holds it: Encode costs nothing and
-// Marshal only its result, as for a pointer. (Without the fast paths the
-// value is copied first.)
+// An interface holding a struct, array, slice, RawMessage or map value,
+// or a pointer, is encoded where the interface holds it: Encode costs
+// nothing and Marshal only its result. (Without the fast paths a value
+// that needs an address is copied first.)
 func TestEncodeValueInInterfaceAllocs(t *testing.T) {
 	skipAllocs(t)
 	small := allocSmall{ID: 1, Name: "n", Tags: []string{"x"}, Attrs: map[string]string{"a": "1"}}
@@ -174,6 +174,10 @@ func TestEncodeValueInInterfaceAllocs(t *testing.T) {
 		"array":      [3]int{1, 2, 3},
 		"RawMessage": RawMessage(`{"a":[1,2]}`),
 		"in []any":   []any{small, [2]string{"a", "b"}},
+		// a slice is read through the interface's pointer to it, a
+		// pointer's encoder given the pointer itself (not reflect's path)
+		"slice":   []allocSmall{small, small},
+		"pointer": &small,
 		// maps held by an interface, through the native string-keyed map
 		// encoder's value path: the map pointer itself, no word on the heap
 		"map[string]int":        map[string]int{"b": 2, "a": 1},

@@ -466,28 +466,25 @@ func stringStop32(w []byte, j int) (_ int, high uint64) {
 }
 
 // bodyStop is stringStop for a long run (stringStop32 found no stop in its
-// first 32 bytes): 32 more bytes 8 at a time, as stringStop32 reads them,
-// and past them strbody.Stop, 32 bytes a turn (AVX2 on amd64), while 32
+// first 32 bytes): strbody.Stop, 32 bytes a turn (AVX2 on amd64), while 32
 // bytes are left, then stringStop for the rest. Its results are
 // stringStop's (high only says less: a top bit for "non-ASCII seen").
 //
-// The kernel's call and set-up cost more than four words of SWAR: on AMD
-// EPYC, 40-byte strings (a URL, a title) decoded into []string 6-8% slower
-// with the kernel called at byte 32 than with the words read inline, as
-// before the kernel. The price is on runs that go past 64 bytes, which
-// now read four words before the kernel: Valid of the licenses file
-// (runs of 60-100 bytes between escapes) measured 10% slower. The
-// threshold is a trade, to be timed again on Intel, where the call costs
-// more (BenchmarkStop, BenchmarkStringShapes).
+// The kernel's call costs about three words of SWAR (BenchmarkStop: 3 ns
+// for a stop in its first block, AMD EPYC), so a run of 33 to 40 bytes
+// pays a little for it, and every longer one gains: strings decoded into
+// []string (BenchmarkStringShapes, typed), with the kernel called here
+// against four more words read first as before, measured n=40 ~, n=64
+// -3.9%, n=100 -9..-16%. The threshold is a trade, to be timed again on
+// Intel, where a call may cost more.
 func bodyStop(w []byte, j int) (int, uint64) {
-	j, high := stringStop32(w, j)
-	if j+8 > len(w) || strSpecial[w[j]] {
-		return j, high
-	}
+	var high uint64
 	if j+strbody.Block <= len(w) {
-		var h uint64
-		j, h = strbody.Stop(w, j)
-		high |= h
+		j, high = strbody.Stop(w, j)
+		if j+strbody.Block <= len(w) {
+			// The kernel stopped inside its blocks: at the stop.
+			return j, high
+		}
 	}
 	j, h := stringStop(w, j)
 	return j, high | h

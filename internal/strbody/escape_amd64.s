@@ -54,9 +54,7 @@ DATA byte2High<>+16(SB)/8, $0x0101010101010101
 DATA byte2High<>+24(SB)/8, $0x01010101babaaee6
 GLOBL byte2High<>(SB), RODATA|NOPTR, $32
 
-CONST32(c22, 0x2222222222222222)
-CONST32(c5C, 0x5c5c5c5c5c5c5c5c)
-CONST32(c1F, 0x1f1f1f1f1f1f1f1f)
+// '"', '\\' and 0x1f: ·c22, ·c5C and ·c1F in const_amd64.s (stopAVX2's too).
 
 // A, B and C of the ASCII test below, 32 bytes each, without and with html.
 #define ABC(name, a, b, c) \
@@ -187,9 +185,9 @@ TEXT ·escapeCopyAVX2(SB), NOSPLIT, $64-72
 	ADDQ    AX, R14
 	SUBQ    $32, R14 // the room for escapes: len(d) - (len(s)-j) - Block
 	SUBQ    AX, DI   // s[i] goes to (DI)(i*1); DI grows by each escape's extra bytes
-	VMOVDQU c22<>(SB), Y1
-	VMOVDQU c5C<>(SB), Y2
-	VMOVDQU c1F<>(SB), Y3
+	VMOVDQU ·c22(SB), Y1
+	VMOVDQU ·c5C(SB), Y2
+	VMOVDQU ·c1F(SB), Y3
 	LEAQ    plain<>(SB), R8
 	LEAQ    html<>(SB), R10
 	TESTQ   CX, CX

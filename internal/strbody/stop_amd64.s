@@ -8,23 +8,17 @@
 // '\\', or at most 0x1f (min(c, 0x1f) == c); the first set bit is the
 // stop. The blocks' bytes are ORed for their top bits (nonASCII).
 //
-// Every instruction that touches a vector register is VEX-encoded (VMOVQ,
-// not MOVQ, for the constants): a legacy-SSE instruction after an AVX one
+// The constants are loaded from const_amd64.s. Every instruction that
+// touches a vector register is VEX-encoded: a legacy-SSE instruction after an AVX one
 // has dirtied the upper halves costs Intel cores about a thousand cycles a
 // call (TestAsmVEXOnly in the module's root checks every .s file).
 TEXT ·stopAVX2(SB), NOSPLIT, $0-48
 	MOVQ w_base+0(FP), SI
 	MOVQ w_len+8(FP), DX
 	MOVQ j+24(FP), AX
-	MOVQ $0x2222222222222222, BX
-	VMOVQ BX, X1
-	VPBROADCASTQ X1, Y1
-	MOVQ $0x5c5c5c5c5c5c5c5c, BX
-	VMOVQ BX, X2
-	VPBROADCASTQ X2, Y2
-	MOVQ $0x1f1f1f1f1f1f1f1f, BX
-	VMOVQ BX, X3
-	VPBROADCASTQ X3, Y3
+	VMOVDQU ·c22(SB), Y1
+	VMOVDQU ·c5C(SB), Y2
+	VMOVDQU ·c1F(SB), Y3
 	VPXOR Y6, Y6, Y6
 	SUBQ $32, DX // the last index a whole block starts at
 	JL   done

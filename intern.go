@@ -65,8 +65,8 @@ type boxedFloat struct {
 // substring keeps its string. A block is only ever appended to, so the
 // bytes behind a string handed out never change.
 const (
-	stringBlockSize = 512
-	maxBlockString  = 32
+	stringBlockSize = 2048
+	maxBlockString  = 128
 )
 
 // newString returns string(b), made in the current block when b is

@@ -17,8 +17,10 @@ import (
 // their length is internable: from minCachedString bytes (shorter ones are
 // cheap, or the runtime's own) to maxCachedString (repeated text such as a
 // retweet's user or a description is often longer than a key, but a pooled
-// state should not keep much alive: 1 MiB at most). Numbers decoded into an
-// any go into floatCacheSize slots by their bits (floatSlot).
+// state should not keep much alive: 2 MiB at most, 1,024 slots each keeping
+// a string of up to 1 KiB or the 2 KiB block a short one was made in).
+// Numbers decoded into an any go into floatCacheSize slots by their bits
+// (floatSlot).
 type intern struct {
 	strings [stringCacheSize]cachedString
 	floats  [floatCacheSize]boxedFloat

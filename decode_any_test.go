@@ -1,6 +1,7 @@
 package json
 
 import (
+	"bytes"
 	stdjson "encoding/json"
 	"fmt"
 	"math"
@@ -8,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // arrayOf returns a JSON array of n copies of the value v.
@@ -356,5 +358,78 @@ func TestAnySmallArraysAllocs(t *testing.T) {
 	}
 	if want := 2 + 100 + 7; allocs > float64(want) {
 		t.Errorf("100 two-element arrays into any: %v allocations, want %d", allocs, want)
+	}
+}
+
+// TestStringBoxes: strings decoded into any are boxed in shared blocks
+// (boxString), short ones only, and the call's end drops the block, whose
+// used part holds the call's values (a pooled state keeping it would keep
+// them alive). It runs one state through Unmarshal's steps, so that it can
+// look at the state the call leaves for the pool.
+func TestStringBoxes(t *testing.T) {
+	skipNoFast(t, "strings boxed in shared blocks")
+	// shorts strings of up to maxBlockString bytes, then a longer one: the
+	// call's first block has 8 boxes, the next 32, so the long one comes
+	// where the second block has room.
+	const shorts = 38
+	var in []byte
+	in = append(in, '[')
+	for i := range shorts {
+		if i > 0 {
+			in = append(in, ',')
+		}
+		in = fmt.Appendf(in, `"box %03d %s"`, i, strings.Repeat("y", i%3*60)) // 8, 68 and 128 bytes
+	}
+	in = append(in, `,"`+strings.Repeat("z", maxBlockString+1)+`"]`...)
+
+	ds := statePool.New().(*decodeState)
+	ds.bd.resetBytes(in)
+	ds.d = &ds.bd
+	var v any
+	if err := ds.unmarshalBytes(in, &v); err != nil {
+		t.Fatal(err)
+	}
+	if ds.strBoxes == nil {
+		t.Error("no block of boxes after decoding new strings into any")
+	}
+	inBlock := 0
+	for i, x := range v.([]any) {
+		// A box in a block is a string header's size after the one
+		// before it (or starts a new block).
+		adjacent := false
+		if i > 0 {
+			prev := v.([]any)[i-1]
+			adjacent = uintptr((*eface)(unsafe.Pointer(&x)).data)-uintptr((*eface)(unsafe.Pointer(&prev)).data) == unsafe.Sizeof("")
+		}
+		if adjacent {
+			inBlock++
+		}
+		if i == shorts && adjacent {
+			t.Errorf("the %d-byte string was boxed in the block", maxBlockString+1)
+		}
+	}
+	if inBlock < 30 {
+		t.Errorf("%d of %d short strings boxed next to the one before, want most", inBlock, shorts)
+	}
+	ds.endCall()
+	if ds.strBoxes != nil || ds.strBoxLen != 0 {
+		t.Error("the state keeps its block of boxes after the call")
+	}
+
+	// More strings through the same state: the first call's values stay.
+	var w any
+	other := bytes.ReplaceAll(in, []byte("box"), []byte("xob"))
+	for range 10 {
+		ds.bd.resetBytes(other)
+		ds.d = &ds.bd
+		if err := ds.unmarshalBytes(other, &w); err != nil {
+			t.Fatal(err)
+		}
+		ds.endCall()
+	}
+	for i, x := range v.([]any) {
+		if want := fmt.Sprintf("box %03d", i); i < shorts && !strings.HasPrefix(x.(string), want) {
+			t.Fatalf("element %d is %q after more decoding, want %s...", i, x, want)
+		}
 	}
 }

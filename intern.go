@@ -238,13 +238,15 @@ func (c *cachedString) boxed() any {
 	return c.box
 }
 
-// keepBoxed makes b (valid UTF-8, hash h) the string of slot c, boxed, and
-// returns the box.
-func (in *intern) keepBoxed(c *cachedString, h uint32, b []byte) any {
-	s := in.newString(b)
-	box := any(s)
-	c.s, c.box, c.h = s, box, h
-	return box
+// keepBoxed makes b (valid UTF-8, hash h) the string of slot c and
+// returns it boxed in this call's block of boxes (boxString). The slot
+// keeps the string without a box: a box in the block, kept by the pooled
+// state, would keep the block and the strings beside it alive across
+// calls. The string's next use boxes it once on the heap (boxed).
+func (ds *decodeState) keepBoxed(c *cachedString, h uint32, b []byte) any {
+	s := ds.newString(b)
+	c.s, c.box, c.h = s, nil, h
+	return ds.boxString(s)
 }
 
 // anyFloat returns f as an any: a static box for a whole number from 0 to

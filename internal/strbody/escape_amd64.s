@@ -202,7 +202,7 @@ restart:
 	VPXOR Y12, Y12, Y12 // the block before: none, as zeros
 	XORL  R9, R9        // the block before's bytes of 0x80 or more, as bits
 
-loop:
+one:
 	CMPQ      AX, R13
 	JGT       tail
 	VMOVDQU   (SI)(AX*1), Y0
@@ -220,6 +220,8 @@ check:
 	VPOR      Y6, Y7, Y6
 	VPOR      Y4, Y11, Y4
 	VPOR      Y4, Y6, Y4
+
+checked:
 	VPMOVMSKB Y0, CX
 	MOVL      CX, R11
 	ORL       R9, R11
@@ -229,7 +231,7 @@ check:
 	TESTL     BX, BX
 	JNZ       ascii
 	ADDQ      $32, AX
-	JMP       loop
+	JMP       pair
 
 ascii:
 	// Every flagged byte of an ASCII block after ASCII is one with an
@@ -275,7 +277,7 @@ escape1:
 	ANDL    R10, BX
 	JNZ     each
 	ADDQ    $32, AX
-	JMP     loop
+	JMP     one
 
 end:
 	MOVQ DX, AX
@@ -335,7 +337,62 @@ utf8:
 	ORL       R11, BX
 	JNZ       found
 	ADDQ      $32, AX
-	JMP       loop
+	JMP       one
+
+	// After a block of ASCII with nothing to escape, two blocks a turn
+	// while two are left: both stored, then checked together (their masks
+	// and their bytes' top bits ORed). A pair with anything to look at
+	// goes on as one block at a time (checked), from the first of them
+	// with something; after a block with an escape or a byte of 0x80 or
+	// more, the next block is read alone (one), so that text with many
+	// escapes, or not ASCII, does not check blocks twice.
+pair: // (R9 is 0: the block before was ASCII)
+	LEAQ      32(AX), CX
+	CMPQ      CX, R13
+	JGT       one
+	VMOVDQU   (SI)(AX*1), Y0
+	VMOVDQU   32(SI)(AX*1), Y15
+	VMOVDQU   Y0, (DI)(AX*1)
+	VMOVDQU   Y15, 32(DI)(AX*1)
+	VPCMPEQB  Y0, Y1, Y4
+	VPCMPEQB  Y0, Y2, Y5
+	VPMINUB   Y0, Y3, Y6
+	VPCMPEQB  Y0, Y6, Y6
+	VPCMPEQB  Y0, Y8, Y7
+	VPOR      Y0, Y9, Y11
+	VPCMPEQB  Y11, Y10, Y11
+	VPOR      Y4, Y5, Y4
+	VPOR      Y6, Y7, Y6
+	VPOR      Y4, Y11, Y4
+	VPOR      Y4, Y6, Y4 // the first block's mask
+	VPCMPEQB  Y15, Y1, Y5
+	VPCMPEQB  Y15, Y2, Y6
+	VPOR      Y5, Y6, Y5
+	VPMINUB   Y15, Y3, Y6
+	VPCMPEQB  Y15, Y6, Y6
+	VPCMPEQB  Y15, Y8, Y7
+	VPOR      Y6, Y7, Y6
+	VPOR      Y15, Y9, Y11
+	VPCMPEQB  Y11, Y10, Y11
+	VPOR      Y5, Y11, Y5
+	VPOR      Y5, Y6, Y5 // the second's
+	VPOR      Y4, Y0, Y6
+	VPOR      Y5, Y15, Y7
+	VPOR      Y6, Y7, Y7
+	VPMOVMSKB Y7, CX
+	TESTL     CX, CX
+	JNZ       pairFound
+	ADDQ      $64, AX
+	JMP       pair
+
+pairFound:
+	VPMOVMSKB Y6, CX
+	TESTL     CX, CX
+	JNZ       checked // in the first block
+	ADDQ      $32, AX // in the second, after a plain ASCII one
+	VMOVDQU   Y15, Y0
+	VMOVDQU   Y5, Y4
+	JMP       checked
 
 tail:
 	MOVQ  DX, CX

@@ -129,6 +129,22 @@ DATA escText<>+496(SB)/8, $0x050065333030755c // \u003e
 DATA escText<>+736(SB)/8, $0x0100000000005c5c // \\
 GLOBL escText<>(SB), RODATA|NOPTR, $744
 
+// MASK sets Yd to the mask of the block Yx (see "Per block" below), with
+// Y1, Y2, Y3 and Y8, Y9, Y10 holding '"', '\\', 0x1f and A, B, C; Ta to
+// Td are temporaries.
+#define MASK(Yx, Yd, Ta, Tb, Tc, Td) \
+	VPCMPEQB Yx, Y1, Yd  \
+	VPCMPEQB Yx, Y2, Ta  \
+	VPMINUB  Yx, Y3, Tb  \
+	VPCMPEQB Yx, Tb, Tb  \
+	VPCMPEQB Yx, Y8, Tc  \
+	VPOR     Yx, Y9, Td  \
+	VPCMPEQB Td, Y10, Td \
+	VPOR     Yd, Ta, Yd  \
+	VPOR     Tb, Tc, Tb  \
+	VPOR     Yd, Td, Yd  \
+	VPOR     Yd, Tb, Yd
+
 // func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int)
 //
 // Each 32-byte block of s from j is stored, as it is read, in d (s[j] at
@@ -209,17 +225,7 @@ one:
 	VMOVDQU   Y0, (DI)(AX*1)
 
 check:
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPMINUB   Y0, Y3, Y6
-	VPCMPEQB  Y0, Y6, Y6
-	VPCMPEQB  Y0, Y8, Y7
-	VPOR      Y0, Y9, Y11
-	VPCMPEQB  Y11, Y10, Y11
-	VPOR      Y4, Y5, Y4
-	VPOR      Y6, Y7, Y6
-	VPOR      Y4, Y11, Y4
-	VPOR      Y4, Y6, Y4
+	MASK(Y0, Y4, Y5, Y6, Y7, Y11)
 
 checked:
 	VPMOVMSKB Y0, CX
@@ -354,28 +360,8 @@ pair: // (R9 is 0: the block before was ASCII)
 	VMOVDQU   32(SI)(AX*1), Y15
 	VMOVDQU   Y0, (DI)(AX*1)
 	VMOVDQU   Y15, 32(DI)(AX*1)
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPMINUB   Y0, Y3, Y6
-	VPCMPEQB  Y0, Y6, Y6
-	VPCMPEQB  Y0, Y8, Y7
-	VPOR      Y0, Y9, Y11
-	VPCMPEQB  Y11, Y10, Y11
-	VPOR      Y4, Y5, Y4
-	VPOR      Y6, Y7, Y6
-	VPOR      Y4, Y11, Y4
-	VPOR      Y4, Y6, Y4 // the first block's mask
-	VPCMPEQB  Y15, Y1, Y5
-	VPCMPEQB  Y15, Y2, Y6
-	VPOR      Y5, Y6, Y5
-	VPMINUB   Y15, Y3, Y6
-	VPCMPEQB  Y15, Y6, Y6
-	VPCMPEQB  Y15, Y8, Y7
-	VPOR      Y6, Y7, Y6
-	VPOR      Y15, Y9, Y11
-	VPCMPEQB  Y11, Y10, Y11
-	VPOR      Y5, Y11, Y5
-	VPOR      Y5, Y6, Y5 // the second's
+	MASK(Y0, Y4, Y5, Y6, Y7, Y11)   // the first block's
+	MASK(Y15, Y5, Y14, Y6, Y7, Y11) // the second's
 	VPOR      Y4, Y0, Y6
 	VPOR      Y5, Y15, Y7
 	VPOR      Y6, Y7, Y7

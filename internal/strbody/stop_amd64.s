@@ -2,6 +2,16 @@
 
 #include "textflag.h"
 
+// STOPS sets Yd to the stops of the block Yx: its bytes equal to '"' (Y1)
+// or '\\' (Y2), or at most 0x1f (Y3); Ta and Tb are temporaries.
+#define STOPS(Yx, Yd, Ta, Tb) \
+	VPCMPEQB Yx, Y1, Yd \
+	VPCMPEQB Yx, Y2, Ta \
+	VPMINUB  Yx, Y3, Tb \
+	VPCMPEQB Yx, Tb, Tb \
+	VPOR     Yd, Ta, Yd \
+	VPOR     Yd, Tb, Yd
+
 // func stopAVX2(w []byte, j int) (k int, nonASCII uint64)
 //
 // Per 32-byte block at w[j:]: a mask of the bytes equal to '"', equal to
@@ -9,9 +19,9 @@
 // stop. The blocks' bytes are ORed for their top bits (nonASCII).
 //
 // The constants are loaded from const_amd64.s. Every instruction that
-// touches a vector register is VEX-encoded: a legacy-SSE instruction after an AVX one
-// has dirtied the upper halves costs Intel cores about a thousand cycles a
-// call (TestAsmVEXOnly in the module's root checks every .s file).
+// touches a vector register is VEX-encoded: a legacy-SSE instruction after
+// an AVX one has dirtied the upper halves costs Intel cores about a
+// thousand cycles a call (TestAsmVEXOnly checks every .s file).
 TEXT ·stopAVX2(SB), NOSPLIT, $0-48
 	MOVQ w_base+0(FP), SI
 	MOVQ w_len+8(FP), DX
@@ -23,18 +33,15 @@ TEXT ·stopAVX2(SB), NOSPLIT, $0-48
 	SUBQ $32, DX // the last index a whole block starts at
 	JL   done
 
-	// The first block alone (most runs that reach the kernel end in it),
-	// then two blocks a turn while two are left, then one.
+	// One block at a time, until two are left after a block without a
+	// stop (most runs that reach the kernel end in their first block);
+	// then two a turn while two are left.
+one:
 	CMPQ      AX, DX
 	JGT       done
 	VMOVDQU   (SI)(AX*1), Y0
 	VPOR      Y0, Y6, Y6
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPMINUB   Y0, Y3, Y7
-	VPCMPEQB  Y0, Y7, Y7
-	VPOR      Y4, Y5, Y4
-	VPOR      Y4, Y7, Y4
+	STOPS(Y0, Y4, Y5, Y7)
 	VPMOVMSKB Y4, BX
 	TESTL     BX, BX
 	JNZ       found
@@ -43,21 +50,11 @@ TEXT ·stopAVX2(SB), NOSPLIT, $0-48
 pair:
 	LEAQ      32(AX), CX
 	CMPQ      CX, DX
-	JGT       loop
+	JGT       one
 	VMOVDQU   (SI)(AX*1), Y0
 	VMOVDQU   32(SI)(AX*1), Y8
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPMINUB   Y0, Y3, Y7
-	VPCMPEQB  Y0, Y7, Y7
-	VPOR      Y4, Y5, Y4
-	VPOR      Y4, Y7, Y4 // the first block's stops
-	VPCMPEQB  Y8, Y1, Y9
-	VPCMPEQB  Y8, Y2, Y5
-	VPMINUB   Y8, Y3, Y10
-	VPCMPEQB  Y8, Y10, Y10
-	VPOR      Y9, Y5, Y9
-	VPOR      Y9, Y10, Y9 // the second's
+	STOPS(Y0, Y4, Y5, Y7)  // the first block's stops
+	STOPS(Y8, Y9, Y5, Y10) // the second's
 	VPOR      Y0, Y6, Y6
 	VPOR      Y4, Y9, Y5
 	VPMOVMSKB Y5, BX
@@ -74,24 +71,6 @@ pairFound:
 	VPOR      Y8, Y6, Y6
 	ADDQ      $32, AX
 	VPMOVMSKB Y9, BX
-	JMP       found
-
-loop:
-	CMPQ      AX, DX
-	JGT       done
-	VMOVDQU   (SI)(AX*1), Y0
-	VPOR      Y0, Y6, Y6
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPMINUB   Y0, Y3, Y7
-	VPCMPEQB  Y0, Y7, Y7
-	VPOR      Y4, Y5, Y4
-	VPOR      Y4, Y7, Y4
-	VPMOVMSKB Y4, BX
-	TESTL     BX, BX
-	JNZ       found
-	ADDQ      $32, AX
-	JMP       loop
 
 found:
 	BSFL BX, BX

@@ -10,51 +10,12 @@
 	GLOBL name<>(SB), RODATA|NOPTR, $32
 
 CONST32(cE2, 0xe2e2e2e2e2e2e2e2)
-CONST32(c80, 0x8080808080808080)
 CONST32(c01, 0x0101010101010101)
 CONST32(cA9, 0xa9a9a9a9a9a9a9a9)
-CONST32(c0F, 0x0f0f0f0f0f0f0f0f)
-CONST32(c60, 0x6060606060606060)
-CONST32(c70, 0x7070707070707070)
 
-// The UTF-8 check's tables (Keiser and Lemire, "Validating UTF-8 in less
-// than one instruction per byte", 2021; the same as internal/utf8dfa's),
-// each 16 entries written twice (VPSHUFB looks up within each 128-bit
-// half). An entry is a set of the errors a byte's half could be part of;
-// a byte, with the one before it, is an error when the three sets of
-// their halves share a bit:
-//
-//	0x01 too short: a lead byte not followed by a continuation byte
-//	0x02 too long: a continuation byte after an ASCII byte
-//	0x04 overlong three-byte form: E0 80-9F
-//	0x08 too large: F4 90-BF, F5-FF 90-BF
-//	0x10 surrogate: ED A0-BF
-//	0x20 overlong two-byte form: C0-C1 80-BF
-//	0x40 overlong four-byte form, F0 80-8F; or too large, F5-FF 80-8F
-//	0x80 two continuation bytes: an error unless the three bytes before
-//	     make the second the third or fourth byte of a character
-//
-// byte1High: by the high half of the byte before; byte1Low: by its low
-// half; byte2High: by the high half of the byte.
-DATA byte1High<>+0(SB)/8, $0x0202020202020202
-DATA byte1High<>+8(SB)/8, $0x4915012180808080
-DATA byte1High<>+16(SB)/8, $0x0202020202020202
-DATA byte1High<>+24(SB)/8, $0x4915012180808080
-GLOBL byte1High<>(SB), RODATA|NOPTR, $32
-
-DATA byte1Low<>+0(SB)/8, $0xcbcbcb8b8383a3e7
-DATA byte1Low<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
-DATA byte1Low<>+16(SB)/8, $0xcbcbcb8b8383a3e7
-DATA byte1Low<>+24(SB)/8, $0xcbcbdbcbcbcbcbcb
-GLOBL byte1Low<>(SB), RODATA|NOPTR, $32
-
-DATA byte2High<>+0(SB)/8, $0x0101010101010101
-DATA byte2High<>+8(SB)/8, $0x01010101babaaee6
-DATA byte2High<>+16(SB)/8, $0x0101010101010101
-DATA byte2High<>+24(SB)/8, $0x01010101babaaee6
-GLOBL byte2High<>(SB), RODATA|NOPTR, $32
-
-// '"', '\\' and 0x1f: ·c22, ·c5C and ·c1F in const_amd64.s (stopAVX2's too).
+// The constants ·c22, ·c5C, ·c1F ('"', '\\', 0x1f), ·c80, ·c70, ·c60,
+// ·c0F and the UTF-8 check's tables ·byte1High, ·byte1Low and ·byte2High
+// are in const_amd64.s, shared with the other kernels.
 
 // A, B and C of the ASCII test below, 32 bytes each, without and with html.
 #define ABC(name, a, b, c) \
@@ -165,11 +126,12 @@ GLOBL escText<>(SB), RODATA|NOPTR, $744
 //   - UTF-8, when the block or the one before it has a byte of 0x80 or
 //     more: each byte is checked with the three before it (P1, P2, P3,
 //     taken across the blocks' boundary; before j they count as 0), by
-//     Keiser and Lemire's tables (above): a continuation byte where none
-//     is called for or the reverse, an overlong form, a surrogate, a
-//     character past U+10FFFF, a lead byte that leads nowhere (C0, C1,
-//     F5 and above), each flagged at its second byte or where the byte it
-//     lacks should be; and U+2028 and U+2029, flagged at their last byte.
+//     Keiser and Lemire's tables (const_amd64.s): a continuation byte
+//     where none is called for or the reverse, an overlong form, a
+//     surrogate, a character past U+10FFFF, a lead byte that leads
+//     nowhere (C0, C1, F5 and above), each flagged at its second byte or
+//     where the byte it lacks should be; and U+2028 and U+2029, flagged
+//     at their last byte.
 
 // Valid UTF-8 without those characters flags nothing; a character that
 // must be looked at is flagged at one of its bytes, within three of its
@@ -303,7 +265,7 @@ utf8:
 
 	// U+2028 and U+2029: 0xE2 0x80 0xA8 or 0xA9, flagged at the last byte.
 	VPCMPEQB cE2<>(SB), Y7, Y14
-	VPCMPEQB c80<>(SB), Y6, Y5
+	VPCMPEQB ·c80(SB), Y6, Y5
 	VPAND    Y5, Y14, Y14
 	VPOR     c01<>(SB), Y0, Y5
 	VPCMPEQB cA9<>(SB), Y5, Y5
@@ -311,18 +273,18 @@ utf8:
 	VPOR     Y14, Y4, Y4
 
 	// The errors of each byte with the one before it, from the tables.
-	VMOVDQU  c0F<>(SB), Y15
+	VMOVDQU  ·c0F(SB), Y15
 	VPSRLW   $4, Y6, Y5
 	VPAND    Y15, Y5, Y5
-	VMOVDQU  byte1High<>(SB), Y14
+	VMOVDQU  ·byte1High(SB), Y14
 	VPSHUFB  Y5, Y14, Y5
 	VPAND    Y15, Y6, Y6
-	VMOVDQU  byte1Low<>(SB), Y14
+	VMOVDQU  ·byte1Low(SB), Y14
 	VPSHUFB  Y6, Y14, Y6
 	VPAND    Y6, Y5, Y5
 	VPSRLW   $4, Y0, Y6
 	VPAND    Y15, Y6, Y6
-	VMOVDQU  byte2High<>(SB), Y14
+	VMOVDQU  ·byte2High(SB), Y14
 	VPSHUFB  Y6, Y14, Y6
 	VPAND    Y6, Y5, Y5
 
@@ -331,10 +293,10 @@ utf8:
 	// 0x70), exactly where the 0x80 error bit is expected; the XOR
 	// clears it where it belongs and sets it where it is missing. A byte
 	// with any error bit left is flagged.
-	VPSUBUSB  c60<>(SB), Y7, Y7
-	VPSUBUSB  c70<>(SB), Y11, Y11
+	VPSUBUSB  ·c60(SB), Y7, Y7
+	VPSUBUSB  ·c70(SB), Y11, Y11
 	VPOR      Y11, Y7, Y7
-	VPAND     c80<>(SB), Y7, Y7
+	VPAND     ·c80(SB), Y7, Y7
 	VPXOR     Y5, Y7, Y7
 	VPCMPEQB  Y13, Y7, Y7 // no error: 0xFF
 	VPMOVMSKB Y4, BX

@@ -2,40 +2,8 @@
 
 #include "textflag.h"
 
-// The tables of the check, each 16 entries written twice (VPSHUFB looks up
-// within each 128-bit half). An entry is a set of the errors that a byte's
-// half could be part of; a byte, with the one before it, is an error when
-// the three sets of its two pairs of halves share a bit:
-//
-//	0x01 too short: a lead byte not followed by a continuation byte
-//	0x02 too long: a continuation byte after an ASCII byte
-//	0x04 overlong three-byte form: E0 80-9F
-//	0x08 too large: F4 90-BF, F5-FF 90-BF
-//	0x10 surrogate: ED A0-BF
-//	0x20 overlong two-byte form: C0-C1 80-BF
-//	0x40 overlong four-byte form, F0 80-8F; or too large, F5-FF 80-8F
-//	0x80 two continuation bytes: an error unless the three bytes before
-//	     make the second the third or fourth byte of a rune
-//
-// byte1High: by the high half of the byte before; byte1Low: by its low
-// half; byte2High: by the high half of the byte.
-DATA byte1High<>+0(SB)/8, $0x0202020202020202
-DATA byte1High<>+8(SB)/8, $0x4915012180808080
-DATA byte1High<>+16(SB)/8, $0x0202020202020202
-DATA byte1High<>+24(SB)/8, $0x4915012180808080
-GLOBL byte1High<>(SB), RODATA|NOPTR, $32
-
-DATA byte1Low<>+0(SB)/8, $0xcbcbcb8b8383a3e7
-DATA byte1Low<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
-DATA byte1Low<>+16(SB)/8, $0xcbcbcb8b8383a3e7
-DATA byte1Low<>+24(SB)/8, $0xcbcbdbcbcbcbcbcb
-GLOBL byte1Low<>(SB), RODATA|NOPTR, $32
-
-DATA byte2High<>+0(SB)/8, $0x0101010101010101
-DATA byte2High<>+8(SB)/8, $0x01010101babaaee6
-DATA byte2High<>+16(SB)/8, $0x0101010101010101
-DATA byte2High<>+24(SB)/8, $0x01010101babaaee6
-GLOBL byte2High<>(SB), RODATA|NOPTR, $32
+// The tables of the check (·byte1High, ·byte1Low, ·byte2High) and its
+// constants are in const_amd64.s, shared with the escape kernel.
 
 // incomplete: the most each of a block's bytes may be when the block ends
 // the text (a lead byte in the last three must not need more bytes than
@@ -82,35 +50,26 @@ GLOBL incomplete<>(SB), RODATA|NOPTR, $32
 	VMOVDQU off-2(SI), Y4 \
 	VMOVDQU off-3(SI), Y5
 
-// func validAVX2(p []byte) bool
+// func validUTF8AVX2(p []byte) bool
 //
-// len(p) >= 35. The blocks at 0, 32, 64... and then the last 32 bytes,
+// ValidUTF8AVX2's kernel (utf8dfa.Valid's from 35 bytes): len(p) >= 35. The blocks at 0, 32, 64... and then the last 32 bytes,
 // which may overlap the block before: a byte's errors depend on it and
 // the three before it only, so checking one twice changes nothing. Before
 // the first block is as if ASCII. The last block's last three bytes are
 // then checked against incomplete.
 //
-// Every instruction on a vector register is VEX-encoded (see strbody's
-// vex_test.go, which checks this file too).
-TEXT ·validAVX2(SB), NOSPLIT, $0-25
+// Every instruction on a vector register is VEX-encoded (vex_test.go).
+TEXT ·validUTF8AVX2(SB), NOSPLIT, $0-25
 	MOVQ    p_base+0(FP), SI
 	MOVQ    p_len+8(FP), CX
 	LEAQ    -32(SI)(CX*1), DI // the last block
-	VMOVDQU byte1High<>(SB), Y8
-	VMOVDQU byte1Low<>(SB), Y9
-	VMOVDQU byte2High<>(SB), Y10
-	MOVQ    $0x8080808080808080, AX
-	VMOVQ   AX, X12
-	VPBROADCASTQ X12, Y12
-	MOVQ    $0x7070707070707070, AX
-	VMOVQ   AX, X13
-	VPBROADCASTQ X13, Y13
-	MOVQ    $0x6060606060606060, AX
-	VMOVQ   AX, X14
-	VPBROADCASTQ X14, Y14
-	MOVQ    $0x0f0f0f0f0f0f0f0f, AX
-	VMOVQ   AX, X15
-	VPBROADCASTQ X15, Y15
+	VMOVDQU ·byte1High(SB), Y8
+	VMOVDQU ·byte1Low(SB), Y9
+	VMOVDQU ·byte2High(SB), Y10
+	VMOVDQU ·c80(SB), Y12
+	VMOVDQU ·c70(SB), Y13
+	VMOVDQU ·c60(SB), Y14
+	VMOVDQU ·c0F(SB), Y15
 
 	// The first block: its bytes before are zeros and its own, moved
 	// along (VPALIGNR moves within each half: the half before each half,

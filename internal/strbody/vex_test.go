@@ -218,8 +218,7 @@ func legacySSEObject(disasm string) (bad []string, funcs int) {
 	return bad, funcs
 }
 
-// TestAsmVEXOnlyObject disassembles the kernels (this package's and
-// utf8dfa's) with GNU objdump (binutils,
+// TestAsmVEXOnlyObject disassembles the kernels with GNU objdump (binutils,
 // beside gcc), which decodes VEX, unlike go tool objdump, and checks what
 // the assembler made of the source. The binaries are the packages' test
 // binaries built again with their symbols (go test strips the one it runs).
@@ -240,8 +239,7 @@ func TestAsmVEXOnlyObject(t *testing.T) {
 		dir, pkg string
 		funcs    []string
 	}{
-		{".", "strbody", []string{"stopAVX2", "escapeCopyAVX2"}},
-		{"../utf8dfa", "utf8dfa", []string{"validAVX2"}},
+		{".", "strbody", []string{"stopAVX2", "escapeCopyAVX2", "validUTF8AVX2"}},
 	}
 	for _, k := range kernels {
 		bin := filepath.Join(t.TempDir(), k.pkg+".test")

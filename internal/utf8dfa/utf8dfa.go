@@ -9,11 +9,12 @@
 // state, six bits each, and the current state is the shift that selects
 // it. Runs of ASCII are still skipped sixteen bytes at a time.
 //
-// From 32 bytes on, on amd64 with AVX2, the bytes are checked 32 at a time
-// instead, all rules at once (valid_amd64.s): each byte with the three
-// before it is looked up in three 16-entry tables, one bit per kind of
-// error, after Keiser and Lemire, "Validating UTF-8 in less than one
-// instruction per byte" (2021). No branch depends on the text.
+// From 35 bytes on, on amd64 with AVX2, the bytes are checked 32 at a time
+// instead, all rules at once (strbody.ValidUTF8AVX2, whose tables the
+// escape kernel shares): each byte with the three before it is looked up
+// in three 16-entry tables, one bit per kind of error, after Keiser and
+// Lemire, "Validating UTF-8 in less than one instruction per byte"
+// (2021). No branch depends on the text.
 package utf8dfa
 
 import "encoding/binary"

@@ -2,7 +2,10 @@
 
 package utf8dfa
 
-import "golang.org/x/sys/cpu"
+import (
+	"github.com/jsonpipe/json/internal/strbody"
+	"golang.org/x/sys/cpu"
+)
 
 // useAVX2 selects the vector check; tests turn it off to compare.
 var useAVX2 = cpu.X86.HasAVX2
@@ -21,7 +24,6 @@ func Valid(p []byte) bool {
 	return validDFA(p)
 }
 
-// validAVX2 is Valid for len(p) >= 35 (valid_amd64.s).
-//
-//go:noescape
-func validAVX2(p []byte) bool
+// validAVX2 is Valid for len(p) >= 35: the kernel is strbody's, which
+// shares its tables with the escape kernel.
+func validAVX2(p []byte) bool { return strbody.ValidUTF8AVX2(p) }

@@ -32,13 +32,18 @@ func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int)
 // ValidUTF8AVX2 reports whether p is entirely valid UTF-8, as utf8.Valid
 // does, with AVX2, 32 bytes a turn (valid_amd64.s): utf8dfa.Valid's
 // kernel, here because it reads the UTF-8 tables the escape kernel reads
-// (const_amd64.s). len(p) must be at least 35, and the CPU must have AVX2.
+// (const_amd64.s). len(p) must be at least MinValidUTF8, and the CPU must
+// have AVX2.
 func ValidUTF8AVX2(p []byte) bool {
-	if len(p) < 35 {
-		panic("strbody: ValidUTF8AVX2 of fewer than 35 bytes")
+	if len(p) < MinValidUTF8 {
+		panic("strbody: ValidUTF8AVX2 of fewer than MinValidUTF8 bytes")
 	}
 	return validUTF8AVX2(p)
 }
+
+// MinValidUTF8 is the shortest text ValidUTF8AVX2 takes: it reads the
+// three bytes before its last 32-byte block.
+const MinValidUTF8 = 35
 
 // validUTF8AVX2 is ValidUTF8AVX2's kernel (valid_amd64.s).
 //

@@ -10,10 +10,10 @@ import (
 // useAVX2 selects the vector check; tests turn it off to compare.
 var useAVX2 = cpu.X86.HasAVX2
 
-// minAVX2 is the length from which the vector check is used: below it its
-// set-up costs more than the automaton (BenchmarkValidLen), and it needs
-// three bytes before its last block.
-const minAVX2 = 35
+// minAVX2 is the length from which the vector check is used: the
+// shortest it takes (three bytes before its last block), where its set-up
+// already costs less than the automaton (BenchmarkValidLen).
+const minAVX2 = strbody.MinValidUTF8
 
 // Valid reports whether p is entirely valid UTF-8, exactly as utf8.Valid
 // does.
@@ -24,6 +24,6 @@ func Valid(p []byte) bool {
 	return validDFA(p)
 }
 
-// validAVX2 is Valid for len(p) >= 35: the kernel is strbody's, which
+// validAVX2 is Valid for len(p) >= minAVX2: the kernel is strbody's, which
 // shares its tables with the escape kernel.
 func validAVX2(p []byte) bool { return strbody.ValidUTF8AVX2(p) }

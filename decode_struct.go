@@ -217,6 +217,12 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 				if ds.skipNext(&atObjectComma) {
 					continue
 				}
+			} else if f.direct != directNone && d.state == &atObjectValue &&
+				ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
+				// A key out of order (a member before it absent, or
+				// unknown), found by lookup: its value as after a hit.
+				// memberKey read the ':' (else the state says one comes).
+				continue
 			}
 		}
 		vtok, err := d.NextToken()

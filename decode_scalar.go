@@ -90,7 +90,7 @@ func scanInt64(data []byte, i int) (int64, int) {
 
 // direct marks the decoders that scalarNext may stand in for: the plain
 // decoder of a float64, a 64-bit signed integer, a string or a bool, and of
-// a pointer to a float64, an int64, an int or a string (exactly those
+// a pointer to a float64, an int64, an int, a string or a bool (exactly those
 // types, so that the pointee scalarNext allocates has the pointer's type).
 type direct uint8
 
@@ -108,6 +108,7 @@ const (
 	directPtrInt
 	directPtrFloat64
 	directPtrString
+	directPtrBool
 )
 
 // directPointerOf returns the direct kind for a pointer type t or an
@@ -130,6 +131,8 @@ func directPointerOf(t reflect.Type) direct {
 		return directPtrFloat64
 	case reflect.TypeFor[string]():
 		return directPtrString
+	case reflect.TypeFor[bool]():
+		return directPtrBool
 	}
 	return directNone
 }

@@ -28,6 +28,8 @@ func TestScalarNextTakes(t *testing.T) {
 		{directString, true, `[, "é"]`, "é"},
 		{directBool, false, `[true,`, true},
 		{directBool, true, "[,\n  false\n]", false},
+		{directPtrBool, false, `[true,`, true},
+		{directPtrBool, true, "[,\n  false\n]", false},
 	} {
 		ds := getState()
 		ds.bd.resetBytes([]byte(c.in))
@@ -52,6 +54,12 @@ func TestScalarNextTakes(t *testing.T) {
 			b := !c.want.(bool) // so that a write that did not happen shows
 			ok = ds.scalarNext(c.k, c.comma, &atArrayComma, unsafe.Pointer(&b))
 			got = b
+		case directPtrBool:
+			var b *bool
+			ok = ds.scalarNext(c.k, c.comma, &atArrayComma, unsafe.Pointer(&b))
+			if b != nil {
+				got = *b
+			}
 		}
 		if !ok || got != c.want {
 			t.Errorf("scalarNext(%q) = %v, %v; want %v, true", c.in, got, ok, c.want)
@@ -103,6 +111,49 @@ func TestBoolOnePass(t *testing.T) {
 			}
 			if in == `{"A":true,"B":nul` && describeError(err) != `SyntaxError("invalid character ' ' in literal null (expecting 'l')", 17)` {
 				t.Errorf("%s: error %s, want the classic encoding/json's", in, describeError(err)) // pinned: v2 says "unexpected end of JSON input"
+			}
+		}
+	}
+}
+
+// Members out of the order of the struct's fields (a member before them
+// absent, unknown, or written later), which lookup finds and scalarNext
+// then reads as after expectKey's hit, and pointers to bools, which
+// pointerNext reads, give encoding/json's values and errors, fresh and
+// prefilled, with the error anywhere in the value or after it.
+func TestOutOfOrderMembers(t *testing.T) {
+	type rec struct {
+		I  int64
+		F  float64
+		S  string
+		B  bool
+		PI *int64
+		PS *string
+		PB *bool
+		PF *float64
+		A  any
+	}
+	for _, in := range []string{
+		`{"A":"x","PF":1.5,"PB":true,"PS":"s","PI":7,"B":true,"S":"t","F":2.5,"I":3}`,
+		`{"B":true,"I":3,"PB":false,"unknown":[1,{"a":2}],"PI":null,"S":"\u00e9"}`,
+		`{"pb" : true , "i" : -1 , "ps":null, "PB":null}`,
+		`{"PB":false,"PB":true}`,
+		`{"S":"a","PB":1}`, `{"S":"a","PB":"true"}`, `{"S":"a","PB":tru}`, `{"S":"a","PB":truex}`,
+		`{"S":"a","PB":true`, `{"F":1,"I":1.5}`, `{"F":1,"I":"1"}`, `{"PS":"a","PI":nul}`,
+		`{"B":true,"S":"a\x"}`, `{"PB" true}`, `{"PB":true,}`,
+	} {
+		for _, prefilled := range []bool{false, true} {
+			var got, want rec
+			if prefilled {
+				i, s, b, f := int64(9), "old", true, 9.5
+				got = rec{I: 1, F: 1, S: "o", B: true, PI: &i, PS: &s, PB: &b, PF: &f, A: "a"}
+				i2, s2, b2, f2 := i, s, b, f
+				want = rec{I: 1, F: 1, S: "o", B: true, PI: &i2, PS: &s2, PB: &b2, PF: &f2, A: "a"}
+			}
+			err := Unmarshal([]byte(in), &got)
+			werr := stdjson.Unmarshal([]byte(in), &want)
+			if !sameError(err, werr) || !sameValue(got, want, err, werr) {
+				t.Errorf("%s (prefilled %v): got %+v (%v), want %+v (%v)", in, prefilled, got, err, want, werr)
 			}
 		}
 	}

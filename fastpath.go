@@ -365,8 +365,8 @@ func (ds *decodeState) skipNext(next *state) bool {
 	return true
 }
 
-// pointerNext is scalarNext for a pointer to a float64, an int64 (or int)
-// or a string, at index i of the window, where the value is not null: it
+// pointerNext is scalarNext for a pointer to a float64, an int64 (or int),
+// a string or a bool, at index i of the window, where the value is not null: it
 // reads the value first, then stores it where the pointer points,
 // allocating the pointee when the pointer is nil, as encoding/json does.
 func (ds *decodeState) pointerNext(k direct, data []byte, i int, next *state, p unsafe.Pointer) bool {
@@ -395,6 +395,17 @@ func (ds *decodeState) pointerNext(k direct, data []byte, i int, next *state, p 
 			}
 		}
 		*(*int64)(*pp) = n
+		ds.d.s.br.offset = end
+	case directPtrBool:
+		v, end := literalAt(data, i)
+		b, ok := v.(bool) // not null: scalarNext took it
+		if end == 0 || !ok {
+			return false
+		}
+		if *pp == nil {
+			*pp = unsafe.Pointer(new(bool))
+		}
+		*(*bool)(*pp) = b
 		ds.d.s.br.offset = end
 	default: // directPtrString
 		v, ok := ds.stringNext(i, next)

@@ -154,6 +154,11 @@ func (d *Decoder) resetBytes(data []byte) {
 	d.resetState()
 }
 
+// dropInput drops d's references to the input resetBytes gave it (the
+// window and the last string token), which a pooled state must not keep
+// alive; the next resetBytes sets the rest.
+func (d *Decoder) dropInput() { d.s.br.data, d.s.strTok = nil, nil }
+
 // Reset makes d read from r, keeping its window and options (UseNumber,
 // DisallowUnknownFields, limits) and dropping any state and error.
 func (d *Decoder) Reset(r io.Reader) {

@@ -61,7 +61,7 @@ func syntaxErrorOf(src []byte) error {
 	ds := getState()
 	ds.bd.resetBytes(bytes.Clone(src))
 	err := ds.bd.checkOne()
-	ds.bd.resetBytes(nil)
+	ds.bd.dropInput()
 	putState(ds)
 	return err
 }

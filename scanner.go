@@ -159,10 +159,12 @@ func firstWindow(r io.Reader) int {
 }
 
 func (s *Scanner) resetBytes(data []byte) {
-	max, sink, sinkMin, piece := s.br.max, s.sink, s.sinkMin, s.piece
-	*s = Scanner{sink: sink, sinkMin: sinkMin, piece: piece}
-	s.br.max = max
+	// Field by field, as byteReader.resetBytes, keeping the options (sink,
+	// sinkMin, the window's max) and piece's buffer.
 	s.br.resetBytes(data)
+	s.err, s.errKind, s.errChar, s.errPos, s.tokPos, s.eofMsg = nil, 0, 0, 0, 0, ""
+	s.atEnd, s.endPos, s.str, s.strTok = false, 0, 0, nil
+	s.streaming, s.streamStart = false, 0
 }
 
 // SetMaxTokenSize caps how far the window may grow to hold one token (or a

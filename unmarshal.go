@@ -34,7 +34,7 @@ func Unmarshal(data []byte, v any) error {
 	ds.base = 0
 	ds.useNumber, ds.disallowUnknown = false, false
 	err := ds.unmarshalBytes(data, v)
-	ds.bd.resetBytes(nil) // drop the reference to data
+	ds.bd.dropInput()
 	putState(ds)
 	return err
 }
@@ -331,7 +331,7 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	ds.d = &ds.sub
 	ds.base = base - rawStart
 	err = ds.value(td, p)
-	ds.sub.resetBytes(nil)
+	ds.sub.dropInput()
 	if err != nil {
 		return err
 	}

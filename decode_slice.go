@@ -338,6 +338,38 @@ type sliceScratch struct {
 	base    unsafe.Pointer
 	slot    reflect.Value // addressable, of the slice type, nil between uses
 	slotPtr unsafe.Pointer
+	move    moveKind
+	size    uintptr // of an element
+}
+
+// moveKind is how moveTo allocates a slice: through reflect (any element
+// type), or, for the elements most small arrays in records hold (tags,
+// ids, coordinates), with make and copy, which cost half as much as
+// reflect's Grow and Copy for a slice of one or two elements.
+type moveKind uint8
+
+const (
+	moveReflect moveKind = iota
+	// moveStrings: elements of kind string, whose memory is a string's,
+	// made as a []string.
+	moveStrings
+	// moveFlat: elements without pointers (numbers, bools, structs and
+	// arrays of them), made as bytes, which the garbage collector does
+	// not scan, as it does not scan them. The allocation is aligned for
+	// any element: a Go type's size is a multiple of its alignment (at
+	// most 8), and malloc aligns a block to the largest of 8, 4 and 2
+	// that divides its size.
+	moveFlat
+)
+
+func moveKindOf(et reflect.Type) moveKind {
+	switch {
+	case et.Kind() == reflect.String:
+		return moveStrings
+	case flatnessOf(et) == flatNoPointers:
+		return moveFlat
+	}
+	return moveReflect
 }
 
 // moveTo allocates a slice of the first n elements of sc.buf and stores it
@@ -345,6 +377,18 @@ type sliceScratch struct {
 func (sc *sliceScratch) moveTo(p unsafe.Pointer, n int) {
 	if n == 0 {
 		*(*[]byte)(p) = emptySlice
+		return
+	}
+	switch sc.move {
+	case moveStrings:
+		s := make([]string, n)
+		copy(s, unsafe.Slice((*string)(sc.base), n))
+		*(*[]string)(p) = s
+		return
+	case moveFlat:
+		b := make([]byte, uintptr(n)*sc.size)
+		copy(b, unsafe.Slice((*byte)(sc.base), len(b)))
+		*(*[]byte)(p) = unsafe.Slice(unsafe.SliceData(b), n) // n elements of sc.size bytes
 		return
 	}
 	sc.slot.Grow(n)
@@ -368,7 +412,7 @@ func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) *sliceScratch 
 			return sc
 		}
 	}
-	sc := &sliceScratch{buf: reflect.New(t).Elem(), slot: reflect.New(t).Elem()}
+	sc := &sliceScratch{buf: reflect.New(t).Elem(), slot: reflect.New(t).Elem(), move: moveKindOf(t.Elem()), size: t.Elem().Size()}
 	sc.buf.Set(reflect.MakeSlice(t, n, n))
 	sc.base = sc.buf.UnsafePointer()
 	sc.slotPtr = sc.slot.Addr().UnsafePointer()

@@ -5,6 +5,7 @@ import (
 	stdjson "encoding/json"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -221,6 +222,69 @@ func TestLengthEstimateToEnd(t *testing.T) {
 		})
 		if allocs > c.allocs {
 			t.Errorf("%s: %.0f allocations, want at most %.0f", c.name, allocs, c.allocs)
+		}
+	}
+}
+
+// TestSliceMoveKinds: new slices of one to a few elements, which moveTo
+// allocates with make (strings, elements without pointers) or through
+// reflect (the rest), hold encoding/json's values, at their length, after
+// a garbage collection (at their length: made at once, with the fast
+// paths); and each element type gets the way meant for it.
+func TestSliceMoveKinds(t *testing.T) {
+	type tag string
+	type flat struct {
+		A int8
+		B float64
+		C [3]bool
+	}
+	type withPtr struct {
+		N int
+		S string
+	}
+	type rec struct {
+		S  []string
+		T  []tag
+		I  []int64
+		F  []float64
+		B  []bool
+		U8 []uint8
+		I8 []int8
+		FS []flat
+		PS []withPtr
+		P  []*int
+	}
+	for _, c := range []struct {
+		t    reflect.Type
+		want moveKind
+	}{
+		{reflect.TypeFor[string](), moveStrings}, {reflect.TypeFor[tag](), moveStrings},
+		{reflect.TypeFor[int64](), moveFlat}, {reflect.TypeFor[bool](), moveFlat}, {reflect.TypeFor[flat](), moveFlat},
+		{reflect.TypeFor[withPtr](), moveReflect}, {reflect.TypeFor[*int](), moveReflect}, {reflect.TypeFor[any](), moveReflect},
+	} {
+		if got := moveKindOf(c.t); got != c.want {
+			t.Errorf("moveKindOf(%v) = %d, want %d", c.t, got, c.want)
+		}
+	}
+	for _, in := range []string{
+		`{"S":["a"],"T":["bb","cc"],"I":[1,2,3],"F":[1.5],"B":[true,false,true],"U8":[1,2,255],"I8":[-1,2,-3,4,-5],` +
+			`"FS":[{"A":1,"B":2.5,"C":[true,false,true]},{"A":-2}],"PS":[{"N":1,"S":"x"}],"P":[1,null]}`,
+		`{"S":[],"I":[],"FS":[],"PS":[]}`,
+		`{"S":["a","b","c","d","e","f","g"],"U8":[7],"I8":[1]}`,
+		`{"S":["a",1]}`, `{"I":[1,"x",3]}`, `{"FS":[{"A":1},{"A":1000}]}`,
+	} {
+		var got, want rec
+		err := Unmarshal([]byte(in), &got)
+		werr := stdjson.Unmarshal([]byte(in), &want)
+		runtime.GC()
+		if !sameError(err, werr) || !sameValue(got, want, err, werr) {
+			t.Errorf("%s:\n got %+v (%v)\nwant %+v (%v)", in, got, err, want, werr)
+		}
+		v := reflect.ValueOf(got)
+		for i := 0; i < v.NumField() && fastPaths; i++ { // (without them, slices grow as append grows them)
+			if f := v.Field(i); f.Len() != f.Cap() {
+				t.Errorf("%s: %s has length %d, capacity %d", in, v.Type().Field(i).Name, f.Len(), f.Cap())
+			}
 		}
 	}
 }

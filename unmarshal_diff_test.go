@@ -148,6 +148,7 @@ type diffNullable struct {
 	F  float64  `json:"f"`
 	S  string   `json:"s"`
 	B  bool     `json:"b"`
+	PB *bool    `json:"pb"`
 	PU *uint8   `json:"pu"` // not read whole: the decoder's path
 }
 
@@ -209,7 +210,7 @@ func diffTargets() []struct {
 
 // prefill makes a target non-zero (so decoding takes the validate-first
 // path) in the same way for both packages.
-const prefillJSON = `{"a":7,"E":[1,2,3,4],"F":{"x":1},"N":{"a":1},"Shadow":"s","p":"q","X":[1,"2"],"id":5,"Tags":["t","u","v"],"G":[9,9,9],"pi":1,"pn":2,"pf":3.5,"ps":"p","i":4,"f":5.5,"s":"s","b":true,"pu":6}`
+const prefillJSON = `{"a":7,"E":[1,2,3,4],"F":{"x":1},"N":{"a":1},"Shadow":"s","p":"q","X":[1,"2"],"id":5,"Tags":["t","u","v"],"G":[9,9,9],"pi":1,"pn":2,"pf":3.5,"ps":"p","i":4,"f":5.5,"s":"s","b":true,"pb":true,"pu":6}`
 
 func diffUnmarshal(t *testing.T, in []byte, prefill bool) {
 	t.Helper()
@@ -280,18 +281,18 @@ func TestNullableWriteThrough(t *testing.T) {
 		name string
 		fn   func([]byte, any) error
 	}{{"jsonpipe", Unmarshal}, {"encoding/json", stdjson.Unmarshal}} {
-		i, n, f, s := int64(1), 2, 3.5, "s"
-		v := diffNullable{PI: &i, PN: &n, PF: &f, PS: &s}
-		if err := decode.fn([]byte(`{"pi":10,"pn":20,"pf":30.5,"ps":"t"}`), &v); err != nil {
+		i, n, f, s, b := int64(1), 2, 3.5, "s", false
+		v := diffNullable{PI: &i, PN: &n, PF: &f, PS: &s, PB: &b}
+		if err := decode.fn([]byte(`{"pi":10,"pn":20,"pf":30.5,"ps":"t","pb":true}`), &v); err != nil {
 			t.Fatal(err)
 		}
-		if i != 10 || n != 20 || f != 30.5 || s != "t" || v.PI != &i || v.PN != &n || v.PF != &f || v.PS != &s {
-			t.Errorf("%s: got %d %d %v %q, want the values written through the pointers", decode.name, i, n, f, s)
+		if i != 10 || n != 20 || f != 30.5 || s != "t" || !b || v.PI != &i || v.PN != &n || v.PF != &f || v.PS != &s || v.PB != &b {
+			t.Errorf("%s: got %d %d %v %q %v, want the values written through the pointers", decode.name, i, n, f, s, b)
 		}
-		if err := decode.fn([]byte(`{"pi":null,"pn":null,"pf":null,"ps":null}`), &v); err != nil {
+		if err := decode.fn([]byte(`{"pi":null,"pn":null,"pf":null,"ps":null,"pb":null}`), &v); err != nil {
 			t.Fatal(err)
 		}
-		if v != (diffNullable{}) || i != 10 || s != "t" {
+		if v != (diffNullable{}) || i != 10 || s != "t" || !b {
 			t.Errorf("%s: after nulls %+v, %d %q", decode.name, v, i, s)
 		}
 	}

@@ -234,7 +234,7 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 	}
 	misses := 0 // keys that met another key's guess; -1 after a hit
 	for n := 0; ; n++ {
-		key, guess, err := ds.anyKey(ctx, n)
+		key, guess, err := ds.anyKey(ctx, n, misses < 3)
 		if err != nil {
 			ds.dropGathered(m, base)
 			return nil, err
@@ -321,9 +321,10 @@ const (
 // the key the last object in the same context (ctx: the keys and array
 // levels above it, hashed) had there, when it is the same again (expectKey,
 // which also takes the ':'), else the next key token, which becomes the
-// guess when its bytes are its value. guess says which (noMember at the
-// object's end).
-func (ds *decodeState) anyKey(ctx uint32, n int) (key string, guess int, err error) {
+// guess when its bytes are its value and record is set (not in an object
+// keyed by data, whose keys never come again). guess says which (noMember
+// at the object's end).
+func (ds *decodeState) anyKey(ctx uint32, n int, record bool) (key string, guess int, err error) {
 	d := ds.d
 	first := n == 0
 	g := &ds.keyGuess[guessSlot(ctx, n)]
@@ -346,7 +347,9 @@ func (ds *decodeState) anyKey(ctx uint32, n int) (key string, guess int, err err
 		return "", noMember, err
 	}
 	key = ds.stringValue(tok)
-	ds.guessKey(g, key)
+	if record {
+		ds.guessKey(g, key)
+	}
 	return key, guess, nil
 }
 

@@ -329,6 +329,7 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 		} else if j := g.memberAt(data, i); j != giveUp {
 			key, i, misses = g.name, j, -1
 		} else {
+			record := misses < 3 // else the object is keyed by data (below): its keys never come again
 			if g.name != "" && misses >= 0 {
 				misses++
 			}
@@ -342,7 +343,9 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 			}
 			s.str = facts
 			key = ds.stringValue(data[i : i+k])
-			ds.guessKey(g, key)
+			if record {
+				ds.guessKey(g, key)
+			}
 			if i = skipWhitespace(data, i+k); i >= len(data) || data[i] != ':' {
 				break
 			}

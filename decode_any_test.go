@@ -433,3 +433,47 @@ func TestStringBoxes(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyedByDataKeepsGuesses: once three keys of an object into any have
+// met other keys' guesses (an object keyed by ids or names), its later
+// keys are not made guesses: they never come again, and making each one
+// cost a tenth of the time of such objects. The guesses made before stay,
+// in both the one pass and the token path.
+func TestKeyedByDataKeepsGuesses(t *testing.T) {
+	skipNoFast(t, "key guesses")
+	first := []byte(`{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6}`)
+	second := []byte(`{"x1":1,"x2":2,"x3":3,"x4":4,"x5":5,"x6":6}`)
+	check := func(t *testing.T, ds *decodeState) {
+		for n, want := range []string{"x1", "x2", "x3", "k4", "k5", "k6"} {
+			if got := ds.keyGuess[guessSlot(0, n)].name; got != want {
+				t.Errorf("guess for member %d: %q, want %q", n, got, want)
+			}
+		}
+	}
+	t.Run("one pass", func(t *testing.T) {
+		ds := getState()
+		defer putState(ds)
+		for _, in := range [][]byte{first, second} {
+			ds.bd.resetBytes(in)
+			ds.d = &ds.bd
+			if _, ok := ds.unmarshalAny(in); !ok {
+				t.Fatalf("unmarshalAny(%s) gave up", in)
+			}
+		}
+		check(t, ds)
+	})
+	t.Run("tokens", func(t *testing.T) {
+		// A third value in the window keeps the decoder's state (keepState).
+		d := NewDecoder(bytes.NewReader(append(append(append(first, '\n'), second...), "\n{}"...)))
+		for range 2 {
+			v := map[string]any{} // merged into: the token path, not the one pass
+			if err := d.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if d.ds == nil {
+			t.Skip("the decoder kept no state to look at")
+		}
+		check(t, d.ds)
+	})
+}

@@ -451,7 +451,7 @@ func TestKeyedByDataKeepsGuesses(t *testing.T) {
 		}
 	}
 	t.Run("one pass", func(t *testing.T) {
-		ds := getState()
+		ds := statePool.New().(*decodeState) // no guesses from other tests
 		defer putState(ds)
 		for _, in := range [][]byte{first, second} {
 			ds.bd.resetBytes(in)
@@ -465,6 +465,7 @@ func TestKeyedByDataKeepsGuesses(t *testing.T) {
 	t.Run("tokens", func(t *testing.T) {
 		// A third value in the window keeps the decoder's state (keepState).
 		d := NewDecoder(bytes.NewReader(append(append(append(first, '\n'), second...), "\n{}"...)))
+		d.ds = statePool.New().(*decodeState)
 		for range 2 {
 			v := map[string]any{} // merged into: the token path, not the one pass
 			if err := d.Decode(&v); err != nil {

@@ -10,6 +10,10 @@ import "io"
 // unmarshalEnd reports what encoding/json's Unmarshal reports when something other
 // than whitespace follows the value: it is called after one value was read.
 func (d *Decoder) unmarshalEnd() error {
+	if br := &d.s.br; br.r == nil && d.s.err == nil && d.err == nil &&
+		skipWhitespace(br.data, br.offset) == len(br.data) {
+		return nil // the usual end of a whole input: nothing but whitespace left
+	}
 	if c, ok := d.skipSpace(); ok {
 		return &SyntaxError{msg: invalidChar(c, "after top-level value"), Offset: d.InputOffset() + 1}
 	}

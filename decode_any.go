@@ -14,8 +14,10 @@ import (
 type anyState struct {
 	anyBuf []any // elements of the []any being built, every open level's
 	// anyBlock is the unused rest of the block small []any are cut from
-	// (see makeAnySlice).
-	anyBlock []any
+	// (see makeAnySlice), and anyBlockLen the length of the next block: a
+	// call's first is short, as strBoxLen's.
+	anyBlock    []any
+	anyBlockLen int
 	// strBoxes is the unused rest of the block strings decoded into an
 	// any are boxed in (see boxString).
 	strBoxes []string
@@ -89,7 +91,7 @@ func (as *anyState) trim() {
 	}
 	// The blocks' used parts hold this call's values: kept, they would
 	// keep them alive in the pool.
-	as.anyBlock, as.strBoxes, as.strBoxLen = nil, nil, 0
+	as.anyBlock, as.anyBlockLen, as.strBoxes, as.strBoxLen = nil, 0, nil, 0
 }
 
 // interfaceDecoder decodes into an interface of type t. When it holds a
@@ -456,7 +458,12 @@ func (ds *decodeState) makeAnySlice(n int) []any {
 		return make([]any, n) // (n == 0: not nil, as encoding/json's)
 	}
 	if len(ds.anyBlock) < n {
-		ds.anyBlock = make([]any, anyBlockLen)
+		// A call's first block is a quarter of the others (8 elements, as
+		// many as one array takes at most): a small document has a few
+		// small arrays in all, and a 512-byte block for them was a third
+		// of its bytes allocated.
+		ds.anyBlock = make([]any, max(ds.anyBlockLen, anyBlockLen/4))
+		ds.anyBlockLen = anyBlockLen
 	}
 	out := ds.anyBlock[:n:n]
 	ds.anyBlock = ds.anyBlock[n:]

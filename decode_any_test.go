@@ -478,3 +478,33 @@ func TestKeyedByDataKeepsGuesses(t *testing.T) {
 		check(t, d.ds)
 	})
 }
+
+// TestAnyBlockSizes: a call's first block of small arrays has 8 elements,
+// the next ones 32, and the next call starts short again: a small document
+// with an array or two does not allocate a 512-byte block for them.
+func TestAnyBlockSizes(t *testing.T) {
+	skipNoFast(t, "small arrays cut from shared blocks")
+	ds := statePool.New().(*decodeState)
+	for _, c := range []struct {
+		in   string
+		left int // elements left in the block after the call
+	}{
+		{`[[1,2]]`, 8 - 2 - 1},                           // the inner array, then the outer one
+		{`[[1,2],[3,4],[5,6],[7,8],[9,10]]`, 32 - 2 - 5}, // the fifth inner array starts the second block
+		{`{"a":[true,false,null]}`, 8 - 3},
+	} {
+		ds.bd.resetBytes([]byte(c.in))
+		ds.d = &ds.bd
+		var got, want any
+		if err := ds.unmarshalBytes([]byte(c.in), &got); err != nil {
+			t.Fatal(err)
+		}
+		if len(ds.anyBlock) != c.left {
+			t.Errorf("%s: %d elements left in the block, want %d", c.in, len(ds.anyBlock), c.left)
+		}
+		if err := stdjson.Unmarshal([]byte(c.in), &want); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v, want %v (%v)", c.in, got, want, err)
+		}
+		ds.endCall()
+	}
+}

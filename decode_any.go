@@ -170,7 +170,7 @@ func (ds *decodeState) intoInterface(tok []byte, t reflect.Type, p unsafe.Pointe
 func (ds *decodeState) intoEmptyInterface(tok []byte, p unsafe.Pointer) error {
 	if c := tok[0]; c == '-' || c-'0' <= 9 {
 		if ds.useNumber {
-			*(*any)(p) = Number(tok)
+			*(*any)(p) = Number(ds.newString(tok))
 			return nil
 		}
 		f, err := parseFloat64(tok)
@@ -208,7 +208,7 @@ func (ds *decodeState) anyValue(tok []byte, ctx uint32) (any, error) {
 		return nil, nil
 	}
 	if ds.useNumber {
-		return Number(tok), nil
+		return Number(ds.newString(tok)), nil
 	}
 	f, err := parseFloat64(tok)
 	if err != nil {

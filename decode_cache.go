@@ -392,6 +392,7 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 	case reflect.String:
 		if t == numberType {
 			td.fn = decodeNumber
+			td.direct = directNumber
 		} else {
 			td.fn = stringDecoder(t)
 			td.direct = directString

@@ -89,7 +89,8 @@ func scanInt64(data []byte, i int) (int64, int) {
 }
 
 // direct marks the decoders that scalarNext may stand in for: the plain
-// decoder of a float64, a 64-bit signed integer, a string or a bool, and of
+// decoder of a float64, a 64-bit signed integer, a string, a bool or a
+// Number, and of
 // a pointer to a float64, an int64, an int, a string or a bool (exactly those
 // types, so that the pointee scalarNext allocates has the pointer's type).
 type direct uint8
@@ -104,6 +105,8 @@ const (
 	// fresh float64, string, bool or nil, unless the interface holds a
 	// pointer (then the value goes where it points: the token path).
 	directAny
+	// directNumber is the decoder of Number: a number, kept as written.
+	directNumber
 	directPtrInt64 // the pointers last: scalarNext tests k >= directPtrInt64
 	directPtrInt
 	directPtrFloat64
@@ -186,9 +189,9 @@ func decodeNumber(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		if !isValidNumber(s) {
 			return fmt.Errorf("json: invalid number literal, trying to unmarshal %q into Number", tok)
 		}
-		*(*Number)(p) = Number(s)
+		*(*Number)(p) = Number(ds.newString(s))
 	case c == '-' || c-'0' <= 9:
-		*(*Number)(p) = Number(tok)
+		*(*Number)(p) = Number(ds.newString(tok))
 	default:
 		return ds.mismatch(tok, numberType)
 	}

@@ -30,6 +30,9 @@ func TestScalarNextTakes(t *testing.T) {
 		{directBool, true, "[,\n  false\n]", false},
 		{directPtrBool, false, `[true,`, true},
 		{directPtrBool, true, "[,\n  false\n]", false},
+		{directNumber, false, `[1.5e-7,`, Number("1.5e-7")},
+		{directNumber, true, "[,\n  -0 ]", Number("-0")},
+		{directNumber, true, `[, 12.50}`, Number("12.50")},
 	} {
 		ds := getState()
 		ds.bd.resetBytes([]byte(c.in))
@@ -60,6 +63,10 @@ func TestScalarNextTakes(t *testing.T) {
 			if b != nil {
 				got = *b
 			}
+		case directNumber:
+			var n Number
+			ok = ds.scalarNext(c.k, c.comma, &atArrayComma, unsafe.Pointer(&n))
+			got = n
 		}
 		if !ok || got != c.want {
 			t.Errorf("scalarNext(%q) = %v, %v; want %v, true", c.in, got, ok, c.want)
@@ -75,6 +82,9 @@ func TestScalarNextTakes(t *testing.T) {
 		v, ok := ds.anyScalarNext(&atArrayComma)
 		if f, isFloat := c.want.(int64); isFloat {
 			c.want = float64(f)
+		}
+		if n, isNumber := c.want.(Number); isNumber {
+			c.want, _ = n.Float64()
 		}
 		if !ok || v != c.want {
 			t.Errorf("anyScalarNext(%q) = %v, %v; want %v, true", c.in, v, ok, c.want)

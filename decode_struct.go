@@ -41,10 +41,13 @@ const (
 	fastBool
 	fastInt64
 	fastFloat64
+	// fastNumber: a Number, which only scalarNext takes inline; given as
+	// a token, its decoder (decodeNumber) does the work.
+	fastNumber
 )
 
 // fastKindOf returns the inline fast path for a field of type t, if any: a
-// bool, string (not Number), 64-bit integer or float64 with no methods that
+// bool, string, Number, 64-bit integer or float64 with no methods that
 // decoding would call. Without the fast paths, none: the field's decoder
 // does it.
 func fastKindOf(t reflect.Type) fastKind {
@@ -56,9 +59,10 @@ func fastKindOf(t reflect.Type) fastKind {
 	}
 	switch t.Kind() {
 	case reflect.String:
-		if t != numberType {
-			return fastString
+		if t == numberType {
+			return fastNumber
 		}
+		return fastString
 	case reflect.Bool:
 		return fastBool
 	case reflect.Int, reflect.Int64:
@@ -140,6 +144,8 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 						f.direct = directString
 					case fastBool:
 						f.direct = directBool
+					case fastNumber:
+						f.direct = directNumber
 					default:
 						f.direct = directPointerOf(f.typ)
 					}

@@ -320,6 +320,32 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 			*(*string)(p) = v
 		}
 		return ok
+	case directNumber:
+		// A number as written (a string holding one: the token path).
+		if c := data[i]; c != '-' && c-'0' > 9 {
+			return false
+		}
+		// numberEnd's grammar, with the integer part's digits eight a load
+		// (skipDigits): ids of 16 to 19 digits a byte at a time cost more
+		// than the token path.
+		j := i
+		if data[j] == '-' {
+			if j++; j >= len(data) {
+				return false
+			}
+		}
+		switch c := data[j]; {
+		case c == '0':
+			j++
+		case c-'1' < 9:
+			j = skipDigits(data, j+1)
+		default:
+			return false
+		}
+		if end = fractionEnd(data, j); end < 0 || end >= len(data) || !endsValue[data[end]] {
+			return false
+		}
+		*(*Number)(p) = Number(ds.newString(data[i:end]))
 	case directAny:
 		if holdsPointer(p) {
 			return false

@@ -175,6 +175,7 @@ func diffTargets() []struct {
 		{"array", func() any { return new([2]int) }},
 		{"ptr", func() any { return new(*int) }},
 		{"number", func() any { return new(Number) }},
+		{"numbers", func() any { return new([]Number) }},
 		{"raw", func() any { return new(RawMessage) }},
 		{"intmap", func() any { return new(map[int]any) }},
 		// maps from string to a scalar: decoded as Go maps of their type

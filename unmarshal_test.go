@@ -33,6 +33,9 @@ var diffInputs = []string{
 	`{"D":null}`, `{"D":"x"}`, `{"E":[5,6]}`, `{"E":[]}`, `{"E":null}`, `{"E":{}}`,
 	`{"F":{"x":1,"y":"z"}}`, `{"F":null}`, `{"G":{"1":"a","-2":"b"}}`, `{"G":{"x":"a"}}`, `{"G":{"99999999999999999999":"a"}}`,
 	`{"H":{"k":[1,{"q":null}]}}`, `{"I":12.5}`, `{"I":"12"}`, `{"I":"x"}`, `{"I":true}`,
+	// Numbers as written: read in one pass when whole and valid, else the token path's error
+	`{"I":-0.0e-0,"a":2}`, `{"I":1.5E+7}`, `{"I":01}`, `{"I":1.}`, `{"I":-}`, `{"I":1e+}`, `{"I":12x}`, `{"I":null}`, `{"I":[1]}`,
+	`{"N":123456789012345678901234567890.5,"ID":1}`, `[1.50,-0,2e+3,"7",null]`, `[1,01]`, `[1, 2.]`, `[1e5x]`, `[3 ,4 ]`,
 	`{"J":{"raw": [1, 2]}}`, `{"J":null}`, `{"K":[1,2,3,4]}`, `{"K":[1]}`, `{"K":"AQID"}`,
 	`{"L":"AQID"}`, `{"L":"!"}`, `{"L":[1,2]}`, `{"L":null}`, `{"M":true}`, `{"M":1}`,
 	`{"N":{"a":1,"N":{"a":2}}}`, `{"N":null}`, `{"O":{"x":1}}`, `{"O":null}`, `{"O":"fail"}`,
@@ -360,16 +363,50 @@ func TestUnmarshalAllocs(t *testing.T) {
 			t.Errorf("Unmarshal of 3 new strings of %d bytes or more: %v allocations, want %s", len(c.pad)+4, n, c.says)
 		}
 	}
+
+	// Numbers kept as written (Number, and UseNumber into an any) are
+	// strings made in the same blocks: well under one allocation a call
+	// for four of them (the any's box of its Number is one).
+	if fastChecks(t, "Numbers made in shared blocks") {
+		type nums struct{ A, B, C Number }
+		inputs := make([][]byte, 102)
+		for i := range inputs {
+			inputs[i] = fmt.Appendf(nil, `{"A":%[1]d,"B":-%[1]d.25,"C":"%[1]de-7"}`, i*7919+100)
+		}
+		var v nums
+		run := 0
+		if n := testing.AllocsPerRun(100, func() {
+			if err := Unmarshal(inputs[run], &v); err != nil {
+				t.Fatal(err)
+			}
+			run++
+		}); n >= 1 {
+			t.Errorf("Unmarshal of 3 new Numbers: %v allocations, want fewer than 1", n)
+		}
+		var a any
+		run = 0
+		if n := testing.AllocsPerRun(100, func() {
+			d := NewDecoder(bytes.NewReader(inputs[run][5:bytes.IndexByte(inputs[run], ',')]))
+			d.UseNumber()
+			if err := d.Decode(&a); err != nil {
+				t.Fatal(err)
+			}
+			run++
+		}); n >= 4 { // the bytes.Reader, the Decoder, the box
+			t.Errorf("Decode of a new Number into an any: %v allocations, want at most 3", n)
+		}
+	}
 }
 
 // TestStringBlocks keeps every string decoded while many more are made
-// after it, through each path that makes strings (struct fields, map keys
-// and values into an any, escaped and not, through Unmarshal and a
-// Decoder), and checks that none has changed: a block is only ever
-// appended to.
+// after it, through each path that makes strings (struct fields, Numbers,
+// map keys and values into an any, escaped and not, numbers into an any
+// with UseNumber, through Unmarshal and a Decoder), and checks that none
+// has changed: a block is only ever appended to.
 func TestStringBlocks(t *testing.T) {
 	type row struct {
 		S string
+		N Number
 		M map[string]any
 	}
 	var kept []row
@@ -379,13 +416,15 @@ func TestStringBlocks(t *testing.T) {
 		if i%3 == 0 {
 			s += `\u00e9\n`
 		}
-		in := fmt.Sprintf(`{"S":"%s","M":{"k%d":"v%d","%s":"%s"}}`, s, i, i, s, s)
+		in := fmt.Sprintf(`{"S":"%s","N":%d.5,"M":{"k%d":"v%d","%s":"%s","n":-%d}}`, s, i*31, i, i, s, s, i*7)
 		var r row
 		var err error
 		if i%2 == 0 {
 			err = Unmarshal([]byte(in), &r)
 		} else {
-			err = NewDecoder(strings.NewReader(in)).Decode(&r)
+			d := NewDecoder(strings.NewReader(in))
+			d.UseNumber() // M's number a Number too
+			err = d.Decode(&r)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -395,7 +434,11 @@ func TestStringBlocks(t *testing.T) {
 	}
 	for i, r := range kept {
 		var w row
-		if err := stdjson.Unmarshal([]byte(want[i]), &w); err != nil {
+		d := stdjson.NewDecoder(strings.NewReader(want[i]))
+		if i%2 == 1 {
+			d.UseNumber()
+		}
+		if err := d.Decode(&w); err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(r, w) {

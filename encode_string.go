@@ -37,14 +37,15 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 		// the one before it; each is written where it goes as it is checked.
 		// Nothing is flagged unless a byte needs a look: a wrong flag only
 		// ever sits above a right one.
-		var m uint64
 		for i := 0; i < n-8; i += 8 {
 			w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
-			m |= strbody.EscapeMask(w, escapeHTML)
+			if strbody.EscapeMask(w, escapeHTML) != 0 {
+				return appendEscaped(dst, s, escapeHTML)
+			}
 			binary.LittleEndian.PutUint64(d[1+i:], w)
 		}
 		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
-		if m|strbody.EscapeMask(w, escapeHTML) != 0 {
+		if strbody.EscapeMask(w, escapeHTML) != 0 {
 			return appendEscaped(dst, s, escapeHTML)
 		}
 		binary.LittleEndian.PutUint64(d[n-7:], w)

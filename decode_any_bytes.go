@@ -100,7 +100,7 @@ func storeAny(v, x any) {
 // SetMaxDepth limit the pass's own depth limit could pass.
 func (ds *decodeState) streamOnePass(v any) bool {
 	d := ds.d
-	if d.depth != 0 || d.useNumber || d.maxDepth <= maxOnePassDepth || d.err != nil || d.s.err != nil {
+	if d.depth != 0 || d.maxDepth <= maxOnePassDepth || d.err != nil || d.s.err != nil {
 		return false
 	}
 	first, ok := anyTarget(v)
@@ -181,6 +181,10 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 		if n, facts := s.scanString(data[i:], 1); n > 0 {
 			s.str = facts
 			return ds.anyStringValue(data[i : i+n]), i + n
+		}
+	case (c == '-' || c-'0' <= 9) && ds.useNumber:
+		if end := numberAt(data, i); end >= 0 {
+			return Number(ds.newString(data[i:end])), end
 		}
 	case c == '-' || c-'0' <= 9:
 		if f, end := scanFloat64(data, i); end != 0 {

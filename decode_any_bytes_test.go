@@ -291,3 +291,30 @@ func TestStreamOnePassAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamOnePassUseNumber: with UseNumber, the one pass takes objects
+// and arrays of numbers of every form (Numbers made as written, 1e400 and
+// 23 digits too), with encoding/json's values.
+func TestStreamOnePassUseNumber(t *testing.T) {
+	skipNoFast(t, "the one pass")
+	in := `{"a":[0,-0,1.50,-12345678901234567890123,1e400,2E-7],"b":{"c":9007199254740993}} [1,{"d":-0.0},"x"]`
+	want := stdjson.NewDecoder(strings.NewReader(in))
+	want.UseNumber()
+	d := NewDecoder(strings.NewReader(in))
+	d.UseNumber()
+	ds := getState()
+	defer putState(ds)
+	ds.d, ds.useNumber = d, true
+	for range 2 {
+		var got, w any
+		if !ds.streamOnePass(&got) {
+			t.Fatalf("the one pass did not take the value at %d", d.InputOffset())
+		}
+		if err := want.Decode(&w); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, w) {
+			t.Fatalf("got %#v, want %#v", got, w)
+		}
+	}
+}

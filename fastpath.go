@@ -322,27 +322,7 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 		return ok
 	case directNumber:
 		// A number as written (a string holding one: the token path).
-		if c := data[i]; c != '-' && c-'0' > 9 {
-			return false
-		}
-		// numberEnd's grammar, with the integer part's digits eight a load
-		// (skipDigits): ids of 16 to 19 digits a byte at a time cost more
-		// than the token path.
-		j := i
-		if data[j] == '-' {
-			if j++; j >= len(data) {
-				return false
-			}
-		}
-		switch c := data[j]; {
-		case c == '0':
-			j++
-		case c-'1' < 9:
-			j = skipDigits(data, j+1)
-		default:
-			return false
-		}
-		if end = fractionEnd(data, j); end < 0 || end >= len(data) || !endsValue[data[end]] {
+		if end = numberAt(data, i); end < 0 {
 			return false
 		}
 		*(*Number)(p) = Number(ds.newString(data[i:end]))
@@ -361,6 +341,33 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 	d.s.br.offset = end
 	d.state = next
 	return true
+}
+
+// numberAt returns the index after the number that starts at data[i]
+// when it is valid and followed in data by a byte that may end a value,
+// else -1 (the token path decides): numberEnd's grammar, with the integer
+// part's digits eight a load (skipDigits; ids of 16 to 19 digits a byte
+// at a time cost more than the token path). For a Number, kept as
+// written.
+func numberAt(data []byte, i int) int {
+	j := i
+	if data[j] == '-' {
+		if j++; j >= len(data) {
+			return -1
+		}
+	}
+	switch c := data[j]; {
+	case c == '0':
+		j++
+	case c-'1' < 9:
+		j = skipDigits(data, j+1)
+	default:
+		return -1
+	}
+	if end := fractionEnd(data, j); end >= 0 && end < len(data) && endsValue[data[end]] {
+		return end
+	}
+	return -1
 }
 
 // skipNext passes over a member's value that nothing decodes (a key the
@@ -532,9 +539,9 @@ func (ds *decodeState) readString(i int, next *state) (tok []byte, unescaped, ok
 }
 
 // anyScalarNext is scalarNext for a value decoded into an interface: a
-// number (a float64, unless UseNumber), a string or a literal, read in one
-// pass when it can be; otherwise the token path decides. In an object it
-// may only be called once the key's ':' is consumed.
+// number (a float64, or with UseNumber a Number), a string or a literal,
+// read in one pass when it can be; otherwise the token path decides. In
+// an object it may only be called once the key's ':' is consumed.
 func (ds *decodeState) anyScalarNext(next *state) (any, bool) {
 	if !fastPaths {
 		return nil, false
@@ -566,7 +573,13 @@ func (ds *decodeState) anyScalarAt(data []byte, i int, next *state) (any, bool) 
 		} else if ok {
 			return ds.anyStringValue(tok), true
 		}
-	case (c == '-' || c-'0' <= 9) && !ds.useNumber:
+	case (c == '-' || c-'0' <= 9) && ds.useNumber:
+		if end := numberAt(data, i); end >= 0 {
+			d.s.br.offset = end
+			d.state = next
+			return Number(ds.newString(data[i:end])), true
+		}
+	case c == '-' || c-'0' <= 9:
 		if x, end := scanFloat64(d.s.br.data, i); end != 0 {
 			d.s.br.offset = end
 			d.state = next

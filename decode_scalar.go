@@ -90,9 +90,9 @@ func scanInt64(data []byte, i int) (int64, int) {
 
 // direct marks the decoders that scalarNext may stand in for: the plain
 // decoder of a float64, a 64-bit signed integer, a string, a bool or a
-// Number, and of
-// a pointer to a float64, an int64, an int, a string or a bool (exactly those
-// types, so that the pointee scalarNext allocates has the pointer's type).
+// Number, and of a pointer to a float64, an int64, an int, a string or a
+// bool (exactly those types, so that the pointee scalarNext allocates has
+// the pointer's type).
 type direct uint8
 
 const (

@@ -81,35 +81,16 @@ func appendInt10(dst []byte, x int64) []byte {
 		binary.LittleEndian.PutUint64(d[n:], digits6(uint32(u), k)|asciiZeros)
 		return dst[:l+n+k]
 	}
-	// putUint's first two cases, written out here to save its call.
+	// putUint's first cases, written out here to save its call.
 	if u < 1e8 { // most integers: one word of digits
 		k := decimalLen(uint32(u))
 		binary.LittleEndian.PutUint64(d[n:], smallDigits(uint32(u), k)|asciiZeros)
 		return dst[:l+n+k]
 	}
-	if fastPaths && u < 1e16 { // ids and timestamps: two words
-		q := u / 1e8
-		lo := digits8(uint32(u-q*1e8)) | asciiZeros
-		switch { // nine or ten digits (ids, times in seconds): the first ones alone
-		case q < 10:
-			d[n] = '0' + byte(q)
-			binary.LittleEndian.PutUint64(d[n+1:], lo)
-			return dst[:l+n+9]
-		case q < 100:
-			d[n], d[n+1] = digitPairs[2*q], digitPairs[2*q+1]
-			binary.LittleEndian.PutUint64(d[n+2:], lo)
-			return dst[:l+n+10]
-		}
-		k := decimalLen(uint32(q))
-		binary.LittleEndian.PutUint64(d[n:], smallDigits(uint32(q), k)|asciiZeros)
-		n += k
-		binary.LittleEndian.PutUint64(d[n:], lo)
-		return dst[:l+n+8]
-	}
 	if u >= 1e16 {
 		return dst[:l+n+putUint17(d[n:], u)]
 	}
-	return dst[:l+n+putUint(d[n:], u)] // without the fast paths
+	return dst[:l+n+putLong(d[n:], u)]
 }
 
 // smallDigits returns the k digits of v, which is below 1e8 (0 too, with
@@ -177,8 +158,6 @@ var decimalLenTable = func() (t [33]uint64) {
 // the digits as scratch. The first word's leading zero digits are
 // counted from its value (decimalLen) and shifted out.
 func putUint(d []byte, u uint64) int {
-	var hi uint32 // the leading digits, below 1e8
-	var lo uint64 // the 8 that follow them, if any
 	switch {
 	case fastPaths && u < 1000: // as in appendInt10
 		k := decimalLen(uint32(u))
@@ -189,19 +168,37 @@ func putUint(d []byte, u uint64) int {
 		binary.LittleEndian.PutUint64(d, digits6(uint32(u), k)|asciiZeros)
 		return k
 	case u < 1e8:
-		hi = uint32(u)
-	case u < 1e16:
-		q := u / 1e8
-		hi, lo = uint32(q), digits8(uint32(u-q*1e8))|asciiZeros
-	default:
+		k := decimalLen(uint32(u))
+		binary.LittleEndian.PutUint64(d, smallDigits(uint32(u), k)|asciiZeros)
+		return k
+	case u >= 1e16:
 		return putUint17(d, u)
 	}
-	h := decimalLen(hi)
-	binary.LittleEndian.PutUint64(d, smallDigits(hi, h)|asciiZeros)
-	if u < 1e8 {
-		return h
+	return putLong(d, u)
+}
+
+// putLong is putUint for u of 9 to 16 digits (ids, timestamps, a float's
+// 16 digits). With the vector kernel, the number is its two halves by 1e8
+// written at once (digits.PutLast: one division here, where two words of
+// digits8 take ten multiplies); without it, the halves one word each,
+// nine or ten digits' first ones alone.
+func putLong(d []byte, u uint64) int {
+	q := u / 1e8
+	lo := uint32(u - q*1e8)
+	h := decimalLen(uint32(q))
+	if fastPaths && digits.PutLast((*[16]byte)(d[:16]), uint32(q), lo, 8+h) {
+		return 8 + h
 	}
-	binary.LittleEndian.PutUint64(d[h:], lo)
+	w := digits8(lo) | asciiZeros
+	switch {
+	case fastPaths && q < 10:
+		d[0] = '0' + byte(q)
+	case fastPaths && q < 100:
+		d[0], d[1] = digitPairs[2*q], digitPairs[2*q+1]
+	default:
+		binary.LittleEndian.PutUint64(d, smallDigits(uint32(q), h)|asciiZeros)
+	}
+	binary.LittleEndian.PutUint64(d[h:], w)
 	return h + 8
 }
 
@@ -213,9 +210,13 @@ func putUint17(d []byte, u uint64) int {
 	rest := u - q*1e16
 	m := rest / 1e8
 	h := 1
-	if q < 10 { // 17 digits, as a float's often are: the first one alone
+	switch {
+	case q < 10: // 17 digits, as a float's often are: the first one alone
 		d[0] = '0' + byte(q)
-	} else {
+	case fastPaths && q < 1000: // 18 and 19 (every int64): from the table, no multiply
+		h = decimalLen(uint32(q))
+		binary.LittleEndian.PutUint64(d, uint64(threeDigits[q])>>(24-8*uint(h))|asciiZeros)
+	default:
 		h = decimalLen(uint32(q))
 		binary.LittleEndian.PutUint64(d, smallDigits(uint32(q), h)|asciiZeros)
 	}

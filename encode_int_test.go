@@ -31,6 +31,17 @@ func TestAppendInt10(t *testing.T) {
 			check(-int64(x))
 		}
 	}
+	// Random integers of every length: both halves of the vector kernels
+	// (9 to 16 digits, 17 to 19) with every digit in every place.
+	r := rand.New(rand.NewPCG(5, 6))
+	for lo := uint64(1); lo < 1e18; lo *= 10 {
+		for range 3000 {
+			check(int64(lo + r.Uint64N(9*lo)))
+		}
+	}
+	for range 3000 {
+		check(int64(1e18 + r.Uint64N(math.MaxInt64-1e18)))
+	}
 	for _, u := range []uint64{math.MaxUint64, math.MaxUint64 - 1, 1e19, 1e19 - 1, 1e19 + 1} {
 		if got, want := string(appendUint10(nil, u)), strconv.FormatUint(u, 10); got != want {
 			t.Fatalf("appendUint10(%d) = %s, want %s", u, got, want)

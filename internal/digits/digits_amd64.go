@@ -12,3 +12,8 @@ var useKernel = cpu.X86.HasAVX
 //
 //go:noescape
 func put16(d *[16]byte, hi, lo uint32)
+
+// putLast is PutLast's kernel (digits_amd64.s).
+//
+//go:noescape
+func putLast(d *[16]byte, hi, lo uint32, k int)

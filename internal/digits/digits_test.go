@@ -46,3 +46,25 @@ func TestPut16Off(t *testing.T) {
 		t.Fatalf("Put16 without a kernel wrote %q", d)
 	}
 }
+
+func TestPutLast(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	vals := []uint32{0, 1, 9, 10, 99, 100, 9999, 10000, 10001, 99999999, 12345678, 87654321}
+	for range 20000 {
+		vals = append(vals, r.Uint32N(1e8))
+	}
+	for i, hi := range vals {
+		lo := vals[(i*7+3)%len(vals)]
+		full := fmt.Sprintf("%08d%08d", hi, lo)
+		for k := 1; k <= 16; k++ {
+			d := [16]byte{0: 'x', 15: 'x'}
+			if !PutLast(&d, hi, lo, k) {
+				t.Skip("no kernel in this build or on this CPU")
+			}
+			want := full[16-k:] + string(make([]byte, 16-k))
+			if string(d[:]) != want {
+				t.Fatalf("PutLast(%d, %d, %d) = %q, want %q", hi, lo, k, d, want)
+			}
+		}
+	}
+}

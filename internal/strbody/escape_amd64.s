@@ -13,28 +13,34 @@ CONST32(cE2, 0xe2e2e2e2e2e2e2e2)
 CONST32(c01, 0x0101010101010101)
 CONST32(cA9, 0xa9a9a9a9a9a9a9a9)
 
-// The constants ·c22, ·c5C, ·c1F ('"', '\\', 0x1f), ·c80, ·c70, ·c60,
-// ·c0F and the UTF-8 check's tables ·byte1High, ·byte1Low and ·byte2High
-// are in const_amd64.s, shared with the other kernels.
+CONST32(c7F, 0x7f7f7f7f7f7f7f7f)
 
-// A, B and C of the ASCII test below, 32 bytes each, without and with html.
-#define ABC(name, a, b, c) \
-	DATA name<>+0(SB)/8, $a \
-	DATA name<>+8(SB)/8, $a \
-	DATA name<>+16(SB)/8, $a \
-	DATA name<>+24(SB)/8, $a \
-	DATA name<>+32(SB)/8, $b \
-	DATA name<>+40(SB)/8, $b \
-	DATA name<>+48(SB)/8, $b \
-	DATA name<>+56(SB)/8, $b \
-	DATA name<>+64(SB)/8, $c \
-	DATA name<>+72(SB)/8, $c \
-	DATA name<>+80(SB)/8, $c \
-	DATA name<>+88(SB)/8, $c \
-	GLOBL name<>(SB), RODATA|NOPTR, $96
+// The constants ·c80, ·c70, ·c60, ·c0F and the UTF-8 check's tables
+// ·byte1High, ·byte1Low and ·byte2High are in const_amd64.s, shared with
+// the other kernels.
 
-ABC(plain, 0x2222222222222222, 0, 0x2222222222222222)
-ABC(html, 0x2626262626262626, 0x0202020202020202, 0x3e3e3e3e3e3e3e3e)
+// The ASCII test's tables (see MASK), each 16 entries written twice
+// (VPSHUFB looks up within each 128-bit half): by a byte's low half,
+// without and with html (plainLow, htmlLow), and by its high half
+// (high). An entry is a set of the kinds of byte that half could be
+// part of; a byte has an escape when its halves' sets share one:
+//
+//	0x01 a control byte: high half 0 or 1, any low half
+//	0x02 '"' (0x22), and with html '&' (0x26)
+//	0x04 '\\' (0x5C)
+//	0x08 with html, '<' (0x3C) and '>' (0x3E)
+//
+// A byte of 0x80 or more has no set by its high half (8 to F): none.
+#define TABLE16(name, lo, hi) \
+	DATA name<>+0(SB)/8, $lo \
+	DATA name<>+8(SB)/8, $hi \
+	DATA name<>+16(SB)/8, $lo \
+	DATA name<>+24(SB)/8, $hi \
+	GLOBL name<>(SB), RODATA|NOPTR, $32
+
+TABLE16(plainLow, 0x0101010101030101, 0x0101010501010101)
+TABLE16(htmlLow, 0x0103010101030101, 0x0109010d01010101)
+TABLE16(high, 0x0000040008020101, 0)
 
 // keep<>+32-n is n bytes of 0xff and then zeros.
 DATA keep<>+0(SB)/8, $0xffffffffffffffff
@@ -90,21 +96,19 @@ DATA escText<>+496(SB)/8, $0x050065333030755c // \u003e
 DATA escText<>+736(SB)/8, $0x0100000000005c5c // \\
 GLOBL escText<>(SB), RODATA|NOPTR, $744
 
-// MASK sets Yd to the mask of the block Yx (see "Per block" below), with
-// Y1, Y2, Y3 and Y8, Y9, Y10 holding '"', '\\', 0x1f and A, B, C; Ta to
-// Td are temporaries.
-#define MASK(Yx, Yd, Ta, Tb, Tc, Td) \
-	VPCMPEQB Yx, Y1, Yd  \
-	VPCMPEQB Yx, Y2, Ta  \
-	VPMINUB  Yx, Y3, Tb  \
-	VPCMPEQB Yx, Tb, Tb  \
-	VPCMPEQB Yx, Y8, Tc  \
-	VPOR     Yx, Y9, Td  \
-	VPCMPEQB Td, Y10, Td \
-	VPOR     Yd, Ta, Yd  \
-	VPOR     Tb, Tc, Tb  \
-	VPOR     Yd, Td, Yd  \
-	VPOR     Yd, Tb, Yd
+// MASK sets Yd to the mask of the block Yx (see "Per block" below), a
+// flagged byte's top bit set, and Yh to the high halves of Yx's bytes
+// (the UTF-8 check reads them too); Tb is a temporary. Y1 and Y2 hold
+// the low and high halves' tables (plainLow or htmlLow, and high), Y3
+// 0x0f and Y10 0x7f in every byte.
+#define MASK(Yx, Yd, Yh, Tb) \
+	VPSRLW   $4, Yx, Yh  \
+	VPAND    Y3, Yh, Yh  \
+	VPAND    Y3, Yx, Tb  \
+	VPSHUFB  Tb, Y1, Tb  \
+	VPSHUFB  Yh, Y2, Yd  \
+	VPAND    Tb, Yd, Yd  \
+	VPADDUSB Y10, Yd, Yd
 
 // func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int)
 //
@@ -119,10 +123,9 @@ GLOBL escText<>(SB), RODATA|NOPTR, $744
 //
 // Per block, a mask of the bytes to look at:
 //
-//   - ASCII: '"', '\\', at most 0x1f (min(c, 0x1f) == c), equal to A, or
-//     equal to C once ORed with B. With html, A is '&' and B, C are 2, '>'
-//     ('<' and '>' are the bytes that are '>' with bit 1 set); without, A
-//     and C are '"' again and B is 0, which add nothing.
+//   - ASCII: '"', '\\', at most 0x1f, and with html '<', '>' and '&': a
+//     byte whose halves' entries in the tables share a bit (two lookups
+//     and an AND), made a top bit by adding 0x7f with saturation.
 //   - UTF-8, when the block or the one before it has a byte of 0x80 or
 //     more: each byte is checked with the three before it (P1, P2, P3,
 //     taken across the blocks' boundary; before j they count as 0), by
@@ -163,16 +166,14 @@ TEXT ·escapeCopyAVX2(SB), NOSPLIT, $64-72
 	ADDQ    AX, R14
 	SUBQ    $32, R14 // the room for escapes: len(d) - (len(s)-j) - Block
 	SUBQ    AX, DI   // s[i] goes to (DI)(i*1); DI grows by each escape's extra bytes
-	VMOVDQU ·c22(SB), Y1
-	VMOVDQU ·c5C(SB), Y2
-	VMOVDQU ·c1F(SB), Y3
-	LEAQ    plain<>(SB), R8
-	LEAQ    html<>(SB), R10
+	LEAQ    plainLow<>(SB), R8
+	LEAQ    htmlLow<>(SB), R10
 	TESTQ   CX, CX
 	CMOVQNE R10, R8
-	VMOVDQU 0(R8), Y8
-	VMOVDQU 32(R8), Y9
-	VMOVDQU 64(R8), Y10
+	VMOVDQU 0(R8), Y1
+	VMOVDQU high<>(SB), Y2
+	VMOVDQU ·c0F(SB), Y3
+	VMOVDQU c7F<>(SB), Y10
 	VPXOR   Y13, Y13, Y13 // zeros
 	LEAQ    -32(DX), R13  // the last index a whole block starts at
 
@@ -187,9 +188,9 @@ one:
 	VMOVDQU   Y0, (DI)(AX*1)
 
 check:
-	MASK(Y0, Y4, Y5, Y6, Y7, Y11)
+	MASK(Y0, Y4, Y8, Y5)
 
-checked:
+checked: // Y8: the high halves of Y0's bytes
 	VPMOVMSKB Y0, CX
 	MOVL      CX, R11
 	ORL       R9, R11
@@ -273,19 +274,16 @@ utf8:
 	VPOR     Y14, Y4, Y4
 
 	// The errors of each byte with the one before it, from the tables.
-	VMOVDQU  ·c0F(SB), Y15
 	VPSRLW   $4, Y6, Y5
-	VPAND    Y15, Y5, Y5
+	VPAND    Y3, Y5, Y5
 	VMOVDQU  ·byte1High(SB), Y14
 	VPSHUFB  Y5, Y14, Y5
-	VPAND    Y15, Y6, Y6
+	VPAND    Y3, Y6, Y6
 	VMOVDQU  ·byte1Low(SB), Y14
 	VPSHUFB  Y6, Y14, Y6
 	VPAND    Y6, Y5, Y5
-	VPSRLW   $4, Y0, Y6
-	VPAND    Y15, Y6, Y6
 	VMOVDQU  ·byte2High(SB), Y14
-	VPSHUFB  Y6, Y14, Y6
+	VPSHUFB  Y8, Y14, Y6
 	VPAND    Y6, Y5, Y5
 
 	// A continuation byte called for after another: P2 >= 0xE0 or
@@ -322,8 +320,8 @@ pair: // (R9 is 0: the block before was ASCII)
 	VMOVDQU   32(SI)(AX*1), Y15
 	VMOVDQU   Y0, (DI)(AX*1)
 	VMOVDQU   Y15, 32(DI)(AX*1)
-	MASK(Y0, Y4, Y5, Y6, Y7, Y11)   // the first block's
-	MASK(Y15, Y5, Y14, Y6, Y7, Y11) // the second's
+	MASK(Y0, Y4, Y8, Y6)  // the first block's
+	MASK(Y15, Y5, Y9, Y7) // the second's
 	VPOR      Y4, Y0, Y6
 	VPOR      Y5, Y15, Y7
 	VPOR      Y6, Y7, Y7
@@ -340,6 +338,7 @@ pairFound:
 	ADDQ      $32, AX // in the second, after a plain ASCII one
 	VMOVDQU   Y15, Y0
 	VMOVDQU   Y5, Y4
+	VMOVDQU   Y9, Y8
 	JMP       checked
 
 tail:

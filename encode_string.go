@@ -22,9 +22,9 @@ const hexDigits = "0123456789abcdef"
 //
 // A string of up to 32 bytes that needs no escape, most of the strings a
 // struct holds, is checked and copied in the same words, stored straight
-// into dst's spare capacity (under 8 bytes, one with a byte of 0x80 or
-// more is then checked a character at a time: plainText); the rest goes
-// through appendEscaped.
+// into dst's spare capacity (one with a byte of 0x80 or more is then
+// checked as one block, appendNonASCII, or under 8 bytes a character at a
+// time, plainText); the rest goes through appendEscaped.
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	n, l := len(s), len(dst)
 	if !fastPaths || n > 32 || cap(dst)-l < 34 {
@@ -40,12 +40,18 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 		for i := 0; i < n-8; i += 8 {
 			w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
 			if strbody.EscapeMask(w, escapeHTML) != 0 {
+				if w&0x8080808080808080 != 0 {
+					return appendNonASCII(dst, s, escapeHTML)
+				}
 				return appendEscaped(dst, s, escapeHTML)
 			}
 			binary.LittleEndian.PutUint64(d[1+i:], w)
 		}
 		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
 		if strbody.EscapeMask(w, escapeHTML) != 0 {
+			if w&0x8080808080808080 != 0 {
+				return appendNonASCII(dst, s, escapeHTML)
+			}
 			return appendEscaped(dst, s, escapeHTML)
 		}
 		binary.LittleEndian.PutUint64(d[n-7:], w)
@@ -74,6 +80,25 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	d[0] = '"'
 	d[n+1] = '"'
 	return dst[:l+n+2]
+}
+
+// appendNonASCII is appendString for a string of 8 to 32 bytes in which
+// a word with a byte of 0x80 or more was flagged: most often text in
+// another script, which seldom needs an escape. With 34 bytes of dst's
+// capacity spare, the whole string is copied and checked as one block
+// (strbody.CopyPlain): one call in place of the escape kernel's set-up
+// and walk. A string that check turns down (an escape, invalid UTF-8,
+// U+2028 or U+2029) goes through appendEscaped, which pays for both.
+func appendNonASCII(dst []byte, s string, escapeHTML bool) []byte {
+	if l := len(dst); cap(dst)-l >= 34 {
+		d := dst[l : l+34]
+		if strbody.CopyPlain(d[1:], s, escapeHTML) {
+			d[0] = '"'
+			d[len(s)+1] = '"'
+			return dst[:l+len(s)+2]
+		}
+	}
+	return appendEscaped(dst, s, escapeHTML)
 }
 
 // plainText reports whether s, of under 8 bytes and with a byte of 0x80 or

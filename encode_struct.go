@@ -229,17 +229,22 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 					continue
 				}
 				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
-				m := strbody.EscapeMask(w, html)
+				m, all := strbody.EscapeMask(w, html), w
 				binary.LittleEndian.PutUint64(out[1:], w)
 				if n > 16 {
 					w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[8:]), 8))
 					m |= strbody.EscapeMask(w, html)
+					all |= w
 					binary.LittleEndian.PutUint64(out[9:], w)
 				}
 				w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
 				if m|strbody.EscapeMask(w, html) != 0 {
 					// as appendString goes on, without its words again
-					b = appendEscaped(b, s, html)
+					if (all|w)&0x8080808080808080 != 0 {
+						b = appendNonASCII(b, s, html)
+					} else {
+						b = appendEscaped(b, s, html)
+					}
 					continue
 				}
 				binary.LittleEndian.PutUint64(out[n-7:], w)

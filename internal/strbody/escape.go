@@ -1,6 +1,9 @@
 package strbody
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // EscapeCopy writes s from j into d escaped as a JSON encoder escapes it,
 // up to the first character it leaves to the caller, and returns that
@@ -63,6 +66,24 @@ func EscapeCopy(d []byte, s string, j int, html bool) (k, n int) {
 		copy(d[n+k-start:], s[k:p])
 	}
 	return p, n + p - start
+}
+
+// CopyPlain copies s, of 1 to 32 bytes, to d and reports whether s is
+// written as it is, with no escape: valid UTF-8 with no U+2028 or U+2029
+// and no ASCII byte with an escape (with html, '<', '>' and '&' too). It
+// stores 32 bytes at d, those past len(s) as scratch. Without the AVX2
+// kernel (in this build or on this CPU) it reports false and copies
+// nothing, and the caller escapes s its usual way.
+//
+// It is the escape kernel's check of one block, for a short string in
+// another script, which most often needs no escape: one call in place of
+// the escape kernel's set-up and its walk to the end.
+func CopyPlain(d []byte, s string, html bool) bool {
+	if !useAVX2 || len(s) == 0 || len(s) > Block {
+		return false
+	}
+	_ = d[Block-1] // room for the block, for the assembly
+	return copyPlainAVX2(&d[0], unsafe.StringData(s), len(s), html)
 }
 
 // ASCIIEscape is the escape of the ASCII byte c as encoding/json writes it

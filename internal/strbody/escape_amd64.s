@@ -464,3 +464,125 @@ done:
 	SUBQ d_base+0(FP), DI
 	MOVQ DI, n+64(FP)
 	RET
+
+// func copyPlainAVX2(d, s *byte, n int, html bool) bool
+//
+// CopyPlain's kernel: the n bytes at s (1 to 32) as one block, zero-padded
+// (read as the escape kernel's tail reads them: straight from s when the 32
+// bytes do not cross a page, else through a copy on the stack), stored whole
+// at d, and checked as the escape kernel checks a block after a block of
+// ASCII: an ASCII byte with an escape, a UTF-8 error, U+2028 or U+2029,
+// each among the n bytes, makes the answer false; so does a character cut
+// short at the end (a lead byte in the last three whose character goes on
+// past them), which the block flags only in the padding.
+TEXT ·copyPlainAVX2(SB), NOSPLIT, $32-33
+	MOVQ    d+0(FP), DI
+	MOVQ    s+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVBLZX html+24(FP), DX
+	MOVL    SI, R8
+	ANDL    $4095, R8
+	CMPL    R8, $(4096-32)
+	JHI     plainNear
+	VMOVDQU (SI), Y0
+
+plainLoaded:
+	LEAQ    keep<>(SB), R10
+	MOVQ    CX, R9
+	NEGQ    R9
+	VPAND   32(R10)(R9*1), Y0, Y0 // the n bytes, then zeros
+	VMOVDQU Y0, (DI)
+	MOVQ    $1, R11
+	SHLQ    CX, R11
+	DECQ    R11 // the n bytes' bits
+	LEAQ    plainLow<>(SB), R8
+	LEAQ    htmlLow<>(SB), R10
+	TESTL   DX, DX
+	CMOVQNE R10, R8
+	VMOVDQU 0(R8), Y1
+	VMOVDQU high<>(SB), Y2
+	VMOVDQU ·c0F(SB), Y3
+	VMOVDQU c7F<>(SB), Y10
+	MASK(Y0, Y4, Y8, Y5)
+	VPMOVMSKB Y4, BX
+	ANDQ      R11, BX
+	JNZ       plainNo // an ASCII byte with an escape
+	VPMOVMSKB Y0, BX
+	TESTL     BX, BX
+	JZ        plainYes // ASCII
+
+	// UTF-8, as at "utf8" in escapeCopyAVX2, the bytes before s as zeros.
+	VPXOR      Y12, Y12, Y12
+	VPERM2I128 $0x21, Y0, Y12, Y5
+	VPALIGNR   $13, Y5, Y0, Y11 // P3
+	VPALIGNR   $14, Y5, Y0, Y7  // P2
+	VPALIGNR   $15, Y5, Y0, Y6  // P1
+	VPCMPEQB   cE2<>(SB), Y7, Y14
+	VPCMPEQB   ·c80(SB), Y6, Y5
+	VPAND      Y5, Y14, Y14
+	VPOR       c01<>(SB), Y0, Y5
+	VPCMPEQB   cA9<>(SB), Y5, Y5
+	VPAND      Y5, Y14, Y14 // U+2028 and U+2029, at their last byte
+	VPSRLW     $4, Y6, Y5
+	VPAND      Y3, Y5, Y5
+	VMOVDQU    ·byte1High(SB), Y9
+	VPSHUFB    Y5, Y9, Y5
+	VPAND      Y3, Y6, Y6
+	VMOVDQU    ·byte1Low(SB), Y9
+	VPSHUFB    Y6, Y9, Y6
+	VPAND      Y6, Y5, Y5
+	VMOVDQU    ·byte2High(SB), Y9
+	VPSHUFB    Y8, Y9, Y6
+	VPAND      Y6, Y5, Y5
+	VPSUBUSB   ·c60(SB), Y7, Y7
+	VPSUBUSB   ·c70(SB), Y11, Y11
+	VPOR       Y11, Y7, Y7
+	VPAND      ·c80(SB), Y7, Y7
+	VPXOR      Y5, Y7, Y7
+	VPCMPEQB   Y12, Y7, Y7 // no error: 0xFF
+	VPMOVMSKB  Y7, BX
+	NOTL       BX
+	VPMOVMSKB  Y14, R10
+	ORL        R10, BX
+	ANDQ       R11, BX
+	JNZ        plainNo
+
+	// A character cut short at the end.
+	MOVBLZX -1(SI)(CX*1), R10
+	CMPL    R10, $0xC0
+	JAE     plainNo
+	CMPQ    CX, $2
+	JLT     plainYes
+	MOVBLZX -2(SI)(CX*1), R10
+	CMPL    R10, $0xE0
+	JAE     plainNo
+	CMPQ    CX, $3
+	JLT     plainYes
+	MOVBLZX -3(SI)(CX*1), R10
+	CMPL    R10, $0xF0
+	JAE     plainNo
+
+plainYes:
+	VZEROUPPER
+	MOVB $1, ret+32(FP)
+	RET
+
+plainNo:
+	VZEROUPPER
+	MOVB $0, ret+32(FP)
+	RET
+
+plainNear: // the next page may not be there: the n bytes, one by one
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, buf-32(SP)
+	LEAQ    buf-32(SP), R10
+	XORQ    BX, BX
+
+plainByte:
+	MOVBLZX (SI)(BX*1), R9
+	MOVB    R9, (R10)(BX*1)
+	INCQ    BX
+	CMPQ    BX, CX
+	JLT     plainByte
+	VMOVDQU (R10), Y0
+	JMP     plainLoaded

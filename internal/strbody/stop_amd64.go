@@ -49,3 +49,8 @@ const MinValidUTF8 = 35
 //
 //go:noescape
 func validUTF8AVX2(p []byte) bool
+
+// copyPlainAVX2 is CopyPlain's kernel (escape_amd64.s).
+//
+//go:noescape
+func copyPlainAVX2(d, s *byte, n int, html bool) bool

@@ -14,3 +14,6 @@ func stop(w []byte, j int) (int, uint64) { return stopGeneric(w, j) }
 func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int) {
 	return escapeCopyGeneric(d, s, j, html)
 }
+
+// copyPlainAVX2 is never called: useAVX2 is false.
+func copyPlainAVX2(d, s *byte, n int, html bool) bool { return false }

@@ -2,14 +2,16 @@
 
 #include "textflag.h"
 
+// CONST16 defines name, 16 bytes of the word b twice over.
+#define CONST16(name, b) \
+	DATA name<>+0(SB)/8, $b \
+	DATA name<>+8(SB)/8, $b \
+	GLOBL name<>(SB), RODATA|NOPTR, $16
+
 // x/10000 is x*0xd1b71759 >> 45 for every x below 2^32: the multiplier and
 // 10000 in both quadwords, for VPMULUDQ (which reads the low half of each).
-DATA div10000<>+0(SB)/8, $0xd1b71759
-DATA div10000<>+8(SB)/8, $0xd1b71759
-GLOBL div10000<>(SB), RODATA|NOPTR, $16
-DATA c10000<>+0(SB)/8, $10000
-DATA c10000<>+8(SB)/8, $10000
-GLOBL c10000<>(SB), RODATA|NOPTR, $16
+CONST16(div10000, 0xd1b71759)
+CONST16(c10000, 10000)
 
 // The low 16-bit lane of each quadword, four times over (VPSHUFB).
 DATA spread<>+0(SB)/8, $0x0100010001000100
@@ -20,18 +22,10 @@ GLOBL spread<>(SB), RODATA|NOPTR, $16
 // by taking the high half of a product twice (x*4*8389 >> 25, x*4*5243 >>
 // 21, x*4*13108 >> 19, x*4*32768 >> 16 >> 1), exact for every x below
 // 10000.
-DATA divPowers<>+0(SB)/8, $0x80003334147b20c5   // 8389, 5243, 13108, 32768
-DATA divPowers<>+8(SB)/8, $0x80003334147b20c5
-GLOBL divPowers<>(SB), RODATA|NOPTR, $16
-DATA shiftPowers<>+0(SB)/8, $0x8000200008000080 // 1<<7, 1<<11, 1<<13, 1<<15
-DATA shiftPowers<>+8(SB)/8, $0x8000200008000080
-GLOBL shiftPowers<>(SB), RODATA|NOPTR, $16
-DATA tens<>+0(SB)/8, $0x000a000a000a000a
-DATA tens<>+8(SB)/8, $0x000a000a000a000a
-GLOBL tens<>(SB), RODATA|NOPTR, $16
-DATA zeros<>+0(SB)/8, $0x3030303030303030
-DATA zeros<>+8(SB)/8, $0x3030303030303030
-GLOBL zeros<>(SB), RODATA|NOPTR, $16
+CONST16(divPowers, 0x80003334147b20c5)   // 8389, 5243, 13108, 32768
+CONST16(shiftPowers, 0x8000200008000080) // 1<<7, 1<<11, 1<<13, 1<<15
+CONST16(tens, 0x000a000a000a000a)
+CONST16(zeros, 0x3030303030303030)
 
 // from<>+16*s (s from 0 to 15) moves the bytes of a vector s places down,
 // with zeros after them (VPSHUFB: an index with its top bit set makes a

@@ -110,6 +110,49 @@ GLOBL escText<>(SB), RODATA|NOPTR, $744
 	VPAND    Tb, Yd, Yd  \
 	VPADDUSB Y10, Yd, Yd
 
+// UTF8(Yprev, Yzero) checks the block Y0 as UTF-8 (see "Per block"
+// below), each byte with the three before it (P1, P2, P3, taken across
+// the boundary from Yprev, the block before), Y8 holding the high halves
+// of Y0's bytes, Y3 0x0f and Yzero zeros. It leaves in Y7 0xff at each
+// byte with no error, and in Y14 0xff at the last byte of each U+2028
+// and U+2029 (0xE2 0x80 0xA8 or 0xA9); Y5, Y6, Y9 and Y11 are
+// temporaries.
+//
+// The errors of each byte with the one before it come from the tables.
+// Then a continuation byte called for after another: P2 >= 0xE0 or P3 >=
+// 0xF0 (the 0x80 bit of a saturated subtraction of 0x60 and 0x70),
+// exactly where the 0x80 error bit is expected; the XOR clears it where
+// it belongs and sets it where it is missing. A byte with any error bit
+// left has an error.
+#define UTF8(Yprev, Yzero) \
+	VPERM2I128 $0x21, Y0, Yprev, Y5 \
+	VPALIGNR   $13, Y5, Y0, Y11     \
+	VPALIGNR   $14, Y5, Y0, Y7      \
+	VPALIGNR   $15, Y5, Y0, Y6      \
+	VPCMPEQB   cE2<>(SB), Y7, Y14   \
+	VPCMPEQB   ·c80(SB), Y6, Y5     \
+	VPAND      Y5, Y14, Y14         \
+	VPOR       c01<>(SB), Y0, Y5    \
+	VPCMPEQB   cA9<>(SB), Y5, Y5    \
+	VPAND      Y5, Y14, Y14         \
+	VPSRLW     $4, Y6, Y5           \
+	VPAND      Y3, Y5, Y5           \
+	VMOVDQU    ·byte1High(SB), Y9   \
+	VPSHUFB    Y5, Y9, Y5           \
+	VPAND      Y3, Y6, Y6           \
+	VMOVDQU    ·byte1Low(SB), Y9    \
+	VPSHUFB    Y6, Y9, Y6           \
+	VPAND      Y6, Y5, Y5           \
+	VMOVDQU    ·byte2High(SB), Y9   \
+	VPSHUFB    Y8, Y9, Y6           \
+	VPAND      Y6, Y5, Y5           \
+	VPSUBUSB   ·c60(SB), Y7, Y7     \
+	VPSUBUSB   ·c70(SB), Y11, Y11   \
+	VPOR       Y11, Y7, Y7          \
+	VPAND      ·c80(SB), Y7, Y7     \
+	VPXOR      Y5, Y7, Y7           \
+	VPCMPEQB   Yzero, Y7, Y7
+
 // func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int)
 //
 // Each 32-byte block of s from j is stored, as it is read, in d (s[j] at
@@ -257,46 +300,10 @@ full: // no room for this escape: the caller grows d
 	JMP  done
 
 utf8:
-	VPERM2I128 $0x21, Y0, Y12, Y5 // the block before's high half, this one's low half
-	VPALIGNR   $13, Y5, Y0, Y11   // P3
-	VPALIGNR   $14, Y5, Y0, Y7    // P2
-	VPALIGNR   $15, Y5, Y0, Y6    // P1
-	VMOVDQU    Y0, Y12
-	MOVL       CX, R9
-
-	// U+2028 and U+2029: 0xE2 0x80 0xA8 or 0xA9, flagged at the last byte.
-	VPCMPEQB cE2<>(SB), Y7, Y14
-	VPCMPEQB ·c80(SB), Y6, Y5
-	VPAND    Y5, Y14, Y14
-	VPOR     c01<>(SB), Y0, Y5
-	VPCMPEQB cA9<>(SB), Y5, Y5
-	VPAND    Y5, Y14, Y14
-	VPOR     Y14, Y4, Y4
-
-	// The errors of each byte with the one before it, from the tables.
-	VPSRLW   $4, Y6, Y5
-	VPAND    Y3, Y5, Y5
-	VMOVDQU  ·byte1High(SB), Y14
-	VPSHUFB  Y5, Y14, Y5
-	VPAND    Y3, Y6, Y6
-	VMOVDQU  ·byte1Low(SB), Y14
-	VPSHUFB  Y6, Y14, Y6
-	VPAND    Y6, Y5, Y5
-	VMOVDQU  ·byte2High(SB), Y14
-	VPSHUFB  Y8, Y14, Y6
-	VPAND    Y6, Y5, Y5
-
-	// A continuation byte called for after another: P2 >= 0xE0 or
-	// P3 >= 0xF0 (the 0x80 bit of a saturated subtraction of 0x60 and
-	// 0x70), exactly where the 0x80 error bit is expected; the XOR
-	// clears it where it belongs and sets it where it is missing. A byte
-	// with any error bit left is flagged.
-	VPSUBUSB  ·c60(SB), Y7, Y7
-	VPSUBUSB  ·c70(SB), Y11, Y11
-	VPOR      Y11, Y7, Y7
-	VPAND     ·c80(SB), Y7, Y7
-	VPXOR     Y5, Y7, Y7
-	VPCMPEQB  Y13, Y7, Y7 // no error: 0xFF
+	UTF8(Y12, Y13)
+	VMOVDQU   Y0, Y12
+	MOVL      CX, R9
+	VPOR      Y14, Y4, Y4
 	VPMOVMSKB Y4, BX
 	VPMOVMSKB Y7, R11
 	NOTL      R11
@@ -511,35 +518,9 @@ plainLoaded:
 	TESTL     BX, BX
 	JZ        plainYes // ASCII
 
-	// UTF-8, as at "utf8" in escapeCopyAVX2, the bytes before s as zeros.
-	VPXOR      Y12, Y12, Y12
-	VPERM2I128 $0x21, Y0, Y12, Y5
-	VPALIGNR   $13, Y5, Y0, Y11 // P3
-	VPALIGNR   $14, Y5, Y0, Y7  // P2
-	VPALIGNR   $15, Y5, Y0, Y6  // P1
-	VPCMPEQB   cE2<>(SB), Y7, Y14
-	VPCMPEQB   ·c80(SB), Y6, Y5
-	VPAND      Y5, Y14, Y14
-	VPOR       c01<>(SB), Y0, Y5
-	VPCMPEQB   cA9<>(SB), Y5, Y5
-	VPAND      Y5, Y14, Y14 // U+2028 and U+2029, at their last byte
-	VPSRLW     $4, Y6, Y5
-	VPAND      Y3, Y5, Y5
-	VMOVDQU    ·byte1High(SB), Y9
-	VPSHUFB    Y5, Y9, Y5
-	VPAND      Y3, Y6, Y6
-	VMOVDQU    ·byte1Low(SB), Y9
-	VPSHUFB    Y6, Y9, Y6
-	VPAND      Y6, Y5, Y5
-	VMOVDQU    ·byte2High(SB), Y9
-	VPSHUFB    Y8, Y9, Y6
-	VPAND      Y6, Y5, Y5
-	VPSUBUSB   ·c60(SB), Y7, Y7
-	VPSUBUSB   ·c70(SB), Y11, Y11
-	VPOR       Y11, Y7, Y7
-	VPAND      ·c80(SB), Y7, Y7
-	VPXOR      Y5, Y7, Y7
-	VPCMPEQB   Y12, Y7, Y7 // no error: 0xFF
+	// UTF-8, the bytes before s as zeros (ASCII).
+	VPXOR Y12, Y12, Y12
+	UTF8(Y12, Y12)
 	VPMOVMSKB  Y7, BX
 	NOTL       BX
 	VPMOVMSKB  Y14, R10

@@ -96,6 +96,69 @@ DATA escText<>+496(SB)/8, $0x050065333030755c // \u003e
 DATA escText<>+736(SB)/8, $0x0100000000005c5c // \\
 GLOBL escText<>(SB), RODATA|NOPTR, $744
 
+// TABLES loads the ASCII test's tables for MASK: Y1 the low halves'
+// (plainLow, or htmlLow when html, a register, is not zero), Y2 the high
+// halves', Y3 0x0f and Y10 0x7f in every byte. R8 and R10 are scratch.
+#define TABLES(html) \
+	LEAQ    plainLow<>(SB), R8  \
+	LEAQ    htmlLow<>(SB), R10  \
+	TESTQ   html, html          \
+	CMOVQNE R10, R8             \
+	VMOVDQU 0(R8), Y1           \
+	VMOVDQU high<>(SB), Y2      \
+	VMOVDQU ·c0F(SB), Y3        \
+	VMOVDQU c7F<>(SB), Y10
+
+// SHORT loads into Y0 the n bytes at p (registers; n from 1 to 32), then
+// zeros: straight from p when those 32 bytes do not cross a page (so the
+// read cannot fault), else a byte at a time through buf, 32 bytes on the
+// stack (the labels near and loop are the macro's own); the bytes past n
+// are cleared with keep. BX, R8, R10 and R11 are scratch.
+#define SHORT(p, n, buf, near, loop, loaded) \
+	MOVL    p, R8                 \
+	ANDL    $4095, R8             \
+	CMPL    R8, $(4096-32)        \
+	JHI     near                  \
+	VMOVDQU (p), Y0               \
+	JMP     loaded                \
+near:                             \
+	VPXOR   Y0, Y0, Y0            \
+	VMOVDQU Y0, buf               \
+	LEAQ    buf, R10              \
+	XORQ    BX, BX                \
+loop:                             \
+	MOVBLZX (p)(BX*1), R11        \
+	MOVB    R11, (R10)(BX*1)      \
+	INCQ    BX                    \
+	CMPQ    BX, n                 \
+	JLT     loop                  \
+	VMOVDQU (R10), Y0             \
+loaded:                           \
+	LEAQ    keep<>(SB), R10       \
+	MOVQ    n, R11                \
+	NEGQ    R11                   \
+	VPAND   32(R10)(R11*1), Y0, Y0
+
+// CUT jumps to cut when the count bytes before p+end (count at least 1)
+// end with a character cut short: a lead byte in the last three whose
+// character goes on past them; to whole when there are too few bytes
+// left to look at. It ends comparing the third byte back with 0xF0: the
+// caller jumps on the flags (JAE: cut short), as suits what follows it.
+// R11 is scratch.
+#define CUT(p, end, count, cut, whole) \
+	MOVBLZX -1(p)(end*1), R11 \
+	CMPL    R11, $0xC0        \
+	JAE     cut               \
+	CMPQ    count, $2         \
+	JLT     whole             \
+	MOVBLZX -2(p)(end*1), R11 \
+	CMPL    R11, $0xE0        \
+	JAE     cut               \
+	CMPQ    count, $3         \
+	JLT     whole             \
+	MOVBLZX -3(p)(end*1), R11 \
+	CMPL    R11, $0xF0
+
 // MASK sets Yd to the mask of the block Yx (see "Per block" below), a
 // flagged byte's top bit set, and Yh to the high halves of Yx's bytes
 // (the UTF-8 check reads them too); Tb is a temporary. Y1 and Y2 hold
@@ -209,14 +272,7 @@ TEXT ·escapeCopyAVX2(SB), NOSPLIT, $64-72
 	ADDQ    AX, R14
 	SUBQ    $32, R14 // the room for escapes: len(d) - (len(s)-j) - Block
 	SUBQ    AX, DI   // s[i] goes to (DI)(i*1); DI grows by each escape's extra bytes
-	LEAQ    plainLow<>(SB), R8
-	LEAQ    htmlLow<>(SB), R10
-	TESTQ   CX, CX
-	CMOVQNE R10, R8
-	VMOVDQU 0(R8), Y1
-	VMOVDQU high<>(SB), Y2
-	VMOVDQU ·c0F(SB), Y3
-	VMOVDQU c7F<>(SB), Y10
+	TABLES(CX)
 	VPXOR   Y13, Y13, Y13 // zeros
 	LEAQ    -32(DX), R13  // the last index a whole block starts at
 
@@ -353,31 +409,7 @@ tail:
 	SUBQ  AX, CX // the bytes left, 0 to 31
 	JZ    atEnd
 	LEAQ  (SI)(AX*1), R12
-	MOVL  R12, R8
-	ANDL  $4095, R8
-	CMPL  R8, $(4096-32)
-	JHI   near
-	VMOVDQU (R12), Y0
-	JMP   pad
-
-near: // the next page may not be there: the bytes left, one by one
-	VPXOR   Y0, Y0, Y0
-	VMOVDQU Y0, buf-64(SP)
-	LEAQ    buf-64(SP), R10
-	XORQ    BX, BX
-
-byte:
-	MOVBLZX (R12)(BX*1), R11
-	MOVB    R11, (R10)(BX*1)
-	INCQ    BX
-	CMPQ    BX, CX
-	JLT     byte
-	VMOVDQU (R10), Y0
-
-pad:
-	LEAQ    keep<>(SB), R10
-	NEGQ    CX
-	VPAND   32(R10)(CX*1), Y0, Y0
+	SHORT(R12, CX, buf-64(SP), near, byte, pad)
 	VMOVDQU Y0, (DI)(AX*1)
 	JMP     check // the padding is flagged: on to found
 
@@ -447,19 +479,8 @@ atEnd:
 	MOVQ    DX, R10
 	SUBQ    j+40(FP), R10 // the bytes from j
 	JZ      done
-	MOVBLZX -1(SI)(DX*1), R11
-	CMPL    R11, $0xC0
-	JAE     cut
-	CMPQ    R10, $2
-	JLT     done
-	MOVBLZX -2(SI)(DX*1), R11
-	CMPL    R11, $0xE0
-	JAE     cut
-	CMPQ    R10, $3
-	JLT     done
-	MOVBLZX -3(SI)(DX*1), R11
-	CMPL    R11, $0xF0
-	JB      done
+	CUT(SI, DX, R10, cut, done)
+	JB done
 
 cut:
 	DECQ AX
@@ -487,29 +508,12 @@ TEXT ·copyPlainAVX2(SB), NOSPLIT, $32-33
 	MOVQ    s+8(FP), SI
 	MOVQ    n+16(FP), CX
 	MOVBLZX html+24(FP), DX
-	MOVL    SI, R8
-	ANDL    $4095, R8
-	CMPL    R8, $(4096-32)
-	JHI     plainNear
-	VMOVDQU (SI), Y0
-
-plainLoaded:
-	LEAQ    keep<>(SB), R10
-	MOVQ    CX, R9
-	NEGQ    R9
-	VPAND   32(R10)(R9*1), Y0, Y0 // the n bytes, then zeros
+	SHORT(SI, CX, buf-32(SP), plainNear, plainByte, plainLoaded)
 	VMOVDQU Y0, (DI)
 	MOVQ    $1, R11
 	SHLQ    CX, R11
 	DECQ    R11 // the n bytes' bits
-	LEAQ    plainLow<>(SB), R8
-	LEAQ    htmlLow<>(SB), R10
-	TESTL   DX, DX
-	CMOVQNE R10, R8
-	VMOVDQU 0(R8), Y1
-	VMOVDQU high<>(SB), Y2
-	VMOVDQU ·c0F(SB), Y3
-	VMOVDQU c7F<>(SB), Y10
+	TABLES(DX)
 	MASK(Y0, Y4, Y8, Y5)
 	VPMOVMSKB Y4, BX
 	ANDQ      R11, BX
@@ -529,19 +533,8 @@ plainLoaded:
 	JNZ        plainNo
 
 	// A character cut short at the end.
-	MOVBLZX -1(SI)(CX*1), R10
-	CMPL    R10, $0xC0
-	JAE     plainNo
-	CMPQ    CX, $2
-	JLT     plainYes
-	MOVBLZX -2(SI)(CX*1), R10
-	CMPL    R10, $0xE0
-	JAE     plainNo
-	CMPQ    CX, $3
-	JLT     plainYes
-	MOVBLZX -3(SI)(CX*1), R10
-	CMPL    R10, $0xF0
-	JAE     plainNo
+	CUT(SI, CX, CX, plainNo, plainYes)
+	JAE plainNo
 
 plainYes:
 	VZEROUPPER
@@ -552,18 +545,3 @@ plainNo:
 	VZEROUPPER
 	MOVB $0, ret+32(FP)
 	RET
-
-plainNear: // the next page may not be there: the n bytes, one by one
-	VPXOR   Y0, Y0, Y0
-	VMOVDQU Y0, buf-32(SP)
-	LEAQ    buf-32(SP), R10
-	XORQ    BX, BX
-
-plainByte:
-	MOVBLZX (SI)(BX*1), R9
-	MOVB    R9, (R10)(BX*1)
-	INCQ    BX
-	CMPQ    BX, CX
-	JLT     plainByte
-	VMOVDQU (R10), Y0
-	JMP     plainLoaded

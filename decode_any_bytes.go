@@ -76,6 +76,16 @@ func anyTarget(v any) (first byte, ok bool) {
 	return 0, false
 }
 
+// anyTargetType reports whether v's type is one anyTarget may take (for
+// some value of it).
+func anyTargetType(v any) bool {
+	switch v.(type) {
+	case *any, *map[string]any, *[]any:
+		return true
+	}
+	return false
+}
+
 // storeAny stores x, the one pass's value, in v, an anyTarget.
 func storeAny(v, x any) {
 	switch pv := v.(type) {

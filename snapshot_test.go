@@ -3,6 +3,7 @@ package json
 import (
 	stdjson "encoding/json"
 	"math"
+	"reflect"
 	"testing"
 	"unsafe"
 )
@@ -47,6 +48,75 @@ func TestSnapshotZero(t *testing.T) {
 			if !sameError(err, werr) || got != want || math.Signbit(got.F) != math.Signbit(want.F) {
 				t.Errorf("%s into %+v: got %+v (%v), want %+v (%v)", in, start, got, err, want, werr)
 			}
+		}
+	}
+}
+
+// countingHook counts its calls in hookCalls (a zero countingHook is a
+// zero value, which the speculative pass would take).
+type countingHook struct{}
+
+var hookCalls int
+
+func (*countingHook) UnmarshalJSON([]byte) error { hookCalls++; return nil }
+
+// TestUnmarshalSameType: Unmarshal into the type of the call before, on one
+// state (where a zero target goes straight to the speculative pass), still
+// reports a nil pointer as encoding/json does, still validates first for a
+// type whose decoding runs user code, and still leaves a target untouched
+// on a syntax error.
+func TestUnmarshalSameType(t *testing.T) {
+	type plain struct {
+		S string
+		N int
+	}
+	type hooked struct {
+		H countingHook
+		N int
+	}
+	ds := getState()
+	defer putState(ds)
+	call := func(data string, v any) error {
+		defer ds.endCall()
+		return ds.unmarshal([]byte(data), v)
+	}
+	for range 2 {
+		var v plain
+		if err := call(`{"S":"a","N":1}`, &v); err != nil || v != (plain{"a", 1}) {
+			t.Fatalf("got %+v, %v", v, err)
+		}
+	}
+	var nilp *plain // as encoding/json (the classic one, see TestInvalidUnmarshal)
+	invalid := describeError(&InvalidUnmarshalError{Type: reflect.TypeOf(nilp)})
+	for _, c := range []struct{ in, want string }{
+		{`{"S":"a"}`, invalid}, {`{"S":`, `SyntaxError("unexpected end of JSON input", 5)`},
+	} {
+		if err := call(c.in, nilp); describeError(err) != c.want {
+			t.Errorf("%s into a nil *plain: %s, want %s", c.in, describeError(err), c.want)
+		}
+	}
+	var v plain
+	if err := call(`{"S":"x","N":2,`, &v); err == nil || v != (plain{}) {
+		t.Errorf("a syntax error after the same type: %+v, %v", v, err)
+	}
+	// Decode's calls on the state change its last type in between.
+	type other struct{ N, M int }
+	ds.topDecoder(reflect.TypeFor[*other]())
+	if err := call(`{"S":"b","N":3}`, &v); err != nil || v != (plain{"b", 3}) {
+		t.Errorf("after another type's decoder: %+v, %v", v, err)
+	}
+
+	for range 2 {
+		var v hooked
+		if err := call(`{"H":1,"N":1}`, &v); err != nil || v.N != 1 {
+			t.Fatalf("got %+v, %v", v, err)
+		}
+	}
+	for range 2 {
+		var v hooked
+		before := hookCalls
+		if err := call(`{"H":1,"N":1,`, &v); err == nil || hookCalls != before {
+			t.Errorf("a syntax error: %v, and UnmarshalJSON ran %d times (encoding/json validates first)", err, hookCalls-before)
 		}
 	}
 }

@@ -29,13 +29,19 @@ import (
 // costs at most one allocation.
 func Unmarshal(data []byte, v any) error {
 	ds := getState()
+	err := ds.unmarshal(data, v)
+	putState(ds)
+	return err
+}
+
+// unmarshal is Unmarshal on ds, which the caller gives back.
+func (ds *decodeState) unmarshal(data []byte, v any) error {
 	ds.bd.resetBytes(data)
 	ds.d = &ds.bd
 	ds.base = 0
 	ds.useNumber, ds.disallowUnknown = false, false
 	err := ds.unmarshalBytes(data, v)
 	ds.bd.dropInput()
-	putState(ds)
 	return err
 }
 
@@ -124,6 +130,11 @@ type decodeState struct {
 
 	lastType    reflect.Type // the last argument type, and its decoder
 	lastDecoder *typeDecoder
+	// lastWord is lastType's type word (an interface's first word) when
+	// Unmarshal may decode into it at once (see unmarshalBytes), else nil;
+	// lastSize is the size of what it points to.
+	lastWord unsafe.Pointer
+	lastSize uintptr
 
 	bd  Decoder // the decoder for Unmarshal's bytes
 	sub Decoder // re-reads a value captured by Decode
@@ -210,6 +221,15 @@ func (d *Decoder) keepState() bool {
 
 // unmarshalBytes is Unmarshal on ds.bd, which reads data.
 func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
+	// The type of the last call again, a pointer whose decoder runs no user
+	// code and which is no target of the one pass, into a zero value (a
+	// fresh one, as a service decodes each request): the speculative pass
+	// at once, without reflect's checks, the type switch of onePass and
+	// the snapshot's case analysis, all done for this type already.
+	if e := (*eface)(unsafe.Pointer(&v)); e.typ == ds.lastWord && e.typ != nil && e.data != nil &&
+		allZero(e.data, ds.lastSize) {
+		return ds.speculate(ds.lastDecoder, e.data, snapZero)
+	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		// A syntax error still takes precedence, as in encoding/json.
@@ -225,36 +245,13 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	p := rv.UnsafePointer()
 	snap := snapNone // without the fast paths: validate or capture first
 	if fastPaths {
+		if !td.hooks && !anyTargetType(v) {
+			ds.lastWord, ds.lastSize = (*eface)(unsafe.Pointer(&v)).typ, rv.Type().Elem().Size()
+		}
 		snap = ds.snap.take(td, rv.Elem(), p)
 	}
 	if snap != snapNone {
-		// Speculative single pass: decoding runs no user code and can
-		// write only into the target itself (it is zero, or of a type
-		// without pointers but strings), so on a syntax error the target
-		// can be put back as it was, which is all that encoding/json's
-		// validate-first order lets anyone see.
-		err := ds.value(td, p)
-		if err == nil {
-			err = ds.bd.unmarshalEnd()
-		} else if !isInputError(err) {
-			// A fatal decoding error: a syntax error later in the input
-			// would still win.
-			if serr := ds.drain(); serr != nil {
-				err = serr
-			} else if serr := ds.bd.unmarshalEnd(); serr != nil {
-				err = serr
-			}
-		}
-		if err != nil {
-			if isInputError(err) {
-				ds.snap.restore(snap, rv.Elem(), p)
-				return ds.bd.unmarshalError(err)
-			}
-			ds.snap.drop(snap)
-			return err
-		}
-		ds.snap.drop(snap)
-		return ds.saved
+		return ds.speculate(td, p, snap)
 	}
 	// Validate first, then decode.
 	if err := ds.checkSyntax(data); err != nil {
@@ -264,6 +261,37 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	if err := ds.value(td, p); err != nil {
 		return err
 	}
+	return ds.saved
+}
+
+// speculate decodes into p, of type ds.lastType, with td, as one
+// speculative pass: decoding runs no user code and can write only into the
+// target itself (it is zero, or of a type without pointers but strings),
+// so on a syntax error the target can be put back as it was (snap says
+// how), which is all that encoding/json's validate-first order lets
+// anyone see.
+func (ds *decodeState) speculate(td *typeDecoder, p unsafe.Pointer, snap int) error {
+	err := ds.value(td, p)
+	if err == nil {
+		err = ds.bd.unmarshalEnd()
+	} else if !isInputError(err) {
+		// A fatal decoding error: a syntax error later in the input
+		// would still win.
+		if serr := ds.drain(); serr != nil {
+			err = serr
+		} else if serr := ds.bd.unmarshalEnd(); serr != nil {
+			err = serr
+		}
+	}
+	if err != nil {
+		if isInputError(err) {
+			ds.snap.restore(snap, reflect.NewAt(ds.lastType.Elem(), p).Elem(), p)
+			return ds.bd.unmarshalError(err)
+		}
+		ds.snap.drop(snap)
+		return err
+	}
+	ds.snap.drop(snap)
 	return ds.saved
 }
 
@@ -345,7 +373,7 @@ func (ds *decodeState) topDecoder(pt reflect.Type) *typeDecoder {
 		return ds.lastDecoder
 	}
 	td := topDecoder(pt)
-	ds.lastType, ds.lastDecoder = pt, td
+	ds.lastType, ds.lastDecoder, ds.lastWord = pt, td, nil
 	return td
 }
 

@@ -34,6 +34,7 @@ var smallCases = []struct {
 	doc  string
 	new  func() any
 }{
+	{"empty", `{}`, func() any { return new(smallRecord) }}, // the call alone
 	{"record", `{"id":12345,"name":"abcdefgh","active":true}`, func() any { return new(smallRecord) }},
 	{"records1", `[{"id":12345,"name":"abcdefgh","active":true}]`, func() any { return new([]smallRecord) }},
 	{"records4", `[{"id":12345,"name":"abcdefgh","active":true},{"id":12346,"name":"abcdefgi","active":false},` +

@@ -264,7 +264,7 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	return ds.saved
 }
 
-// speculate decodes into p, of type ds.lastType, with td, as one
+// speculate decodes into p (what a ds.lastType points to) with td, as one
 // speculative pass: decoding runs no user code and can write only into the
 // target itself (it is zero, or of a type without pointers but strings),
 // so on a syntax error the target can be put back as it was (snap says

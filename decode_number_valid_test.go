@@ -173,3 +173,58 @@ func FuzzValidNumber(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendNumberLit checks the copy and check Marshal runs on a Number
+// against the grammar: every string of up to 5 bytes over digits, sign,
+// point, exponent and a stray byte, then random ones of up to 20 bytes
+// (the word paths end at 16), each appended to a buffer with room and to
+// one without: the bytes before are kept, the number follows them when it
+// is one, and nothing is added when it is not.
+func TestAppendNumberLit(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		want := jsonNumber.MatchString(s)
+		for _, room := range []int{0, 16, 40} {
+			b := make([]byte, 3, 3+room)
+			copy(b, "ab,")
+			got, ok := appendNumberLit(b, s)
+			if ok != want {
+				t.Fatalf("appendNumberLit(%q) with room %d = %v, want %v", s, room, ok, want)
+			}
+			wantOut := "ab,"
+			if want {
+				wantOut += s
+			}
+			if string(got) != wantOut {
+				t.Fatalf("appendNumberLit(%q) with room %d wrote %q, want %q", s, room, got, wantOut)
+			}
+		}
+	}
+	alphabet := "0159.-+eE/:x\x80"
+	var gen func(prefix string)
+	gen = func(prefix string) {
+		if len(prefix) > 0 {
+			check(prefix)
+		}
+		if len(prefix) == 5 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			gen(prefix + alphabet[i:i+1])
+		}
+	}
+	gen("")
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 300000 {
+		n := 1 + r.IntN(20)
+		s := make([]byte, n)
+		for i := range s {
+			if r.IntN(6) == 0 {
+				s[i] = alphabet[r.IntN(len(alphabet))]
+			} else {
+				s[i] = byte('0' + r.IntN(10))
+			}
+		}
+		check(string(s))
+	}
+}

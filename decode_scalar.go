@@ -232,43 +232,7 @@ func validNumber(s []byte) bool {
 			w := uint64(s[0]) | uint64(s[n/2])<<(8*(n/2)) | uint64(s[n-1])<<(8*(n-1))
 			m = nonDigitBits(w) & (1<<n - 1)
 		}
-		start := 0
-		if s[0] == '-' {
-			start, m = 1, m&^1
-		}
-		// The integer part runs to the first non-digit, a fraction to the
-		// next, and then only an exponent's e and sign may be left.
-		i := n
-		if m != 0 {
-			i = bits.TrailingZeros(m)
-		}
-		if i == start || s[start] == '0' && i > start+1 {
-			return false // no digit, or a leading zero
-		}
-		if i < n && s[i] == '.' {
-			m &= m - 1
-			j := n
-			if m != 0 {
-				j = bits.TrailingZeros(m)
-			}
-			if j == i+1 {
-				return false // no digit after the point
-			}
-			i = j
-		}
-		if i < n {
-			if s[i]|0x20 != 'e' {
-				return false
-			}
-			m &= m - 1
-			i++
-			if m != 0 && bits.TrailingZeros(m) == i && (s[i] == '+' || s[i] == '-') {
-				m &= m - 1
-				i++
-			}
-			return m == 0 && i < n // digits, and nothing else, to the end
-		}
-		return true
+		return numberShape(s, m)
 	}
 	i := 0
 	if i < n && s[i] == '-' {
@@ -285,6 +249,49 @@ func validNumber(s []byte) bool {
 		return false
 	}
 	return fractionEnd(s, i) == n // -1 when invalid
+}
+
+// numberShape reports whether s, of 1 to 24 bytes, is a JSON number,
+// given m, whose bit i is set when s[i] is not a digit.
+func numberShape(s []byte, m uint) bool {
+	n := len(s)
+	start := 0
+	if s[0] == '-' {
+		start, m = 1, m&^1
+	}
+	// The integer part runs to the first non-digit, a fraction to the
+	// next, and then only an exponent's e and sign may be left.
+	i := n
+	if m != 0 {
+		i = bits.TrailingZeros(m)
+	}
+	if i == start || s[start] == '0' && i > start+1 {
+		return false // no digit, or a leading zero
+	}
+	if i < n && s[i] == '.' {
+		m &= m - 1
+		j := n
+		if m != 0 {
+			j = bits.TrailingZeros(m)
+		}
+		if j == i+1 {
+			return false // no digit after the point
+		}
+		i = j
+	}
+	if i < n {
+		if s[i]|0x20 != 'e' {
+			return false
+		}
+		m &= m - 1
+		i++
+		if m != 0 && bits.TrailingZeros(m) == i && (s[i] == '+' || s[i] == '-') {
+			m &= m - 1
+			i++
+		}
+		return m == 0 && i < n // digits, and nothing else, to the end
+	}
+	return true
 }
 
 // nonDigitBits returns a bit for each of the 8 bytes of v (loaded

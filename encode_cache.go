@@ -93,23 +93,19 @@ func (es *encodeState) appendDirect(b []byte, d encDirect, p unsafe.Pointer) ([]
 		b = appendFloat(b, x, 64)
 	case encNumber:
 		s := *(*string)(p)
-		switch {
-		case s == "":
-			b = append(b, '0')
-		case len(s) < 4 && plainInteger(s) || isValidNumber(s):
-			b = append(b, s...)
-		default:
-			return b, false
+		if s == "" {
+			return append(b, '0'), true
 		}
+		return appendNumberLit(b, s)
 	}
 	return b, true
 }
 
 // plainInteger reports whether s is a JSON integer without sign, fraction
-// or exponent. Its loop is inlined: the callers take it for Numbers of up
-// to three bytes (a count), where it costs less than the call to
-// validNumber; from four bytes validNumber, which reads the number in
-// words, is faster even for integers (BenchmarkValidNumber).
+// or exponent. Its loop is inlined: appendNumberLit's general path takes
+// it for Numbers of up to three bytes (a count), where it costs less than
+// the call to validNumber; from four bytes validNumber, which reads the
+// number in words, is faster even for integers (BenchmarkValidNumber).
 func plainInteger(s string) bool {
 	if len(s) == 0 || s[0] == '0' && len(s) > 1 {
 		return false

@@ -1,8 +1,10 @@
 package json
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"strconv"
 	"unsafe"
@@ -193,15 +195,86 @@ func appendNumber(b []byte, n Number, quoted bool) ([]byte, error) {
 	if s == "" {
 		s = "0"
 	}
-	if !(len(s) < 4 && plainInteger(s)) && !isValidNumber(s) {
-		return b, fmt.Errorf("json: invalid number literal %q", s)
+	mark := len(b)
+	if quoted {
+		b = append(b, '"')
+	}
+	b, ok := appendNumberLit(b, s)
+	if !ok {
+		return b[:mark], fmt.Errorf("json: invalid number literal %q", s)
 	}
 	if quoted {
 		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"'), nil
 	}
-	return append(b, s...), nil
+	return b, nil
+}
+
+// appendNumberLit appends s if it is a JSON number literal, and reports
+// whether it was (b is then as it came). Numbers of 1 to 24 bytes (a
+// count, a price, an id, a coordinate) are copied and checked from the
+// same one to three words: the bytes that are not digits are found at
+// once (nonDigitBits), and digits after an optional minus sign, with at
+// most one decimal point inside them, are taken at once; other shapes
+// (exponents) are decided from the same bits by numberShape, longer
+// numbers by validNumber.
+func appendNumberLit(b []byte, s string) ([]byte, bool) {
+	n, l := len(s), len(b)
+	if !fastPaths || uint(n-1) >= 24 || cap(b)-l < 24 {
+		if !(n < 4 && plainInteger(s)) && !isValidNumber(s) {
+			return b, false
+		}
+		return append(b, s...), true
+	}
+	out, in := b[l:l+24], unsafe.Slice(unsafe.StringData(s), n)
+	var m uint // bit i set: s[i] is not a digit
+	switch {
+	case n > 16:
+		lo := binary.LittleEndian.Uint64(in)
+		mid := binary.LittleEndian.Uint64(in[8:])
+		hi := binary.LittleEndian.Uint64(in[n-8:])
+		binary.LittleEndian.PutUint64(out, lo)
+		binary.LittleEndian.PutUint64(out[8:], mid)
+		binary.LittleEndian.PutUint64(out[n-8:], hi)
+		m = nonDigitBits(lo) | nonDigitBits(mid)<<8 | nonDigitBits(hi)<<(n-8)
+	case n >= 8:
+		lo := binary.LittleEndian.Uint64(in)
+		hi := binary.LittleEndian.Uint64(in[n-8:])
+		binary.LittleEndian.PutUint64(out, lo)
+		binary.LittleEndian.PutUint64(out[n-8:], hi)
+		m = nonDigitBits(lo) | nonDigitBits(hi)<<(n-8)
+	case n >= 4:
+		lo := binary.LittleEndian.Uint32(in)
+		hi := binary.LittleEndian.Uint32(in[n-4:])
+		binary.LittleEndian.PutUint32(out, lo)
+		binary.LittleEndian.PutUint32(out[n-4:], hi)
+		m = nonDigitBits(uint64(lo)|uint64(hi)<<(8*(n-4))) & (1<<n - 1)
+	default:
+		c0, c1, c2 := in[0], in[n/2], in[n-1]
+		out[0], out[n/2], out[n-1] = c0, c1, c2
+		m = nonDigitBits(uint64(c0)|uint64(c1)<<(8*(n/2))|uint64(c2)<<(8*(n-1))) & (1<<n - 1)
+	}
+	// A minus sign, then digits with at most one point that has digits on
+	// both sides; a leading 0 only as the whole integer part.
+	if m == 0 && (in[0] != '0' || n == 1) {
+		return b[:l+n], true // an integer
+	}
+	start := 0
+	if in[0] == '-' {
+		start = 1
+	}
+	if d := m &^ uint(start); d&(d-1) == 0 {
+		i := n // where the integer part ends
+		if d != 0 {
+			i = bits.TrailingZeros(d)
+		}
+		if i > start && (in[start] != '0' || i == start+1) && (d == 0 || in[i] == '.' && i+1 < n) {
+			return b[:l+n], true
+		}
+	}
+	if !numberShape(in, m) {
+		return b, false
+	}
+	return b[:l+n], true
 }
 
 // appendQuotedString writes a ",string" string field: the string escaped,

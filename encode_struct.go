@@ -284,8 +284,8 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 		case encNumber:
 			// A Number that is one, without appendDirect's call; the empty
 			// one (0) and invalid ones (an error) go to its encoder.
-			if s := *(*string)(vp); len(s) < 4 && plainInteger(s) || isValidNumber(s) {
-				b = append(b, s...)
+			var ok bool
+			if b, ok = appendNumberLit(b, *(*string)(vp)); ok {
 				continue
 			}
 		case encCall:

@@ -91,6 +91,8 @@ package json
 //     written out instead of putUint's call; the last sixteen digits of a
 //     number of 17 to 20 written by internal/digits' vector kernel
 //     (putUint17): two words of digits8;
+//   - a Number of up to 24 bytes copied and checked from the same words
+//     (appendNumberLit): validNumber checks each, then append copies it;
 //   - MarshalIndent's and an indenting Encoder's indentation without a
 //     check (appendIndentValid): Indent's checking pass indents it.
 //

@@ -24,9 +24,10 @@ type anyState struct {
 	// strBoxLen is the length of the next block of boxes: a call's first
 	// is short (a small document may box a few strings in all).
 	strBoxLen int
-	// keyGuess holds the key last read at each context and member index
+	// keyGuess holds the key last read at each context and guess index
 	// (guessSlot; see anyKey), which the next object there usually
-	// repeats: expectKey matches it without scanning it.
+	// repeats: expectKey matches it without scanning it. The guess index
+	// is the member's, until a key is matched ahead (guessAhead).
 	keyGuess [256]keyMatch
 	// objectHints holds, for each context hashed as keyGuess, the member
 	// count (up to maxObjectHint) of the last object there, and in its top
@@ -235,8 +236,9 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 		m = make(map[string]any)
 	}
 	misses := 0 // keys that met another key's guess; -1 after a hit
-	for n := 0; ; n++ {
-		key, guess, err := ds.anyKey(ctx, n, misses < 3)
+	c := 0      // the guess's index, as in anyObjectAt
+	for n := 0; ; n, c = n+1, c+1 {
+		key, guess, err := ds.anyKey(ctx, &c, misses)
 		if err != nil {
 			ds.dropGathered(m, base)
 			return nil, err
@@ -319,17 +321,18 @@ const (
 	noGuess
 )
 
-// anyKey reads the key of member n of the object being decoded into any:
-// the key the last object in the same context (ctx: the keys and array
-// levels above it, hashed) had there, when it is the same again (expectKey,
-// which also takes the ':'), else the next key token, which becomes the
-// guess when its bytes are its value and record is set (not in an object
-// keyed by data, whose keys never come again). guess says which (noMember
-// at the object's end).
-func (ds *decodeState) anyKey(ctx uint32, n int, record bool) (key string, guess int, err error) {
+// anyKey reads the next key of the object being decoded into any: the key
+// the last object in the same context (ctx: the keys and array levels
+// above it, hashed) had at guess index *c, when it is the same again
+// (expectKey, which also takes the ':'), or one of the guesses after it
+// (guessAhead's, *c then moved to it), else the next key token, which
+// becomes the guess at *c when its bytes are its value and the object is
+// not keyed by data (misses < 3: its keys never come again). guess says
+// which (noMember at the object's end).
+func (ds *decodeState) anyKey(ctx uint32, c *int, misses int) (key string, guess int, err error) {
 	d := ds.d
-	first := n == 0
-	g := &ds.keyGuess[guessSlot(ctx, n)]
+	first := *c == 0
+	g := &ds.keyGuess[guessSlot(ctx, *c)]
 	guess = noGuess
 	if fastPaths && g.name != "" {
 		hit, atKey := expectKey(d, first, g)
@@ -338,6 +341,18 @@ func (ds *decodeState) anyKey(ctx uint32, n int, record bool) (key string, guess
 		}
 		first = first || atKey // the ',' is read: memberKey starts at the key
 		guess = guessMissed
+		if atKey && misses <= 0 {
+			for k := 1; k <= aheadGuesses; k++ {
+				a := &ds.keyGuess[guessSlot(ctx, *c+k)]
+				if a.name == "" {
+					break
+				}
+				if hit, _ := expectKey(d, true, a); hit {
+					*c += k
+					return a.name, guessHit, nil
+				}
+			}
+		}
 	}
 	if !first && d.closeObject() {
 		// No ',' where the member would start: the object's end, often
@@ -349,7 +364,7 @@ func (ds *decodeState) anyKey(ctx uint32, n int, record bool) (key string, guess
 		return "", noMember, err
 	}
 	key = ds.stringValue(tok)
-	if record {
+	if misses < 3 {
 		ds.guessKey(g, key)
 	}
 	return key, guess, nil

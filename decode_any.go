@@ -24,10 +24,9 @@ type anyState struct {
 	// strBoxLen is the length of the next block of boxes: a call's first
 	// is short (a small document may box a few strings in all).
 	strBoxLen int
-	// keyGuess holds the key last read at each context and guess index
+	// keyGuess holds the key last read at each context and member index
 	// (guessSlot; see anyKey), which the next object there usually
-	// repeats: expectKey matches it without scanning it. The guess index
-	// is the member's, until a key is matched ahead (guessAhead).
+	// repeats: expectKey matches it without scanning it.
 	keyGuess [256]keyMatch
 	// objectHints holds, for each context hashed as keyGuess, the member
 	// count (up to maxObjectHint) of the last object there, and in its top
@@ -236,9 +235,8 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 		m = make(map[string]any)
 	}
 	misses := 0 // keys that met another key's guess; -1 after a hit
-	c := 0      // the guess's index, as in anyObjectAt
-	for n := 0; ; n, c = n+1, c+1 {
-		key, guess, err := ds.anyKey(ctx, &c, misses)
+	for n := 0; ; n++ {
+		key, guess, err := ds.anyKey(ctx, n, misses < 3)
 		if err != nil {
 			ds.dropGathered(m, base)
 			return nil, err
@@ -321,18 +319,17 @@ const (
 	noGuess
 )
 
-// anyKey reads the next key of the object being decoded into any: the key
-// the last object in the same context (ctx: the keys and array levels
-// above it, hashed) had at guess index *c, when it is the same again
-// (expectKey, which also takes the ':'), or one of the guesses after it
-// (guessAhead's, *c then moved to it), else the next key token, which
-// becomes the guess at *c when its bytes are its value and the object is
-// not keyed by data (misses < 3: its keys never come again). guess says
-// which (noMember at the object's end).
-func (ds *decodeState) anyKey(ctx uint32, c *int, misses int) (key string, guess int, err error) {
+// anyKey reads the key of member n of the object being decoded into any:
+// the key the last object in the same context (ctx: the keys and array
+// levels above it, hashed) had there, when it is the same again (expectKey,
+// which also takes the ':'), else the next key token, which becomes the
+// guess when its bytes are its value and record is set (not in an object
+// keyed by data, whose keys never come again). guess says which (noMember
+// at the object's end).
+func (ds *decodeState) anyKey(ctx uint32, n int, record bool) (key string, guess int, err error) {
 	d := ds.d
-	first := *c == 0
-	g := &ds.keyGuess[guessSlot(ctx, *c)]
+	first := n == 0
+	g := &ds.keyGuess[guessSlot(ctx, n)]
 	guess = noGuess
 	if fastPaths && g.name != "" {
 		hit, atKey := expectKey(d, first, g)
@@ -341,18 +338,6 @@ func (ds *decodeState) anyKey(ctx uint32, c *int, misses int) (key string, guess
 		}
 		first = first || atKey // the ',' is read: memberKey starts at the key
 		guess = guessMissed
-		if atKey && misses <= 0 {
-			for k := 1; k <= aheadGuesses; k++ {
-				a := &ds.keyGuess[guessSlot(ctx, *c+k)]
-				if a.name == "" {
-					break
-				}
-				if hit, _ := expectKey(d, true, a); hit {
-					*c += k
-					return a.name, guessHit, nil
-				}
-			}
-		}
 	}
 	if !first && d.closeObject() {
 		// No ',' where the member would start: the object's end, often
@@ -364,7 +349,7 @@ func (ds *decodeState) anyKey(ctx uint32, c *int, misses int) (key string, guess
 		return "", noMember, err
 	}
 	key = ds.stringValue(tok)
-	if misses < 3 {
+	if record {
 		ds.guessKey(g, key)
 	}
 	return key, guess, nil

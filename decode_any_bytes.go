@@ -320,40 +320,6 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 	return end, facts | strEscaped
 }
 
-// guessAhead looks for the key at data[i] among the guesses after index c
-// in ctx (up to aheadGuesses of them, while there are guesses), and
-// returns how far ahead it matched (or 0) and the index after the key's
-// ':'. A record whose members are
-// left out when empty or unknown (omitempty, optional fields) has its
-// keys in its type's order with gaps: the key at member index n is often
-// the guess of a later index, which an earlier, fuller record there left.
-// Not once a key of the object has missed before any hit (misses > 0):
-// an object keyed by data (ids, names), whose keys never come again, pays
-// for one look ahead, not one a key.
-func (ds *decodeState) guessAhead(data []byte, i int, ctx uint32, c, misses int) (int, int) {
-	if !fastPaths || misses > 0 {
-		return 0, 0
-	}
-	for k := 1; k <= aheadGuesses; k++ {
-		g := &ds.keyGuess[guessSlot(ctx, c+k)]
-		if g.name == "" {
-			break
-		}
-		if g.shortAt(data, i) {
-			return k, i + g.keyLen
-		}
-		if g.keyLen == 0 || i+16 > len(data) { // what shortAt does not take
-			if j := g.memberAt(data, i); j != giveUp {
-				return k, j
-			}
-		}
-	}
-	return 0, 0
-}
-
-// aheadGuesses is how many guesses guessAhead tries.
-const aheadGuesses = 8
-
 // escapeValue maps the letter of each one-letter escape to its byte.
 var escapeValue = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
@@ -369,20 +335,13 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 	}
 	m, base := ds.objectStart(*hint)
 	misses := 0 // keys that met another key's guess; -1 after a hit
-	// c is the guess's index: the member's, until a key is found ahead
-	// (guessAhead), then that guess's, so that the next key is guessed
-	// from the one after it.
-	c := 0
-	for n := 0; ; n, c = n+1, c+1 {
+	for n := 0; ; n++ {
 		var key string
-		g := &ds.keyGuess[guessSlot(ctx, c)]
+		g := &ds.keyGuess[guessSlot(ctx, n)]
 		if g.shortAt(data, i) {
 			key, i, misses = g.name, i+g.keyLen, -1
 		} else if j := g.memberAt(data, i); j != giveUp {
 			key, i, misses = g.name, j, -1
-		} else if k, j := ds.guessAhead(data, i, ctx, c, misses); k != 0 {
-			c += k
-			key, i, misses = ds.keyGuess[guessSlot(ctx, c)].name, j, -1
 		} else {
 			record := misses < 3 // else the object is keyed by data (below): its keys never come again
 			if g.name != "" && misses >= 0 {

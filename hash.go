@@ -1,6 +1,9 @@
 package json
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // The package's hashes, in one place. None is for security: each picks a
 // slot in a small table (field names, interned strings and numbers, the any
@@ -37,21 +40,30 @@ func foldHash(b []byte) uint32 {
 	return h ^ h>>15
 }
 
-// stringHash hashes b (2 bytes or more) from its length and its first and
-// last bytes: constant time.
+// stringHash hashes b (2 bytes or more) from its length and its bytes:
+// all of them up to 8; else its first and last 8, and past 16 another 8
+// from its middle. Constant time. Every byte it reads reaches the top bits
+// of the hash, the ones a table slot is taken from (stringSlot): a
+// multiply carries each bit of its input into the top of its product and
+// none into the bits below, so the bottom bits would leave the last bytes
+// out (strings that differ only there, such as ids, times and URLs ending
+// in a number, would share a few slots and evict each other).
 func stringHash(b []byte) uint32 {
 	n := len(b)
-	var h uint32
-	if n >= 8 {
-		lo := binary.LittleEndian.Uint64(b)
-		hi := binary.LittleEndian.Uint64(b[n-8:])
-		h = uint32(lo) ^ uint32(lo>>32)*hashMul1 ^ uint32(hi)*hashMul2 ^ uint32(hi>>32)*hashMul3
-	} else {
-		lo := uint32(binary.LittleEndian.Uint16(b))
-		hi := uint32(binary.LittleEndian.Uint16(b[n-2:]))
-		h = lo*hashMul1 ^ hi*hashMul2 ^ uint32(n)*hashMul4
+	var x uint64
+	switch {
+	case n > 16:
+		x = binary.LittleEndian.Uint64(b) +
+			bits.RotateLeft64(binary.LittleEndian.Uint64(b[n-8:]), 32) +
+			bits.RotateLeft64(binary.LittleEndian.Uint64(b[n/2-4:]), 16)
+	case n >= 8:
+		x = binary.LittleEndian.Uint64(b) + bits.RotateLeft64(binary.LittleEndian.Uint64(b[n-8:]), 32)
+	case n >= 4:
+		x = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+	default:
+		x = uint64(binary.LittleEndian.Uint16(b)) | uint64(binary.LittleEndian.Uint16(b[n-2:]))<<16
 	}
-	return h ^ h>>15
+	return uint32((x ^ uint64(n)) * hashMul64 >> 32)
 }
 
 // keyContext is the context of the value of member key in an object of

@@ -30,7 +30,8 @@ type intern struct {
 }
 
 const (
-	stringCacheSize = 1024
+	stringCacheBits = 10
+	stringCacheSize = 1 << stringCacheBits
 	minCachedString = 2
 	maxCachedString = 1024
 	floatCacheBits  = 9
@@ -89,8 +90,12 @@ func (in *intern) newString(b []byte) string {
 // slot returns the string table's slot for b (internable), and b's hash.
 func (in *intern) slot(b []byte) (*cachedString, uint32) {
 	h := stringHash(b)
-	return &in.strings[h%stringCacheSize], h
+	return &in.strings[stringSlot(h)], h
 }
+
+// stringSlot is the string table's slot for a string of hash h: its top
+// bits (see stringHash).
+func stringSlot(h uint32) uint32 { return h >> (32 - stringCacheBits) }
 
 // holds reports whether the slot holds the string b, whose hash is h.
 func (c *cachedString) holds(b []byte, h uint32) bool { return c.h == h && c.s == string(b) }

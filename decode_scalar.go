@@ -174,7 +174,7 @@ func stringDecoder(t reflect.Type) decodeFn {
 		if tok[0] != '"' {
 			return ds.mismatch(tok, t)
 		}
-		*(*string)(p) = ds.stringValue(tok)
+		*(*string)(p) = ds.valueString(tok)
 		return nil
 	}
 }

@@ -256,7 +256,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		switch f.fast {
 		case fastString:
 			if vtok[0] == '"' {
-				*(*string)(fp) = ds.stringValue(vtok)
+				*(*string)(fp) = ds.valueString(vtok)
 				continue
 			}
 		case fastBool:

@@ -11,8 +11,9 @@ import (
 // TestFastPathSwitch checks that the jsonpipe_nofast build tag, as the
 // test binary's build information records it, turns the fast paths off
 // (fast_on.go, fast_off.go), and that it shows: the string cache hands out
-// one string for two equal values in the default build, and two strings,
-// each made on its own, without the fast paths.
+// one string for two equal values (longer than maxBlockString: shorter
+// ones into a []string are copied without a lookup) in the default build,
+// and two strings, each made on its own, without the fast paths.
 func TestFastPathSwitch(t *testing.T) {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -28,10 +29,11 @@ func TestFastPathSwitch(t *testing.T) {
 		t.Fatalf("fastPaths is %v in a build with the jsonpipe_nofast tag %v", fastPaths, tagged)
 	}
 	var s []string
-	if err := Unmarshal([]byte(`["repeated","repeated"]`), &s); err != nil {
+	long := strings.Repeat("repeated", 20)
+	if err := Unmarshal([]byte(`["`+long+`","`+long+`"]`), &s); err != nil {
 		t.Fatal(err)
 	}
-	if len(s) != 2 || s[0] != "repeated" || s[1] != "repeated" {
+	if len(s) != 2 || s[0] != long || s[1] != long {
 		t.Fatalf("got %q", s)
 	}
 	shared := unsafe.StringData(s[0]) == unsafe.StringData(s[1])

@@ -481,7 +481,7 @@ func (d *Decoder) valueAt(comma bool) int {
 	return i
 }
 
-// stringNext is readString and then stringValue, for a string decoded
+// stringNext is readString and then valueString, for a string decoded
 // into a string: a string with an escape is checked and unescaped in one
 // pass (unescapeAt), and its value made from the unescaped bytes, rather
 // than scanned and then searched again for its escapes.
@@ -491,9 +491,9 @@ func (ds *decodeState) stringNext(i int, next *state) (string, bool) {
 	case !ok:
 		return "", false
 	case unescaped:
-		return ds.makeString(ds.scratch), true
+		return ds.valueMade(ds.scratch), true
 	}
-	return ds.stringValue(tok), true
+	return ds.valueString(tok), true
 }
 
 // readString reads the string token at index i of the window, where

@@ -398,6 +398,51 @@ func TestUnmarshalAllocs(t *testing.T) {
 	}
 }
 
+// TestValueStrings: strings that typed values hold (a field, a []string's
+// elements, a pointee, a map's values) around the lengths where they stop
+// being copied into a block without the string table (valueString), plain,
+// non-ASCII, with bad UTF-8 and with escapes, in several values at once:
+// encoding/json's values, none sharing memory with the input.
+func TestValueStrings(t *testing.T) {
+	type rec struct {
+		S  string
+		P  *string
+		L  []string
+		M  map[string]string
+		S2 string
+	}
+	for _, n := range []int{0, 1, 2, 3, 16, 127, 128, 129, 1024, 1025} {
+		for _, kind := range []string{"ascii", "utf8", "bad", "escaped"} {
+			var body string
+			switch kind {
+			case "ascii":
+				body = strings.Repeat("abcdefghijklmnopqrstuvwxyz", n/26+1)[:n]
+			case "utf8": // é is 2 bytes
+				body = strings.Repeat("é", n/2) + strings.Repeat("a", n%2)
+			case "bad": // a byte that is no UTF-8, then ASCII
+				body = ("\xff" + strings.Repeat("b", n))[:n]
+			case "escaped": // an escape every 2 bytes
+				body = strings.Repeat(`\n`, n/2) + strings.Repeat("a", n%2)
+			}
+			in := fmt.Sprintf(`{"S":"%[1]s","P":"%[1]s","L":["%[1]s","x%[1]s","%[1]s"],"M":{"k":"%[1]s"},"S2":"%[1]s"}`, body)
+			data := []byte(in)
+			var got, want rec
+			if err := Unmarshal(data, &got); err != nil {
+				t.Fatalf("%d %s: %v", n, kind, err)
+			}
+			if err := stdjson.Unmarshal([]byte(in), &want); err != nil {
+				t.Fatalf("%d %s: encoding/json: %v", n, kind, err)
+			}
+			for i := range data {
+				data[i] = '#' // nothing decoded may share the input's memory
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%d %s: got %+v, want %+v", n, kind, got, want)
+			}
+		}
+	}
+}
+
 // TestStringBlocks keeps every string decoded while many more are made
 // after it, through each path that makes strings (struct fields, Numbers,
 // map keys and values into an any, escaped and not, numbers into an any

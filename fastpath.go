@@ -491,7 +491,7 @@ func (ds *decodeState) stringNext(i int, next *state) (string, bool) {
 	case !ok:
 		return "", false
 	case unescaped:
-		return ds.valueMade(ds.scratch), true
+		return ds.makeString(ds.scratch), true
 	}
 	return ds.valueString(tok), true
 }

@@ -178,29 +178,21 @@ func (ds *decodeState) stringValue(tok []byte) string {
 }
 
 // valueString is stringValue for a string that a typed value holds (a
-// field, an element, a pointee; not a key, not an any): one of 2 to
-// maxBlockString bytes is copied into the current block without a look in
-// the string table. There a hit saves no allocation, only a copy of a few
-// bytes, which costs about what the lookup does; a miss, most strings in
-// rows (dates, names, ids), paid the lookup and the slot's write too. The
-// price is memory: a value repeated in many rows is copied each time.
-// Keys, strings into an any (whose box the slot keeps) and longer strings
-// (each its own allocation) still go through the table.
+// field, an element, a pointee; not a key, not an any): an ASCII one of 2
+// to maxBlockString bytes, without escapes, is copied into the current
+// block without a look in the string table. For it a hit saves no
+// allocation, only a copy of a few bytes, which costs about what the
+// lookup does; a miss, most values in rows (dates, names, ids), paid the
+// lookup and the slot's write on top. A non-ASCII one still goes through
+// the table: a hit there also proves it valid UTF-8, which is dearer to
+// check than to look up. The price is memory, and time where a few values
+// repeat in every row: each repeat is copied again.
 func (ds *decodeState) valueString(tok []byte) string {
 	body := tok[1 : len(tok)-1]
-	if fastPaths && ds.d.s.str&strEscaped == 0 && blockString(len(body)) && ds.d.s.validBody(body) {
+	if fastPaths && ds.d.s.str&(strEscaped|strNonASCII) == 0 && blockString(len(body)) {
 		return ds.newString(body)
 	}
 	return ds.stringValue(tok)
-}
-
-// valueMade is valueString for a value already unquoted (valid UTF-8)
-// into b, which it does not keep.
-func (ds *decodeState) valueMade(b []byte) string {
-	if fastPaths && blockString(len(b)) {
-		return ds.newString(b)
-	}
-	return ds.makeString(b)
 }
 
 // blockString reports whether a typed value's string of n bytes is made

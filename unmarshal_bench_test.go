@@ -274,3 +274,45 @@ func BenchmarkHostileNesting(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRepeatedValues: rows whose string fields take a few values over
+// and over (a team, a league, a city: eight names each), as enumerations,
+// countries and categories do in real rows, plain ASCII and non-ASCII. The
+// shape sweep's values never repeat; this is the other end, where the
+// string cache hits on every value (see valueString).
+func BenchmarkRepeatedValues(b *testing.B) {
+	type row struct {
+		Team   string `json:"team"`
+		League string `json:"league"`
+		City   string `json:"city"`
+	}
+	names := map[string][]string{
+		"ascii": {"Borussia Dortmund", "FC Bayern Munich", "Real Madrid", "Olympique Lyonnais",
+			"Ajax Amsterdam", "Galatasaray", "Benfica", "Celtic"},
+		"utf8": {"ボルシア・ドルトムント", "バイエルン・ミュンヘン", "Реал Мадрид", "Ολυμπιακός",
+			"Ájax Åmsterdäm", "Galatasaray SK İstanbul", "Benfica Lisboa ção", "Céltic Glasgöw"},
+	}
+	for _, kind := range []string{"ascii", "utf8"} {
+		var sb strings.Builder
+		sb.WriteString("[")
+		for i := range 2000 {
+			if i > 0 {
+				sb.WriteString(",")
+			}
+			n := names[kind]
+			fmt.Fprintf(&sb, `{"team":%q,"league":%q,"city":%q}`, n[i%8], n[i/8%8], n[i*3%8])
+		}
+		sb.WriteString("]")
+		data := []byte(sb.String())
+		b.Run("kind="+kind, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v []row
+				if err := Unmarshal(data, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

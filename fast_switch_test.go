@@ -12,8 +12,9 @@ import (
 // test binary's build information records it, turns the fast paths off
 // (fast_on.go, fast_off.go), and that it shows: the string cache hands out
 // one string for two equal values (longer than maxBlockString: shorter
-// ones into a []string are copied without a lookup) in the default build,
-// and two strings, each made on its own, without the fast paths.
+// plain ASCII ones into a []string are copied without a lookup) in the
+// default build, and two strings, each made on its own, without the fast
+// paths.
 func TestFastPathSwitch(t *testing.T) {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {

@@ -513,7 +513,7 @@ func (ds *decodeState) readString(i int, next *state) (tok []byte, unescaped, ok
 	// finds the stop, or the window's last bytes): a stop found in them is
 	// known by where it is, without reading its byte and its table entry
 	// first, two loads in a row on every short string's path.
-	if j == i+33 && j+8 <= len(data) && !strSpecial[data[j]] {
+	if j == i+1+32 && j+8 <= len(data) && !strSpecial[data[j]] {
 		var more uint64 // a long run
 		j, more = bodyStop(data, j)
 		high |= more

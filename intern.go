@@ -13,12 +13,14 @@ import (
 // It lives as long as the pooled decodeState (see putState), across calls;
 // its slots hold only values already handed out, which are immutable.
 //
-// Strings go into a table of stringCacheSize slots by stringHash, when
-// their length is internable: from minCachedString bytes (shorter ones are
-// cheap, or the runtime's own) to maxCachedString (repeated text such as a
-// retweet's user or a description is often longer than a key, but a pooled
-// state should not keep much alive: 2 MiB at most, 1,024 slots each keeping
-// a string of up to 1 KiB or the 2 KiB block a short one was made in).
+// Strings go into a table of stringCacheSize slots by stringHash (its top
+// bits: stringSlot), when their length is internable: from minCachedString
+// bytes (shorter ones are cheap, or the runtime's own) to maxCachedString
+// (repeated text such as a retweet's user or a description is often longer
+// than a key, but a pooled state should not keep much alive: 2 MiB at
+// most, 1,024 slots each keeping a string of up to 1 KiB or the 2 KiB
+// block a short one was made in). A typed value's plain ASCII string of
+// up to maxBlockString bytes does not: valueString copies it at once.
 // Numbers decoded into an any go into floatCacheSize slots by their bits
 // (floatSlot).
 type intern struct {
@@ -144,7 +146,8 @@ func (ds *decodeState) newUnquoted(tok []byte) string {
 // stringValue returns the string value of the string token tok, which was the
 // last token read: at most one allocation, none when the same string was
 // made recently (keys and values of 2 to maxCachedString bytes go through a
-// small cache, as in encoding/json/v2, which caches keys).
+// small cache, as in encoding/json/v2, which caches keys). Typed values
+// come through valueString, which leaves short plain ASCII ones out.
 func (ds *decodeState) stringValue(tok []byte) string {
 	if !fastPaths {
 		ds.scratch = unquote.Append(ds.scratch[:0], tok)

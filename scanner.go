@@ -433,11 +433,11 @@ func stringStop(w []byte, j int) (int, uint64) {
 	for ; j+8 <= len(w); j += 8 {
 		v := binary.LittleEndian.Uint64(w[j : j+8])
 		high |= v // may include bytes past the stop: only a "maybe"
-		// Each term marks '"', '\\' and bytes below 0x20 in turn; its
-		// lowest mark is exact (borrows only run upward), and q and b
-		// have v's top bits: one &^ v serves all three.
-		q, b := v^(lsb*'"'), v^(lsb*'\\')
-		if m := ((q - lsb) | (b - lsb) | (v - lsb*0x20)) &^ v & msb; m != 0 {
+		// The terms mark '"' with the bytes below 0x20 (as stringStop32
+		// does) and '\\'; the lowest mark is exact (borrows only run
+		// upward), and x and b have v's top bits: one &^ v serves both.
+		x, b := v^(lsb*0x02), v^(lsb*'\\')
+		if m := ((x - lsb*0x21) | (b - lsb)) &^ v & msb; m != 0 {
 			return j + bits.TrailingZeros64(m)>>3, high
 		}
 	}

@@ -3,6 +3,7 @@ package json
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -51,6 +52,53 @@ func TestSkipDigits(t *testing.T) {
 					t.Fatalf("byte %#x at %d from %d: got %d, want %d", b, p, start, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestStringStops holds stringStop and stringStop32 to the first '"',
+// '\\' or control byte, for each of those at each place in three words,
+// after plain bytes of every value (non-ASCII ones too, whose top bits the
+// masks clear) and before bytes of any value; and to the end of the words
+// when there is none.
+func TestStringStops(t *testing.T) {
+	isStop := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
+	var plain, stops []byte
+	for c := 0; c < 256; c++ {
+		if isStop(byte(c)) {
+			stops = append(stops, byte(c))
+		} else {
+			plain = append(plain, byte(c))
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	w := make([]byte, 24)
+	fill := func(to int) {
+		for k := range w[:to] {
+			w[k] = plain[r.IntN(len(plain))]
+		}
+		for k := to; k < len(w); k++ {
+			w[k] = byte(r.IntN(256))
+		}
+	}
+	for p := 0; p < len(w); p++ {
+		for _, s := range stops {
+			for range 8 {
+				fill(p)
+				w[p] = s
+				if got, _ := stringStop(w, 0); got != p {
+					t.Fatalf("stringStop(%q) = %d, want %d", w, got, p)
+				}
+				if got, _ := stringStop32(w, 0); got != p {
+					t.Fatalf("stringStop32(%q) = %d, want %d", w, got, p)
+				}
+			}
+		}
+	}
+	for range 1000 {
+		fill(len(w))
+		if got, _ := stringStop(w, 0); got != len(w) {
+			t.Fatalf("stringStop(%q) = %d, want %d", w, got, len(w))
 		}
 	}
 }

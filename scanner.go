@@ -458,7 +458,7 @@ func stringStop32(w []byte, j int) (_ int, high uint64) {
 		high |= v
 		// x is v with '"' turned into 0x20 and the control bytes kept
 		// below it (^0x02 moves bytes within their group of four), so one
-		// test marks both: two terms where stringStop has three.
+		// test marks both (stringStop's terms too).
 		x, b := v^(lsb*0x02), v^(lsb*'\\')
 		if m := ((x - lsb*0x21) | (b - lsb)) &^ v & msb; m != 0 {
 			return j + bits.TrailingZeros64(m)>>3, high

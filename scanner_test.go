@@ -58,9 +58,9 @@ func TestSkipDigits(t *testing.T) {
 
 // TestStringStops holds stringStop and stringStop32 to the first '"',
 // '\\' or control byte, for each of those at each place in three words,
-// after plain bytes of every value (non-ASCII ones too, whose top bits the
-// masks clear) and before bytes of any value; and to the end of the words
-// when there is none.
+// after random plain bytes (non-ASCII ones too, whose top bits the masks
+// clear) and before random bytes of any value; and to the end of the
+// words when there is none.
 func TestStringStops(t *testing.T) {
 	isStop := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
 	var plain, stops []byte
@@ -99,6 +99,9 @@ func TestStringStops(t *testing.T) {
 		fill(len(w))
 		if got, _ := stringStop(w, 0); got != len(w) {
 			t.Fatalf("stringStop(%q) = %d, want %d", w, got, len(w))
+		}
+		if got, _ := stringStop32(w, 0); got != len(w) {
+			t.Fatalf("stringStop32(%q) = %d, want %d", w, got, len(w))
 		}
 	}
 }

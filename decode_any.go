@@ -24,6 +24,10 @@ type anyState struct {
 	// strBoxLen is the length of the next block of boxes: a call's first
 	// is short (a small document may box a few strings in all).
 	strBoxLen int
+	// floatBoxes and floatBoxLen are strBoxes and strBoxLen for the
+	// numbers decoded into an any as float64s (see boxFloat).
+	floatBoxes  []float64
+	floatBoxLen int
 	// keyGuess holds the key last read at each context and member index
 	// (guessSlot; see anyKey), which the next object there usually
 	// repeats: expectKey matches it without scanning it.
@@ -92,6 +96,7 @@ func (as *anyState) trim() {
 	// The blocks' used parts hold this call's values: kept, they would
 	// keep them alive in the pool.
 	as.anyBlock, as.anyBlockLen, as.strBoxes, as.strBoxLen = nil, 0, nil, 0
+	as.floatBoxes, as.floatBoxLen = nil, 0
 }
 
 // interfaceDecoder decodes into an interface of type t. When it holds a

@@ -16,7 +16,7 @@ import (
 // token layer's refills nor its state machine, nor typed decoders. So it
 // first tries one recursive pass straight over the bytes, with the same
 // one-pass pieces the token path uses (scanString, scanFloat64, the string
-// and number caches and key guesses) and indexes kept in
+// cache, the blocks of boxes and key guesses) and indexes kept in
 // registers: 6-17% fewer instructions on the corpus than the token path.
 //
 // That pass takes only input it can decode whole, exactly as encoding/json

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	stdjson "encoding/json"
 	"fmt"
-	"math"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -31,45 +31,18 @@ func unmarshalAllocs[T any](t *testing.T, runs int, in []byte) (allocs float64, 
 	return allocs, out
 }
 
-// TestAnyBoxCaches: numbers and strings that repeat are boxed once when
-// decoded into any, and the caches never give a wrong value, also when
-// two numbers or strings share a slot.
+// TestAnyBoxCaches: strings that repeat are boxed once when decoded into
+// any, numbers are boxed in blocks (boxFloat), and the string cache never
+// gives a wrong value, also when two strings share a slot.
 func TestAnyBoxCaches(t *testing.T) {
-	skipNoFast(t, "boxes kept for numbers and strings decoded into any")
+	skipNoFast(t, "boxes kept for strings and blocks of boxes for numbers decoded into any")
 	for _, v := range []string{`1.5`, `123456789`, `"a string that repeats"`} {
 		allocs, _ := unmarshalAllocs[[]any](t, 20, arrayOf(v, 200))
-		// The slice, and a box or two; not one per element.
+		// The slice, and a box or a few blocks of them (16, then 64
+		// numbers a block); not one per element.
 		if allocs > 10 {
 			t.Errorf("%s repeated 200 times into []any: %v allocations", v, allocs)
 		}
-	}
-
-	// Two numbers in one slot, alternating, and then each repeated.
-	slotOf := func(f float64) uint64 { return floatSlot(math.Float64bits(f), floatCacheBits) }
-	a, b := 1.0, 2.0
-	for slotOf(b) != slotOf(a) {
-		b++
-	}
-	var sb strings.Builder
-	sb.WriteString("[")
-	var want []any
-	// a becomes resident, then b takes its place, then a again.
-	order := "aaabbbababbaaab"
-	for i := 0; i < len(order); i++ {
-		x := a
-		if order[i] == 'b' {
-			x = b
-		}
-		if i > 0 {
-			sb.WriteString(",")
-		}
-		fmt.Fprint(&sb, x)
-		want = append(want, x)
-	}
-	sb.WriteString("]")
-	var got []any
-	if err := Unmarshal([]byte(sb.String()), &got); err != nil || !reflect.DeepEqual(got, want) {
-		t.Errorf("colliding numbers: got %v, %v; want %v", got, err, want)
 	}
 
 	// Strings in one string-cache slot, alternating, as values and keys.
@@ -430,6 +403,81 @@ func TestStringBoxes(t *testing.T) {
 	for i, x := range v.([]any) {
 		if want := fmt.Sprintf("box %03d", i); i < shorts && !strings.HasPrefix(x.(string), want) {
 			t.Fatalf("element %d is %q after more decoding, want %s...", i, x, want)
+		}
+	}
+}
+
+// TestFloatBoxes: numbers decoded into any are boxed side by side in
+// blocks (boxFloat), whole numbers from 0 to 1023 in the static boxes, and
+// the call's end drops the block, whose used part holds the call's values.
+// Each box holds its own number, also after more calls through the same
+// state. It runs one state through Unmarshal's steps, as TestStringBoxes.
+func TestFloatBoxes(t *testing.T) {
+	skipNoFast(t, "numbers boxed in shared blocks")
+	// 100 numbers: the call's first block has 16 boxes, the next 64, so
+	// the third block is cut into too. Each tenth is a small whole number.
+	const count = 100
+	value := func(i, call int) float64 {
+		if i%10 == 0 {
+			return float64(i)
+		}
+		return float64(call*1000+i) + 0.25
+	}
+	input := func(call int) []byte {
+		in := []byte{'['}
+		for i := range count {
+			if i > 0 {
+				in = append(in, ',')
+			}
+			in = strconv.AppendFloat(in, value(i, call), 'g', -1, 64)
+		}
+		return append(in, ']')
+	}
+	decode := func(ds *decodeState, in []byte) []any {
+		ds.bd.resetBytes(in)
+		ds.d = &ds.bd
+		var v any
+		if err := ds.unmarshalBytes(in, &v); err != nil {
+			t.Fatal(err)
+		}
+		return v.([]any)
+	}
+	ds := statePool.New().(*decodeState)
+	first := decode(ds, input(0))
+	if ds.floatBoxes == nil {
+		t.Error("no block of boxes after decoding numbers into any")
+	}
+	adjacent := 0
+	var prev unsafe.Pointer
+	for i, x := range first {
+		p := (*eface)(unsafe.Pointer(&x)).data
+		if i%10 == 0 {
+			if p != (*eface)(unsafe.Pointer(&smallWholeFloats[i])).data {
+				t.Errorf("%d: not its static box", i)
+			}
+			continue
+		}
+		if prev != nil && uintptr(p)-uintptr(prev) == unsafe.Sizeof(0.0) {
+			adjacent++
+		}
+		prev = p
+	}
+	// 90 boxed numbers, 81 after another boxed one, less the two that
+	// start a block.
+	if adjacent < 75 {
+		t.Errorf("%d of 90 boxed numbers next to the one boxed before, want most", adjacent)
+	}
+	ds.endCall()
+	if ds.floatBoxes != nil || ds.floatBoxLen != 0 {
+		t.Error("the state keeps its block of boxes after the call")
+	}
+	for call := 1; call <= 10; call++ {
+		decode(ds, input(call))
+		ds.endCall()
+	}
+	for i, x := range first {
+		if x != value(i, 0) {
+			t.Fatalf("element %d is %v after more decoding, want %v", i, x, value(i, 0))
 		}
 	}
 }

@@ -83,6 +83,3 @@ const varyingKeys = 0x5bd1e995
 // guessSlot is the slot of anyKey's guess for member n of an object in
 // context ctx (keyContext).
 func guessSlot(ctx uint32, n int) uint8 { return uint8((ctx + uint32(n)*hashMul1) >> 24) }
-
-// floatSlot is the slot of a float64's bits in a table of 1<<bits slots.
-func floatSlot(f uint64, bits uint) uint64 { return (f * hashMul64) >> (64 - bits) }

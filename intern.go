@@ -7,9 +7,9 @@ import (
 	"github.com/jsonpipe/json/internal/unquote"
 )
 
-// intern is the part of a decodeState that makes strings and boxed numbers
-// once and hands them out again: JSON repeats keys, enumerations, ids and
-// counts, and each string made or number boxed for an any is an allocation.
+// intern is the part of a decodeState that makes strings once and hands
+// them out again: JSON repeats keys, enumerations and codes, and each
+// string made (or boxed for an any) is an allocation.
 // It lives as long as the pooled decodeState (see putState), across calls;
 // its slots hold only values already handed out, which are immutable.
 //
@@ -21,11 +21,10 @@ import (
 // most, 1,024 slots each keeping a string of up to 1 KiB or the 2 KiB
 // block a short one was made in). A typed value's plain ASCII string of
 // up to maxBlockString bytes does not: valueString copies it at once.
-// Numbers decoded into an any go into floatCacheSize slots by their bits
-// (floatSlot).
+// (Numbers decoded into an any are not kept: boxFloat boxes them in blocks,
+// which costs less than a look in a table.)
 type intern struct {
 	strings [stringCacheSize]cachedString
-	floats  [floatCacheSize]boxedFloat
 	// block is where short strings are made (see newString): its bytes
 	// up to len are in strings handed out and never change again.
 	block []byte
@@ -36,8 +35,6 @@ const (
 	stringCacheSize = 1 << stringCacheBits
 	minCachedString = 2
 	maxCachedString = 1024
-	floatCacheBits  = 9
-	floatCacheSize  = 1 << floatCacheBits
 )
 
 // internable reports whether a string of n bytes goes through the table.
@@ -53,12 +50,6 @@ type cachedString struct {
 	// strings that never repeat (dates, ids, URLs), which meet other
 	// strings of their length in their slot, seldom cost a memequal.
 	h uint32
-}
-
-type boxedFloat struct {
-	bits uint64
-	box  any    // nil when the slot is empty
-	cand uint64 // the number that last missed here
 }
 
 // Short strings are made side by side in blocks of stringBlockSize bytes,
@@ -281,11 +272,11 @@ func (ds *decodeState) keepBoxed(c *cachedString, h uint32, b []byte) any {
 }
 
 // anyFloat returns f as an any: a static box for a whole number from 0 to
-// 1023 (smallWholeFloats), else the box in f's slot when it holds f. A
-// number is kept in its slot the second time in a row that it misses
-// there, so numbers that never repeat (coordinates) cost no more than a
-// plain store each.
-func (in *intern) anyFloat(f float64) any {
+// 1023 (smallWholeFloats), else a box in the call's block (boxFloat).
+// Numbers that repeat were once kept in a table of boxes across calls (as
+// strings are); with boxes in blocks the table's look cost more than it
+// saved, also where numbers repeat (citm_catalog).
+func (ds *decodeState) anyFloat(f float64) any {
 	if !fastPaths {
 		return f
 	}
@@ -293,15 +284,33 @@ func (in *intern) anyFloat(f float64) any {
 	if i := int(f); uint(i) < uint(len(smallWholeFloats)) && float64(i) == f && b>>63 == 0 {
 		return smallWholeFloats[i] // (not -0: its sign bit is set)
 	}
-	slot := &in.floats[floatSlot(b, floatCacheBits)]
-	if slot.bits == b && slot.box != nil {
-		return slot.box
-	}
-	if slot.cand != b {
-		slot.cand = b
-		return f
-	}
-	box := any(f)
-	slot.bits, slot.box = b, box
-	return box
+	return ds.boxFloat(f)
 }
+
+// Numbers decoded into an any as float64s are boxed side by side in
+// blocks of floatBoxBlockLen (512 bytes, without pointers, so the
+// collector never scans them), as strings are (boxString): boxing a
+// float64 allocates 8 bytes (runtime.convT64), about 6% of decoding
+// objects of distinct numbers into any. A number kept alone after the rest
+// of its value is dropped keeps its block alive, 512 bytes (the tiny
+// allocator's boxes keep 16). The boxes are written once and never again.
+const floatBoxBlockLen = 64
+
+// boxFloat returns f as an any, its value in the current block of boxes.
+func (ds *decodeState) boxFloat(f float64) any {
+	if len(ds.floatBoxes) == 0 {
+		// A call's first block is a quarter of the others, as for strings.
+		ds.floatBoxes = make([]float64, max(ds.floatBoxLen, floatBoxBlockLen/4))
+		ds.floatBoxLen = floatBoxBlockLen
+	}
+	p := &ds.floatBoxes[0]
+	*p = f
+	ds.floatBoxes = ds.floatBoxes[1:]
+	return *(*any)(unsafe.Pointer(&eface{typ: float64TypeWord, data: unsafe.Pointer(p)}))
+}
+
+// float64TypeWord is the type word of an any holding a float64.
+var float64TypeWord = func() unsafe.Pointer {
+	var x any = 0.5
+	return (*eface)(unsafe.Pointer(&x)).typ
+}()

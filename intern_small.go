@@ -5,8 +5,8 @@ package json
 // by the compiler (no allocation, no init code), as the runtime keeps
 // boxes of its small integers. Counts, small ids, HTTP statuses, flags
 // and enumerations written as numbers are in this range in most JSON that
-// has them, and each would otherwise be an allocation, or a slot in the
-// float cache taken from numbers that repeat less. The literal was
+// has them, and each would otherwise be a box of its own (boxFloat: 8
+// bytes of a block, an allocation for each 64). The literal was
 // printed by a loop; TestSmallWholeFloats checks it.
 var smallWholeFloats = [...]any{
 	0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0,

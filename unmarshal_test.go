@@ -697,7 +697,7 @@ func classicFatalNumber(old []Number, in string) ([]Number, error) {
 // TestUnmarshalInlining keeps the small helpers of the decoding hot path
 // inlinable.
 func TestUnmarshalInlining(t *testing.T) {
-	checkInlined(t, `nonDigits`, `addDigits`, `addFirstDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`, `guessSlot`, `floatSlot`, `internable`, `\(\*Decoder\)\.arrayComma`,
+	checkInlined(t, `nonDigits`, `addDigits`, `addFirstDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`, `guessSlot`, `internable`, `\(\*Decoder\)\.arrayComma`,
 		`\(\*decodeState\)\.offset`)
 }
 

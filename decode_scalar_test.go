@@ -1,6 +1,7 @@
 package json
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -69,5 +70,39 @@ func TestScanInt64(t *testing.T) {
 		if n, end := scanInt64([]byte(s+","), 0); end == 0 || strconv.FormatInt(n, 10) != s {
 			t.Errorf("scanInt64(%s) = %d, %d", s, n, end)
 		}
+	}
+}
+
+// BenchmarkInt64Digits times integers of each length decoded into int64s
+// (scanInt64): 4,096 different numbers of d digits in an array, a turn.
+func BenchmarkInt64Digits(b *testing.B) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, d := range []int{1, 2, 3, 4, 5, 6, 7, 8, 10, 13, 16, 19} {
+		lo := int64(1)
+		for range d - 1 {
+			lo *= 10
+		}
+		in := []byte{'['}
+		for i := range 4096 {
+			if i > 0 {
+				in = append(in, ',')
+			}
+			n := lo + r.Int64N(lo*9) // d digits; for d = 19, up to 9.2e18 - 1
+			if d == 1 {
+				n = r.Int64N(10)
+			}
+			in = strconv.AppendInt(in, n, 10)
+		}
+		in = append(in, ']')
+		out := make([]int64, 0, 4096)
+		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				out = out[:0]
+				if err := Unmarshal(in, &out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -462,9 +462,10 @@ func TestFloatBoxes(t *testing.T) {
 		}
 		prev = p
 	}
-	// 90 boxed numbers, 81 after another boxed one, less the two that
-	// start a block.
-	if adjacent < 75 {
+	// 90 boxed numbers: 89 after another, each next to it but at the two
+	// places where a block starts (where the allocator may have put the
+	// block right after the one before): 87 or more.
+	if adjacent < 80 {
 		t.Errorf("%d of 90 boxed numbers next to the one boxed before, want most", adjacent)
 	}
 	ds.endCall()

@@ -106,3 +106,47 @@ func BenchmarkInt64Digits(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFloat64Fraction times Unmarshal of 4,096 numbers into a new
+// []float64, each an integer part of 1 to 4 digits and a fraction of f
+// digits (f=mixed: 1 to 3, as prices and measures written without their
+// trailing zeros are), so that a change to how fractions are read is
+// timed at every length, not on one file's numbers.
+func BenchmarkFloat64Fraction(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, f := range []int{0, 1, 2, 3, 4, 6, 8, 12, 16} {
+		in := []byte{'['}
+		for i := range 4096 {
+			if i > 0 {
+				in = append(in, ',')
+			}
+			in = strconv.AppendInt(in, r.Int64N(10000)>>r.IntN(12), 10)
+			in = append(in, '.')
+			k := f
+			if f == 0 {
+				k = 1 + r.IntN(3)
+			}
+			for j := range k {
+				c := byte('0' + r.IntN(10))
+				if j == k-1 && c == '0' {
+					c = '5' // no trailing zero: a writer would drop it
+				}
+				in = append(in, c)
+			}
+		}
+		in = append(in, ']')
+		name := fmt.Sprintf("fraction=%d", f)
+		if f == 0 {
+			name = "fraction=mixed"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				var out []float64 // a new value, as most decoding fills
+				if err := Unmarshal(in, &out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

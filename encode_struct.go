@@ -30,9 +30,6 @@ type encField struct {
 	// written as null when its first word is nil (nilIsNull), without a
 	// call to its encoder.
 	nullable bool
-	// plain: none of rare, nullable or a pointer to a scalar, and a short
-	// name: the loop copies the name and goes to the value at once.
-	plain bool
 
 	// The field is at offset from the struct, or, when it is promoted
 	// through embedded pointers, at offset from the struct that the last of
@@ -140,16 +137,13 @@ func nilIsNull(t reflect.Type, addr bool) bool {
 	return false
 }
 
-// setName sets f's name, written out, to the member name of key (and
-// plain, which depends on the name's length: set rare, nullable and
-// direct first).
+// setName sets f's name, written out, to the member name of key.
 func (f *encField) setName(key string) {
 	f.name = `,"` + key + `":`
 	f.pad = [32]byte{}
 	if f.short = len(f.name) <= 32; f.short {
 		copy(f.pad[:], f.name)
 	}
-	f.plain = fastPaths && f.short && !f.rare && !f.nullable && f.direct < encPtr
 }
 
 // htmlEscapeName escapes '<', '>' and '&' in a field name; a name from a tag
@@ -179,39 +173,31 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 	for i := range fields {
 		f := &fields[i]
 		fp := unsafe.Add(p, f.offset)
-		// vp is where the scalar is: the field, or what a pointer field
-		// points to (not nil: nullable wrote that one).
-		vp, d := fp, f.direct
-		if l := len(b); f.plain && cap(b)-l >= 32 {
-			// Most fields: the name, then the value where it is, one
-			// test in place of the four the long way makes.
+		if f.rare {
+			var ok bool
+			if fp, ok = f.locate(p); !ok {
+				continue
+			}
+		}
+		if l := len(b); fastPaths && f.short && cap(b)-l >= 32 {
 			*(*[32]byte)(b[l : l+32]) = f.pad
 			b = b[:l+len(f.name)]
 		} else {
-			if f.rare {
-				var ok bool
-				if fp, ok = f.locate(p); !ok {
-					continue
-				}
-			}
-			if l := len(b); fastPaths && f.short && cap(b)-l >= 32 {
-				*(*[32]byte)(b[l : l+32]) = f.pad
-				b = b[:l+len(f.name)]
-			} else {
-				b = append(b, f.name...)
-			}
-			if f.nullable && *(*unsafe.Pointer)(fp) == nil {
+			b = append(b, f.name...)
+		}
+		if f.nullable && *(*unsafe.Pointer)(fp) == nil {
+			b = append(b, "null"...)
+			continue
+		}
+		// vp is where the scalar is: the field, or what a pointer field
+		// points to (not nil: nullable wrote that one).
+		vp, d := fp, f.direct
+		if d >= encPtr {
+			if vp = *(*unsafe.Pointer)(fp); vp == nil {
 				b = append(b, "null"...)
 				continue
 			}
-			vp = fp
-			if d >= encPtr {
-				if vp = *(*unsafe.Pointer)(fp); vp == nil {
-					b = append(b, "null"...)
-					continue
-				}
-				d -= encPtr
-			}
+			d -= encPtr
 		}
 		switch d {
 		case encString:

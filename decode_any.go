@@ -25,7 +25,8 @@ type anyState struct {
 	// is short (a small document may box a few strings in all).
 	strBoxLen int
 	// floatBoxes and floatBoxLen are strBoxes and strBoxLen for the
-	// numbers decoded into an any as float64s (see boxFloat).
+	// numbers decoded into an any as float64s (see boxFloat), but kept
+	// from call to call: the block holds no pointer.
 	floatBoxes  []float64
 	floatBoxLen int
 	// keyGuess holds the key last read at each context and member index
@@ -94,9 +95,10 @@ func (as *anyState) trim() {
 		as.members = nil
 	}
 	// The blocks' used parts hold this call's values: kept, they would
-	// keep them alive in the pool.
+	// keep them alive in the pool. (The block of float64 boxes holds no
+	// pointer, so it stays, as the block of string bytes does: the next
+	// call boxes its numbers in the rest of it.)
 	as.anyBlock, as.anyBlockLen, as.strBoxes, as.strBoxLen = nil, 0, nil, 0
-	as.floatBoxes, as.floatBoxLen = nil, 0
 }
 
 // interfaceDecoder decodes into an interface of type t. When it holds a

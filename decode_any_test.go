@@ -409,9 +409,10 @@ func TestStringBoxes(t *testing.T) {
 
 // TestFloatBoxes: numbers decoded into any are boxed side by side in
 // blocks (boxFloat), whole numbers from 0 to 1023 in the static boxes, and
-// the call's end drops the block, whose used part holds the call's values.
-// Each box holds its own number, also after more calls through the same
-// state. It runs one state through Unmarshal's steps, as TestStringBoxes.
+// the block, which holds no pointer, stays with the state at the call's
+// end: the next call boxes its numbers in the rest of it. Each box holds
+// its own number, also after more calls through the same state. It runs
+// one state through Unmarshal's steps, as TestStringBoxes.
 func TestFloatBoxes(t *testing.T) {
 	skipNoFast(t, "numbers boxed in shared blocks")
 	// 100 numbers: the call's first block has 16 boxes, the next 64, so
@@ -469,16 +470,65 @@ func TestFloatBoxes(t *testing.T) {
 		t.Errorf("%d of 90 boxed numbers next to the one boxed before, want most", adjacent)
 	}
 	ds.endCall()
-	if ds.floatBoxes != nil || ds.floatBoxLen != 0 {
-		t.Error("the state keeps its block of boxes after the call")
+	if len(ds.floatBoxes) == 0 {
+		t.Fatal("the state drops the rest of its block of boxes at the call's end")
 	}
+	rest := unsafe.Pointer(&ds.floatBoxes[0])
 	for call := 1; call <= 10; call++ {
-		decode(ds, input(call))
+		v := decode(ds, input(call))
+		if call == 1 {
+			if p := (*eface)(unsafe.Pointer(&v[1])).data; p != rest {
+				t.Error("the next call's first number is not boxed in the rest of the block")
+			}
+		}
 		ds.endCall()
 	}
 	for i, x := range first {
 		if x != value(i, 0) {
 			t.Fatalf("element %d is %v after more decoding, want %v", i, x, value(i, 0))
+		}
+	}
+}
+
+// TestFloatBoxesShared: goroutines decoding numbers into any through the
+// pool share the pooled states' blocks of boxes from call to call; each
+// keeps its values while the others box theirs in the rest of the same
+// blocks (under -race, a box written twice is a race too).
+func TestFloatBoxesShared(t *testing.T) {
+	const workers, calls, count = 4, 50, 20
+	errs := make(chan error, workers)
+	for w := range workers {
+		go func() {
+			var kept [][]any
+			for c := range calls {
+				in := []byte{'['}
+				for i := range count {
+					if i > 0 {
+						in = append(in, ',')
+					}
+					in = strconv.AppendFloat(in, float64(w*1e6+c*1e3+i)+0.5, 'g', -1, 64)
+				}
+				var v any
+				if err := Unmarshal(append(in, ']'), &v); err != nil {
+					errs <- err
+					return
+				}
+				kept = append(kept, v.([]any))
+			}
+			for c, xs := range kept {
+				for i, x := range xs {
+					if want := float64(w*1e6+c*1e3+i) + 0.5; x != want {
+						errs <- fmt.Errorf("worker %d call %d element %d: %v, want %v", w, c, i, x, want)
+						return
+					}
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }

@@ -15,18 +15,17 @@ type anyState struct {
 	anyBuf []any // elements of the []any being built, every open level's
 	// anyBlock is the unused rest of the block small []any are cut from
 	// (see makeAnySlice), and anyBlockLen the length of the next block: a
-	// call's first is short, as strBoxLen's.
+	// call's first is short.
 	anyBlock    []any
 	anyBlockLen int
 	// strBoxes is the unused rest of the block strings decoded into an
-	// any are boxed in (see boxString).
+	// any are boxed in (see boxString), kept from call to call.
 	strBoxes []string
-	// strBoxLen is the length of the next block of boxes: a call's first
-	// is short (a small document may box a few strings in all).
+	// strBoxLen is the length of the next block of boxes: a state's
+	// first is short (a small document may box a few strings in all).
 	strBoxLen int
 	// floatBoxes and floatBoxLen are strBoxes and strBoxLen for the
-	// numbers decoded into an any as float64s (see boxFloat), but kept
-	// from call to call: the block holds no pointer.
+	// numbers decoded into an any as float64s (see boxFloat).
 	floatBoxes  []float64
 	floatBoxLen int
 	// keyGuess holds the key last read at each context and member index
@@ -94,11 +93,14 @@ func (as *anyState) trim() {
 	if cap(as.members) > maxKeptAnyBuf/2 {
 		as.members = nil
 	}
-	// The blocks' used parts hold this call's values: kept, they would
-	// keep them alive in the pool. (The block of float64 boxes holds no
-	// pointer, so it stays, as the block of string bytes does: the next
-	// call boxes its numbers in the rest of it.)
-	as.anyBlock, as.anyBlockLen, as.strBoxes, as.strBoxLen = nil, 0, nil, 0
+	// The small arrays' block holds this call's values, maps and arrays
+	// among them: kept, it would keep them alive in the pool. The blocks
+	// of boxes stay: the float64s' holds no pointer (as the block of
+	// string bytes, which the state keeps too), and the string headers'
+	// only strings of up to maxBlockString bytes, at most a block's worth
+	// (see boxString). The next call boxes its values in their rest: one
+	// allocation for many small documents or NDJSON lines, not one each.
+	as.anyBlock, as.anyBlockLen = nil, 0
 }
 
 // interfaceDecoder decodes into an interface of type t. When it holds a
@@ -484,10 +486,16 @@ func (ds *decodeState) makeAnySlice(n int) []any {
 // strings into any). The block's entries are written once and never
 // again, so the boxes are as immutable as the runtime's own. A string
 // kept alone after the rest of its value is dropped keeps its block alive:
-// 512 bytes and the strings boxed beside it, which are the call's strings
-// decoded next to it. Only strings of up to maxBlockString bytes are boxed
-// so, so that a short one never keeps a long one alive; and only new ones
-// (keepBoxed): those the cache held are boxed on the heap, once.
+// 512 bytes and the strings boxed beside it, which are the strings decoded
+// next to it, in its call or the ones before and after it through the same
+// pooled state, which keeps its block from call to call (a new block for
+// each call cost an allocation per NDJSON line). So the pooled state keeps
+// alive, beyond its string table, at most the 31 strings boxed in its
+// block before (each of up to maxBlockString bytes, and the blocks their
+// bytes are in), until the block is full. Only strings of up to
+// maxBlockString bytes are boxed so, so that a short one never keeps a
+// long one alive; and only new ones (keepBoxed): those the cache held are
+// boxed on the heap, once.
 const strBoxBlockLen = 32
 
 // eface is an empty interface's two words; stringTypeWord is the type
@@ -505,7 +513,7 @@ func (ds *decodeState) boxString(s string) any {
 		return s
 	}
 	if len(ds.strBoxes) == 0 {
-		n := max(ds.strBoxLen, strBoxBlockLen/4)
+		n := max(ds.strBoxLen, strBoxBlockLen/4) // a state's first block is short
 		ds.strBoxes = make([]string, n)
 		ds.strBoxLen = strBoxBlockLen
 	}

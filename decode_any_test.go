@@ -335,10 +335,10 @@ func TestAnySmallArraysAllocs(t *testing.T) {
 }
 
 // TestStringBoxes: strings decoded into any are boxed in shared blocks
-// (boxString), short ones only, and the call's end drops the block, whose
-// used part holds the call's values (a pooled state keeping it would keep
-// them alive). It runs one state through Unmarshal's steps, so that it can
-// look at the state the call leaves for the pool.
+// (boxString), short ones only, and the state keeps the rest of its block
+// at the call's end: the next call boxes its strings there, and the first
+// call's values stay as they were. It runs one state through Unmarshal's
+// steps, so that it can look at the state the call leaves for the pool.
 func TestStringBoxes(t *testing.T) {
 	skipNoFast(t, "strings boxed in shared blocks")
 	// shorts strings of up to maxBlockString bytes, then a longer one: the
@@ -385,18 +385,22 @@ func TestStringBoxes(t *testing.T) {
 		t.Errorf("%d of %d short strings boxed next to the one before, want most", inBlock, shorts)
 	}
 	ds.endCall()
-	if ds.strBoxes != nil || ds.strBoxLen != 0 {
-		t.Error("the state keeps its block of boxes after the call")
+	if len(ds.strBoxes) == 0 {
+		t.Fatal("the state drops the rest of its block of boxes at the call's end")
 	}
+	rest := unsafe.Pointer(&ds.strBoxes[0])
 
 	// More strings through the same state: the first call's values stay.
 	var w any
 	other := bytes.ReplaceAll(in, []byte("box"), []byte("xob"))
-	for range 10 {
+	for call := range 10 {
 		ds.bd.resetBytes(other)
 		ds.d = &ds.bd
 		if err := ds.unmarshalBytes(other, &w); err != nil {
 			t.Fatal(err)
+		}
+		if x := w.([]any)[0]; call == 0 && (*eface)(unsafe.Pointer(&x)).data != rest {
+			t.Error("the next call's first string is not boxed in the rest of the block")
 		}
 		ds.endCall()
 	}
@@ -490,11 +494,11 @@ func TestFloatBoxes(t *testing.T) {
 	}
 }
 
-// TestFloatBoxesShared: goroutines decoding numbers into any through the
-// pool share the pooled states' blocks of boxes from call to call; each
-// keeps its values while the others box theirs in the rest of the same
-// blocks (under -race, a box written twice is a race too).
-func TestFloatBoxesShared(t *testing.T) {
+// TestBoxesShared: goroutines decoding numbers and strings into any
+// through the pool share the pooled states' blocks of boxes from call to
+// call; each keeps its values while the others box theirs in the rest of
+// the same blocks (under -race, a box written twice is a race too).
+func TestBoxesShared(t *testing.T) {
 	const workers, calls, count = 4, 50, 20
 	errs := make(chan error, workers)
 	for w := range workers {
@@ -506,7 +510,11 @@ func TestFloatBoxesShared(t *testing.T) {
 					if i > 0 {
 						in = append(in, ',')
 					}
-					in = strconv.AppendFloat(in, float64(w*1e6+c*1e3+i)+0.5, 'g', -1, 64)
+					if i%2 == 0 {
+						in = strconv.AppendFloat(in, float64(w*1e6+c*1e3+i)+0.5, 'g', -1, 64)
+					} else {
+						in = fmt.Appendf(in, `"w%d c%d i%d"`, w, c, i)
+					}
 				}
 				var v any
 				if err := Unmarshal(append(in, ']'), &v); err != nil {
@@ -517,7 +525,11 @@ func TestFloatBoxesShared(t *testing.T) {
 			}
 			for c, xs := range kept {
 				for i, x := range xs {
-					if want := float64(w*1e6+c*1e3+i) + 0.5; x != want {
+					var want any = float64(w*1e6+c*1e3+i) + 0.5
+					if i%2 == 1 {
+						want = fmt.Sprintf("w%d c%d i%d", w, c, i)
+					}
+					if x != want {
 						errs <- fmt.Errorf("worker %d call %d element %d: %v, want %v", w, c, i, x, want)
 						return
 					}

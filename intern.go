@@ -261,10 +261,11 @@ func (c *cachedString) boxed() any {
 }
 
 // keepBoxed makes b (valid UTF-8, hash h) the string of slot c and
-// returns it boxed in this call's block of boxes (boxString). The slot
-// keeps the string without a box: a box in the block, kept by the pooled
-// state, would keep the block and the strings beside it alive across
-// calls. The string's next use boxes it once on the heap (boxed).
+// returns it boxed in the state's block of boxes (boxString). The slot
+// keeps the string without a box: a box in the block, kept by the string
+// table, would keep the block and the strings beside it alive for as long
+// as the slot holds it. The string's next use boxes it once on the heap
+// (boxed).
 func (ds *decodeState) keepBoxed(c *cachedString, h uint32, b []byte) any {
 	s := ds.newString(b)
 	c.s, c.box, c.h = s, nil, h

@@ -46,7 +46,9 @@ func forgetPooled() {
 	ds := getState()
 	clear(ds.strings[:])
 	clear(ds.keyGuess[:])
-	ds.block = nil // not a cache, but a fresh state has no block yet
+	// Not caches, but a fresh state has no blocks yet.
+	ds.block = nil
+	ds.strBoxes, ds.strBoxLen, ds.floatBoxes, ds.floatBoxLen = nil, 0, nil, 0
 	putState(ds)
 }
 

@@ -101,6 +101,11 @@ func (as *anyState) trim() {
 	// (see boxString). The next call boxes its values in their rest: one
 	// allocation for many small documents or NDJSON lines, not one each.
 	as.anyBlock, as.anyBlockLen = nil, 0
+	if len(as.strBoxes) == 0 {
+		// Full (its empty rest still points at it): kept, it would keep
+		// all its strings alive until the next string is boxed.
+		as.strBoxes = nil
+	}
 }
 
 // interfaceDecoder decodes into an interface of type t. When it holds a

@@ -409,6 +409,13 @@ func TestStringBoxes(t *testing.T) {
 			t.Fatalf("element %d is %q after more decoding, want %s...", i, x, want)
 		}
 	}
+
+	// A full block is not kept: it would keep all its strings alive.
+	ds.strBoxes = ds.strBoxes[len(ds.strBoxes):]
+	ds.endCall()
+	if ds.strBoxes != nil {
+		t.Error("the state keeps a full block of boxes")
+	}
 }
 
 // TestFloatBoxes: numbers decoded into any are boxed side by side in

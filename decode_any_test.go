@@ -341,8 +341,8 @@ func TestAnySmallArraysAllocs(t *testing.T) {
 // steps, so that it can look at the state the call leaves for the pool.
 func TestStringBoxes(t *testing.T) {
 	skipNoFast(t, "strings boxed in shared blocks")
-	// shorts strings of up to maxBlockString bytes, then a longer one: the
-	// call's first block has 8 boxes, the next 32, so the long one comes
+	// shorts strings of up to maxBlockString bytes, then a longer one: a new
+	// state's first block has 8 boxes, the next 32, so the long one comes
 	// where the second block has room.
 	const shorts = 38
 	var in []byte
@@ -426,7 +426,7 @@ func TestStringBoxes(t *testing.T) {
 // one state through Unmarshal's steps, as TestStringBoxes.
 func TestFloatBoxes(t *testing.T) {
 	skipNoFast(t, "numbers boxed in shared blocks")
-	// 100 numbers: the call's first block has 16 boxes, the next 64, so
+	// 100 numbers: a new state's first block has 16 boxes, the next 64, so
 	// the third block is cut into too. Each tenth is a small whole number.
 	const count = 100
 	value := func(i, call int) float64 {

@@ -273,7 +273,7 @@ func (ds *decodeState) keepBoxed(c *cachedString, h uint32, b []byte) any {
 }
 
 // anyFloat returns f as an any: a static box for a whole number from 0 to
-// 1023 (smallWholeFloats), else a box in the call's block (boxFloat).
+// 1023 (smallWholeFloats), else a box in the state's block (boxFloat).
 // Numbers that repeat were once kept in a table of boxes across calls (as
 // strings are); with boxes in blocks the table's look cost more than it
 // saved, also where numbers repeat (citm_catalog).

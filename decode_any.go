@@ -390,14 +390,14 @@ func (ds *decodeState) anyArray(ctx uint32) (any, error) {
 	base := len(ds.anyBuf)
 	for i := 0; ; i++ {
 		// The ',' or ']' right after an element is read here, as NextToken
-		// would read it; anything else (whitespace before it, an error) is
-		// left to NextToken.
+		// would read it, and a ',' after whitespace; anything else (a ']'
+		// after whitespace, an error) is left to NextToken.
 		scalar := true
 		if i > 0 && !d.arrayComma() {
 			if d.closeArray() {
 				break
 			}
-			scalar = false
+			scalar = d.arrayCommaAfterSpace()
 		}
 		var tok []byte
 		var err error

@@ -43,11 +43,10 @@ func TestExpectKey(t *testing.T) {
 			{`"` + strings.ToUpper(other) + `":`, false},
 			{`"` + name + `"`, false},
 		} {
-			for _, first := range []bool{true, false} {
-				lead := ""
-				if !first {
-					lead = ","
-				}
+			// Before a key that is not the first: its ',', right after
+			// the value or after whitespace (commaAfterSpace).
+			for _, lead := range []string{"", ",", " ,", "\n\t ,"} {
+				first := lead == ""
 				for _, tail := range []string{"1}", "1" + strings.Repeat(" ", 30) + "}"} {
 					data := []byte("{" + lead + c.member + tail)
 					var d Decoder
@@ -68,13 +67,16 @@ func TestExpectKey(t *testing.T) {
 				}
 			}
 		}
-		// No ',' where one must come: nothing is consumed.
-		for _, data := range []string{"{1 }", "{1}", "{1"} {
+		// No ',' where one must come: only whitespace is consumed.
+		for _, c := range []struct {
+			data string
+			want int
+		}{{"{1 }", 3}, {"{1}", 2}, {"{1", 2}, {"{1 \n", 4}, {"{1 :", 3}} {
 			var d Decoder
-			d.resetBytes([]byte(data))
+			d.resetBytes([]byte(c.data))
 			d.s.br.offset = 2
-			if hit, atKey := expectKey(&d, false, f); hit || atKey || d.s.br.offset != 2 {
-				t.Fatalf("expectKey(%q at 2) = %v, %v and left the offset at %d", data, hit, atKey, d.s.br.offset)
+			if hit, atKey := expectKey(&d, false, f); hit || atKey || d.s.br.offset != c.want {
+				t.Fatalf("expectKey(%q at 2) = %v, %v and left the offset at %d, want false, false, %d", c.data, hit, atKey, d.s.br.offset, c.want)
 			}
 		}
 	}

@@ -63,7 +63,7 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 	data, i := d.s.br.data, d.s.br.offset
 	if !first {
 		if i >= len(data) || data[i] != ',' || d.s.err != nil || d.err != nil {
-			return d.NextToken() // '}', an error, or the window's end
+			return d.memberKeyAfterSpace() // '}', an error, or the window's end
 		}
 		i++
 		d.state = &atObjectKey
@@ -149,7 +149,7 @@ func (d *Decoder) openObject(first bool) []byte {
 	data, i := d.s.br.data, d.s.br.offset
 	if !first {
 		if i >= len(data) || data[i] != ',' {
-			return nil
+			return d.openObjectAfterSpace()
 		}
 		i++
 		d.state = &atArrayValue
@@ -191,11 +191,11 @@ func (d *Decoder) valueToken(ctx syntaxContext) ([]byte, error) {
 // whitespace and the ':', all in the window, and returns hit. On a miss it
 // keeps the ',' and the whitespace it read, as memberKey would (the state
 // then says a key comes next), and returns atKey, so that memberKey(true)
-// goes on from there instead of reading them again; when no ',' came (or
-// after an error) it consumes nothing. The key is never a token anyone
-// sees, so the scanner's facts about the last string (strTok, str) are
-// left alone: they describe a token no longer current, which only the next
-// string token replaces.
+// goes on from there instead of reading them again; when no ',' came it
+// consumes only whitespace (commaAfterSpace), and after an error nothing.
+// The key is never a token anyone sees, so the scanner's facts about the
+// last string (strTok, str) are left alone: they describe a token no
+// longer current, which only the next string token replaces.
 func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 	if !fastPaths {
 		return false, false
@@ -206,7 +206,7 @@ func expectKey(d *Decoder, first bool, f *keyMatch) (hit, atKey bool) {
 	}
 	if !first {
 		if i >= len(data) || data[i] != ',' {
-			return false, false
+			return expectKeyAfterSpace(d, f)
 		}
 		i++
 	}
@@ -627,8 +627,9 @@ func literalAt(data []byte, i int) (any, int) {
 
 // arrayComma consumes the ',' right after an array element, as NextToken
 // would (the state then says a value comes next), and reports whether it
-// did; else it consumes nothing (whitespace first, the window's end, an
-// error, or anything else).
+// did; else it consumes nothing (whitespace first, which
+// arrayCommaAfterSpace reads; the window's end, an error, or anything
+// else).
 func (d *Decoder) arrayComma() bool {
 	if !fastPaths {
 		return false
@@ -640,6 +641,86 @@ func (d *Decoder) arrayComma() bool {
 		return true
 	}
 	return false
+}
+
+// The ',' after whitespace: expectKey, memberKey and openObject (with first
+// false) go on here when no ',' comes right after the value, in a function
+// of its own, so that their own code stays as it is for the ',' that does.
+// Each reads the whitespace and the ',' (commaAfterSpace, through
+// commaNext) and then does what the caller does after a ',' (expectKey and
+// memberKey with first true, once the state says a key comes next); where
+// no ',' comes, what the caller does then, the whitespace consumed.
+
+func expectKeyAfterSpace(d *Decoder, f *keyMatch) (hit, atKey bool) {
+	if !d.commaNext(&atObjectKey) {
+		return false, false
+	}
+	hit, _ = expectKey(d, true, f)
+	return hit, true
+}
+
+func (d *Decoder) memberKeyAfterSpace() ([]byte, error) {
+	if d.s.err == nil && d.err == nil && d.commaNext(&atObjectKey) {
+		return d.memberKey(true)
+	}
+	return d.NextToken()
+}
+
+func (d *Decoder) openObjectAfterSpace() []byte {
+	if !d.commaNext(&atArrayValue) {
+		return nil
+	}
+	return d.openObject(true)
+}
+
+// arrayCommaAfterSpace is arrayComma where whitespace comes before the
+// ',': the less common layout, out of line, so that arrayComma stays
+// small enough to inline. Where no ',' comes, it consumes the whitespace.
+func (d *Decoder) arrayCommaAfterSpace() bool {
+	return fastPaths && d.s.err == nil && d.err == nil && d.commaNext(&atArrayValue)
+}
+
+// commaNext consumes whitespace and the ',' after it, sets the state to
+// next (what follows a ',' in the container) and reports true; or, where
+// no ',' comes after the whitespace, consumes the whitespace alone and
+// reports false.
+func (d *Decoder) commaNext(next *state) bool {
+	o := commaAfterSpace(d.s.br.data, d.s.br.offset)
+	if o < 0 {
+		d.s.br.offset = ^o
+		return false
+	}
+	d.s.br.offset = o
+	d.state = next
+	return true
+}
+
+// commaAfterSpace is for a fast path that found no ',' right after a value
+// ending at data[i]: it returns the index just after a ',' that comes after
+// whitespace there, or else ^j (negative), where j is the index after the
+// whitespace (i when there is none), which the caller consumes: the next
+// read would skip it again.
+//
+// The grammar allows whitespace before a ',' ("1 , 2"; and files that
+// start each member's line with its comma: `"a": 1` newline `, "b": 2`, as
+// gemoji's emoji.json): without this, every member of such a file went
+// to the token path. It inlines, so that a container that ends right
+// after its last value costs a table load, not a call.
+func commaAfterSpace(data []byte, i int) int {
+	if i < len(data) && whitespace[data[i]] {
+		return commaPastSpace(data, i+1)
+	}
+	return ^i
+}
+
+// commaPastSpace is commaAfterSpace past its first byte of whitespace:
+// the rest of it, then the ',' or not (most often indentation before the
+// '}' or ']' that closes the container).
+func commaPastSpace(data []byte, i int) int {
+	if i = skipWhitespace(data, i); i < len(data) && data[i] == ',' {
+		return i + 1
+	}
+	return ^i
 }
 
 // closeArray consumes the ']' right after a '[' or an element, as NextToken

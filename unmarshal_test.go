@@ -107,6 +107,15 @@ var diffInputs = []string{
 	`{"zz":12x,"a":1}`, `{"zz":-,"a":1}`, `{"zz":{"a":1}}`, `{"zz":[[[[[[[[[[1]]]]]]]]]],"a":2}`, `{"zz":[1,2]`, `{"zz":{"q":[`,
 	`{"zz":{"a":1} ,"a":2}`, `{"zz" : [ 1 , { "b" : null } ] , "a" : 3 }`, "{\"zz\":[\"\xff\xfe\"],\"a\":1}",
 	`[{"zz":{"n":[1]},"a":1},{"zz":[{"n":{}}],"a":2},{"a":3,"zz":"tail"}]`,
+	// a ',' after whitespace, which the fast paths read (commaAt): lines
+	// that start with their comma, as some pretty-printers write them, and
+	// spaces before commas; then errors just past such a comma
+	"{\"hi\": 1\n, \"there\": 2\n, \"comment\": \"c\"\n, \"hi_there\": \"h\"\n}",
+	"[ {\"hi\": 1, \"there\": 2}\n, {\"hi\": 3 , \"there\": 4 }\n]", "[ 1\n, 2\n, 3 ]", "[ 1.5\t, -2.25 , 3e2 ]",
+	"[ \"a\"\n  , \"b\"\n  , \"\u00e9\" ]", "[[1] , [2 ,3]\n, []]", "[{\"ab\": 1\n, \"\u00e9\": 2}\n, {\"ab\": 3\n, \"\u00e9\": 4}]",
+	"{\"E\": [1\n, 2]\n, \"a\": \"x\"\n, \"zz\": {\"q\": [1 , 2]}\n, \"S\": \"s\"}", "{\"pi\": 1\n, \"ps\": \"x\"\n, \"pf\": 0.5 }",
+	"[1 ,]", "[1\n,\n]", "{\"hi\":1 ,}", "{\"hi\":1\n,\n}", "[1 , ,2]", "{\"hi\":1 ,\"there\"}", "{\"hi\":1 , 2}",
+	"[\"a\" ,", "{\"hi\":1 ,", "[{\"hi\":1} , ]", "{\"zz\":[1 , 2 ,]}", "[{\"hi\":1} ,{\"hi\":2} {\"hi\":3}]",
 }
 
 func TestUnmarshalDiff(t *testing.T) {

@@ -78,7 +78,7 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 			return
 		}
 	}
-	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+	generic := func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		if open, err := mapOpen(ds, tok, t, p); !open {
 			return err
 		}
@@ -152,9 +152,86 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 			}
 		}
 	}
+	td.fn = generic
+	if fastPaths && kind == keyString {
+		td.fn = mapStringGathered(t, elem, generic)
+	}
 }
 
 var stringType = reflect.TypeFor[string]()
+
+// mapStringGathered is the decoder of t, a map type whose key is of kind
+// string (without UnmarshalText) and whose element, decoded by elem, is not
+// a predeclared scalar (mapStringScalar's): a struct, a slice, a pointer, a
+// map. A new map is made at the object's end, at its number of members:
+// made empty and filled as they were read, a map of more than 8 members
+// grew and moved them once or twice on the way (countries' translations:
+// 25 members each). Until then the keys gather on ds.mapKeys and the
+// values in a scratch slice of the element type (one per decoder and
+// nesting level, zeroed between uses, doubled when full), each key read
+// by memberKey. A map that is already there goes to generic, which sets
+// the members as they are read.
+//
+// On an error from a value (a method's, as UnmarshalJSON's: after a
+// syntax error the speculative pass puts the target back), the members
+// before it are in the map, as in encoding/json, which makes the map at
+// the object's start and sets each member once its value is decoded.
+func mapStringGathered(t reflect.Type, elem *typeDecoder, generic decodeFn) decodeFn {
+	st := reflect.SliceOf(t.Elem())
+	size := t.Elem().Size()
+	small := 4
+	if size > 0 {
+		small = max(4, min(64, 2048/int(size)))
+	}
+	id := nextScratchID()
+	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+		if open, err := mapOpen(ds, tok, t, p); !open {
+			return err
+		}
+		if *(*unsafe.Pointer)(p) != nil {
+			return generic(ds, tok, p)
+		}
+		d := ds.d
+		base := len(ds.mapKeys)
+		sc := ds.takeScratch(id, st, small)
+		sc.buf.SetLen(sc.buf.Cap()) // one that grew before: all of it
+		n := 0
+		var err error
+		for first := true; ; first = false {
+			var ktok, vtok []byte
+			if ktok, err = d.memberKey(first); err != nil || ktok[0] == '}' {
+				break
+			}
+			key := ds.stringValue(ktok)
+			if vtok, err = d.NextToken(); err != nil {
+				break
+			}
+			if n == sc.buf.Len() {
+				sc.grow()
+			}
+			if err = elem.fn(ds, vtok, unsafe.Add(sc.base, uintptr(n)*size)); err != nil {
+				break
+			}
+			ds.mapKeys = append(ds.mapKeys, key)
+			n++
+		}
+		m := reflect.MakeMapWithSize(t, n)
+		if sc.key.Kind() == reflect.Invalid {
+			sc.key = reflect.New(t.Key()).Elem()
+		}
+		for i, k := range ds.mapKeys[base:] {
+			sc.key.SetString(k) // a key that came twice: the last one wins
+			m.SetMapIndex(sc.key, sc.buf.Index(i))
+		}
+		*(*unsafe.Pointer)(p) = m.UnsafePointer()
+		sc.key.SetString("")
+		clear(ds.mapKeys[base:]) // nothing kept alive
+		ds.mapKeys = ds.mapKeys[:base]
+		// The failed value may have written into its slot too.
+		ds.dropScratch(id, sc, min(n+1, sc.buf.Len()))
+		return err
+	}
+}
 
 // mapStringScalar is the decoder of t, a map type whose key is string and
 // whose element is V, a predeclared scalar type decoded by elem: the

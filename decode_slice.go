@@ -340,6 +340,19 @@ type sliceScratch struct {
 	slotPtr unsafe.Pointer
 	move    moveKind
 	size    uintptr // of an element
+	// key is where mapStringGathered sets each key for SetMapIndex: a
+	// string of the map's key type, empty between uses.
+	key reflect.Value
+}
+
+// grow doubles sc's buffer, keeping its elements (mapStringGathered's
+// members, which may be more than a scratch buffer's first size).
+func (sc *sliceScratch) grow() {
+	n := sc.buf.Len()
+	b := reflect.MakeSlice(sc.buf.Type(), 2*n, 2*n)
+	reflect.Copy(b, sc.buf)
+	sc.buf.Set(b)
+	sc.base = sc.buf.UnsafePointer()
 }
 
 // moveKind is how moveTo allocates a slice: through reflect (any element
@@ -401,6 +414,10 @@ func (sc *sliceScratch) moveTo(p unsafe.Pointer, n int) {
 	*(*[]byte)(sc.slotPtr) = nil
 }
 
+// maxKeptScratch bounds the bytes of a scratch buffer a pooled state
+// keeps: one that a large map grew (grow) is dropped after use.
+const maxKeptScratch = 64 << 10
+
 // takeScratch returns a scratch buffer of n zero elements for slice decoder
 // id (nested decodes of the same type each take their own).
 func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) *sliceScratch {
@@ -423,7 +440,7 @@ func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) *sliceScratch 
 func (ds *decodeState) dropScratch(id int, sc *sliceScratch, used int) {
 	sc.buf.SetLen(used)
 	sc.buf.Clear()
-	if id >= 1<<10 { // bounds what a pooled state keeps
+	if id >= 1<<10 || uintptr(sc.buf.Cap())*sc.size > maxKeptScratch { // bounds what a pooled state keeps
 		return
 	}
 	for id >= len(ds.scratchSlices) {

@@ -172,6 +172,11 @@ type buffers struct {
 	// new slices are gathered in before their one allocation.
 	scratchSlices [][]*sliceScratch
 
+	// mapKeys is where the keys of new maps with string keys and other
+	// values gather, every open level's in turn (mapStringGathered); it
+	// holds no key between calls.
+	mapKeys []string
+
 	// mapMembers is where a new map[string]V of a scalar V gathers its
 	// members before it is made at their number (mapStringScalar): a
 	// *[]keyed[V], for the last V read into such a map.
@@ -196,6 +201,9 @@ func putState(ds *decodeState) {
 // the scratch buffers the call grew large.
 func (ds *decodeState) endCall() {
 	ds.call = call{stack: ds.stack[:0]}
+	if cap(ds.mapKeys) > 1<<12 {
+		ds.mapKeys = nil
+	}
 	if cap(ds.scratch) > 64<<10 {
 		ds.scratch = nil
 	}

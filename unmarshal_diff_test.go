@@ -48,6 +48,9 @@ func (t *diffText) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// diffKey is a string kind without methods: a map key like string.
+type diffKey string
+
 type diffTextKey string
 
 func (k *diffTextKey) UnmarshalText(b []byte) error {
@@ -193,6 +196,12 @@ func diffTargets() []struct {
 		{"structs", func() any { return new([]diffStruct) }},
 		{"small", func() any { return new(diffSmall) }},
 		{"smallmap", func() any { return new(map[string]*diffSmall) }},
+		// maps from a string to anything else: gathered, then made at their size
+		{"smallvals", func() any { return new(map[string]diffSmall) }},
+		{"flatvals", func() any { return new(map[diffKey]diffFlat) }},
+		{"slicemap", func() any { return new(map[string][]int) }},
+		{"custommap", func() any { return new(map[string]diffCustom) }},
+		{"mapmap", func() any { return new(map[string]map[string]any) }},
 		{"iface", func() any { return new(fmt.Stringer) }},
 		{"flat", func() any { return new(diffFlat) }},
 		{"flatnp", func() any { return new(diffFlatNoPointers) }},

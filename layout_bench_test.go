@@ -37,13 +37,7 @@ var layouts = []string{"compact", "indent", "leading-comma", "spaced-colon"}
 // layoutRecords returns n records, the same for the same n.
 func layoutRecords(n int) []layoutRecord {
 	r := rand.New(rand.NewPCG(7, 36))
-	word := func() string {
-		b := make([]byte, 3+r.IntN(8))
-		for i := range b {
-			b[i] = 'a' + byte(r.IntN(26))
-		}
-		return string(b)
-	}
+	word := func() string { return randWord(r, 8) }
 	rs := make([]layoutRecord, n)
 	for i := range rs {
 		rec := &rs[i]
@@ -58,6 +52,15 @@ func layoutRecords(n int) []layoutRecord {
 		rec.Meta.Version = r.IntN(100)
 	}
 	return rs
+}
+
+// randWord returns a word of 3 to 2+n random lowercase letters.
+func randWord(r *rand.Rand, n int) string {
+	b := make([]byte, 3+r.IntN(n))
+	for i := range b {
+		b[i] = 'a' + byte(r.IntN(26))
+	}
+	return string(b)
 }
 
 // layOut writes compact, a compact JSON text, in the named layout.

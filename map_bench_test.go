@@ -30,13 +30,7 @@ type mapValuesRecord struct {
 // record to the next, in another order and number), 0 to 6 roles.
 func mapValuesJSON(n int) [][]byte {
 	r := rand.New(rand.NewPCG(36, 7))
-	word := func() string {
-		b := make([]byte, 3+r.IntN(10))
-		for i := range b {
-			b[i] = 'a' + byte(r.IntN(26))
-		}
-		return string(b)
-	}
+	word := func() string { return randWord(r, 10) }
 	docs := make([][]byte, n)
 	for i := range docs {
 		rec := map[string]any{"id": 1e6 + i}

@@ -181,11 +181,15 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 	cur := sc.slot
 	n := 2 * small
 	estimated := false // cur's length came from an estimate
+	short := false     // the whole array's estimate fell short once
+	// Where and at which element the last estimate was made.
+	mark, markJ := start, 0
 	if toEnd {
 		// The whole array's length, estimated now, from the elements in
 		// the scratch buffer.
 		if est := d.lengthEstimate(start, small, size, true); est > 0 {
 			n, estimated = est, true
+			mark, markJ = d.pos(), small
 		}
 	}
 	cur.Grow(n)
@@ -246,11 +250,24 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 		if j == cur.Len() {
 			if n := d.lengthEstimate(start, j, size, toEnd); n > 0 && len(full) == 0 {
 				if toEnd {
-					// The estimate fell short (the rows got denser): at
-					// least double, as append does; estimating again from
-					// rows that keep getting denser would grow it by
-					// little each time.
-					n = max(n, 2*j)
+					// The estimate fell short: the rows got denser.
+					// Estimate again from the rows since the last
+					// estimate (the density now: the first rows are
+					// often a little longer than the rest), with at least
+					// an eighth more the first time, so that a slice a
+					// little short near its end is not doubled and then
+					// copied again at its length by finish; after that at
+					// least double, as append does, since estimating
+					// again from rows that keep getting denser would grow
+					// it by little each time.
+					n = markJ + d.lengthEstimate(mark, j-markJ, size, true)
+					if short {
+						n = max(n, 2*j)
+					} else {
+						n = max(n, j+j/8)
+					}
+					short = true
+					mark, markJ = d.pos(), j
 				}
 				// Exactly n, where Grow would round up as append does.
 				v := reflect.MakeSlice(t, n, n)

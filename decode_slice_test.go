@@ -194,6 +194,11 @@ func TestLengthEstimateToEnd(t *testing.T) {
 		// Too long: made again at its length (the array and reflect's
 		// header for it).
 		{"short rows, then long", `[` + strings.Repeat(`{"ID":1},`, 300) + alike(20000)[1:], 3},
+		// Too short, its first rows longer than the rest (as often in
+		// real data): made again once, from the density of the rows
+		// since the estimate, and kept (the array and reflect's header
+		// for it), where doubling had to be copied again at its length.
+		{"first rows longer", `[` + strings.Repeat(`{"ID":100000,"X":999.25,"Y":7},`, 200) + alike(20000)[1:], 3},
 		// Too short: doubled twice.
 		{"long rows, then short", alike(5000)[:len(alike(5000))-1] + strings.Repeat(`,{}`, 20000) + `]`, 5},
 	}

@@ -56,12 +56,22 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 			*(*[]byte)(p) = emptySlice
 			return nil
 		}
-		sc := ds.takeScratch(id, t, small)
 		start := d.pos() // for fillLong's length estimate
+		var sc *sliceScratch
+		i := 0
+		if elem.direct == directString {
+			// Short arrays of strings (tags, aliases, names) gather on the
+			// stack, without the scratch buffer's round trip.
+			if sc, i = ds.stackStrings(p, id, t, small); sc == nil {
+				return nil
+			}
+		} else {
+			sc = ds.takeScratch(id, t, small)
+		}
 		// The array is the whole input's one value (Unmarshal's, or a
 		// value Decode captured): it runs to the input's end.
 		toEnd := d.depth == 1 && (d == &ds.bd || d == &ds.sub)
-		for i := 0; ; i++ {
+		for ; ; i++ {
 			if elem.direct != directNone && i < small && ds.scalarNext(elem.direct, i > 0, &atArrayComma, unsafe.Add(sc.base, uintptr(i)*size)) {
 				continue
 			}
@@ -94,6 +104,37 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		}
 	}
 }
+
+// stackStrings decodes the elements of an array of strings (its '[' read,
+// not empty) into a buffer on the stack, for a new slice of t at p, whose
+// elements are strings: when the array ends there (up to stackStringsLen
+// elements, each a string scalarNext reads, then ']'), it stores the slice
+// of them at p and returns nil. Otherwise it returns a scratch buffer (of
+// small elements) holding the n elements read so far, for buildSlice's
+// loop to go on from: a longer array, an element that is not a plain
+// string (null, an escape scalarNext leaves to the token path, an error),
+// or a window that ends first.
+func (ds *decodeState) stackStrings(p unsafe.Pointer, id int, t reflect.Type, small int) (sc *sliceScratch, n int) {
+	var buf [stackStringsLen]string
+	for n < len(buf) && ds.scalarNext(directString, n > 0, &atArrayComma, unsafe.Pointer(&buf[n])) {
+		n++
+	}
+	// The state says whether the last try consumed a ',' (then a ']' is
+	// an error, for the token path to report).
+	if n > 0 && n < len(buf) && ds.d.state == &atArrayComma && ds.d.peekWindow() == ']' && ds.d.closeArray() {
+		s := make([]string, n)
+		copy(s, buf[:n])
+		*(*[]string)(p) = s // a slice of any string type: one layout
+		return nil, 0
+	}
+	sc = ds.takeScratch(id, t, small)
+	copy(unsafe.Slice((*string)(sc.base), n), buf[:n])
+	return sc, n
+}
+
+// stackStringsLen is how many strings stackStrings gathers on the stack
+// (256 bytes): most lists of tags or names are shorter.
+const stackStringsLen = 16
 
 // fillSlice decodes array elements into the slice of type t at p (one with
 // capacity, or of zero-size elements), reusing its backing array and

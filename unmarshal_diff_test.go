@@ -210,6 +210,8 @@ func diffTargets() []struct {
 		{"floats", func() any { return new([]float64) }},
 		{"strings", func() any { return new([]string) }},
 		{"textstrings", func() any { return new([]diffTextKey) }}, // a string kind with UnmarshalText: no one-pass read
+		{"keystrings", func() any { return new([]diffKey) }},      // a named string kind: the same layout as []string
+		{"stringlists", func() any { return new([][]string) }},
 		{"stringpair", func() any { return new([2]string) }},
 		{"floatgrid", func() any { return new([][3]float64) }},
 		{"orders", func() any { return new([]diffOrder) }},

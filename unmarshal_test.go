@@ -124,6 +124,19 @@ var diffInputs = []string{
 	`{"a":{"id":1} , "b":{"id":2}
 	, "c":{"id":3}}`, `{"a":{"id":1},"b":{"id":2}`, `{"a":{"id":1},"b":}`, `{"\u00e9":{"id":1},"\u00e9":{"id":2}}`,
 	`{"k0":{"id":0,"a":0},"k1":{"id":1,"a":1},"k2":{"id":2,"a":2},"k3":{"id":3,"a":3},"k4":{"id":4,"a":4},"k5":{"id":5,"a":5},"k6":{"id":6,"a":6},"k7":{"id":7,"a":7},"k8":{"id":8,"a":8},"k9":{"id":9,"a":9},"k10":{"id":10,"a":10},"k11":{"id":11,"a":11},"k12":{"id":12,"a":12},"k13":{"id":13,"a":13},"k14":{"id":14,"a":14},"k15":{"id":15,"a":15},"k16":{"id":16,"a":16},"k17":{"id":17,"a":17},"k18":{"id":18,"a":18},"k19":{"id":19,"a":19},"k20":{"id":20,"a":20},"k21":{"id":21,"a":21},"k22":{"id":22,"a":22},"k23":{"id":23,"a":23},"k24":{"id":24,"a":24},"k25":{"id":25,"a":25},"k26":{"id":26,"a":26},"k27":{"id":27,"a":27},"k28":{"id":28,"a":28},"k29":{"id":29,"a":29},"k30":{"id":30,"a":30},"k31":{"id":31,"a":31},"k32":{"id":32,"a":32},"k33":{"id":33,"a":33},"k34":{"id":34,"a":34},"k35":{"id":35,"a":35},"k36":{"id":36,"a":36},"k37":{"id":37,"a":37},"k38":{"id":38,"a":38},"k39":{"id":39,"a":39},"k40":{"id":40,"a":40},"k41":{"id":41,"a":41},"k42":{"id":42,"a":42},"k43":{"id":43,"a":43},"k44":{"id":44,"a":44},"k45":{"id":45,"a":45},"k46":{"id":46,"a":46},"k47":{"id":47,"a":47},"k48":{"id":48,"a":48},"k49":{"id":49,"a":49},"k50":{"id":50,"a":50},"k51":{"id":51,"a":51},"k52":{"id":52,"a":52},"k53":{"id":53,"a":53},"k54":{"id":54,"a":54},"k55":{"id":55,"a":55},"k56":{"id":56,"a":56},"k57":{"id":57,"a":57},"k58":{"id":58,"a":58},"k59":{"id":59,"a":59},"k60":{"id":60,"a":60},"k61":{"id":61,"a":61},"k62":{"id":62,"a":62},"k63":{"id":63,"a":63},"k64":{"id":64,"a":64},"k65":{"id":65,"a":65},"k66":{"id":66,"a":66},"k67":{"id":67,"a":67},"k68":{"id":68,"a":68},"k69":{"id":69,"a":69}}`,
+	// arrays of strings gathered on the stack (stackStrings), up to and
+	// past its 16, and what it leaves to the buildSlice loop: nulls,
+	// escapes, other values, whitespace before ']', errors after a ','
+	stringList(15, ""), stringList(16, ""), stringList(17, ""), stringList(40, ""), string(arrayOf(`"s"`, 16)), string(arrayOf(`"s"`, 17)),
+	stringList(15, ","), stringList(16, ","), stringList(16, " "), stringList(3, "\n "), `["a",null,"b"]`, `["a","b",1]`,
+	`["a","b\u00e9","c\"d"]`, `["a" ,"b" ]`, `["a","b",]`, `["a", ]`, `["a"`, `["a",`, `["a" "b"]`, `{"Tags":["x","y"],"tags":["z"]}`,
+	`[["a","b"],["c"],[]]`,
+}
+
+// stringList returns an array of n strings (array's layout), then tail
+// before its ']'.
+func stringList(n int, tail string) string {
+	return strings.TrimSuffix(array(n, func(i int) string { return fmt.Sprintf(`"s%d"`, i) }), "]") + tail + "]"
 }
 
 func TestUnmarshalDiff(t *testing.T) {

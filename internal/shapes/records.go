@@ -41,6 +41,7 @@ func recordCases() []*Case {
 	}
 	return append(cs,
 		newCase[Tagged]("rec", "rec-strings", "an id and a []string of 3 to 20 words", writeTagged),
+		newCase[Listed]("rec", "rec-lists", "a name, a category, a version and two []string of 0 to 4 words (aliases, tags)", writeListed),
 		newCase[Series]("rec", "rec-floats", "an id and a []float64 of 8 to 64 coordinates (6 decimals)", writeSeries),
 		newCase[Order]("rec", "rec-structs", "an order: id, customer, time and a []Line of 1 to 8 (sku, name, qty, price)", writeOrder),
 		newCase[Counts]("rec", "rec-map", "an id and a map[string]int of 8 to 32 keys that do not repeat", writeCounts),
@@ -366,6 +367,35 @@ func writeTagged(e *enc, r *rand.Rand) {
 		e.word(r, 4, 12)
 	}
 	e.close(']')
+	e.close('}')
+}
+
+// Listed is a record with short lists of names, as emoji, labels or
+// packages have them: often one or two words, sometimes none.
+type Listed struct {
+	Name     string   `json:"name"`
+	Category string   `json:"category"`
+	Aliases  []string `json:"aliases"`
+	Tags     []string `json:"tags"`
+	Version  string   `json:"version"`
+}
+
+func writeListed(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("name")
+	e.text(r, 8, 30)
+	e.key("category")
+	e.word(r, 6, 16)
+	for _, k := range []string{"aliases", "tags"} {
+		e.key(k)
+		e.open('[')
+		for range r.IntN(5) {
+			e.word(r, 3, 10)
+		}
+		e.close(']')
+	}
+	e.key("version")
+	e.quoted(fmt.Appendf(nil, "%d.%d", 1+r.IntN(15), r.IntN(10)))
 	e.close('}')
 }
 

@@ -45,6 +45,7 @@ func recordCases() []*Case {
 		newCase[Series]("rec", "rec-floats", "an id and a []float64 of 8 to 64 coordinates (6 decimals)", writeSeries),
 		newCase[Order]("rec", "rec-structs", "an order: id, customer, time and a []Line of 1 to 8 (sku, name, qty, price)", writeOrder),
 		newCase[Counts]("rec", "rec-map", "an id and a map[string]int of 8 to 32 keys that do not repeat", writeCounts),
+		newCase[Translated]("rec", "rec-mapstructs", "an id and a map[string]Name (official, common) of 4 to 40 language codes, as translations are kept", writeTranslated),
 		newCase[Embedded]("rec", "rec-embedded", "an embedded struct and an embedded pointer (present half the time) beside 3 members", writeEmbedded),
 		newCase[Bools]("rec", "rec-bools", "16 booleans", writeBools),
 		newCase[Nulls]("rec", "rec-nulls", "12 pointer, any, slice and map members, each null 9 times in 10", writeNulls),
@@ -471,6 +472,49 @@ func writeCounts(e *enc, r *rand.Rand) {
 	for range 8 + r.IntN(25) {
 		e.key(string(word(r, 6+r.IntN(7)))) // 62^6 spellings at least: none repeats in a record
 		e.int(int64(r.IntN(100000)))
+	}
+	e.close('}')
+	e.close('}')
+}
+
+// Translated is a record with a map from a small vocabulary of keys to
+// small structs, as names in many languages are kept (a country's
+// translations): the keys come again from record to record, the values
+// do not.
+type Translated struct {
+	ID    int64           `json:"id"`
+	Names map[string]Name `json:"names"`
+}
+
+type Name struct {
+	Official string `json:"official"`
+	Common   string `json:"common"`
+}
+
+// languages are the keys of Translated's maps, written in this order.
+var languages = strings.Fields("ara bre bul cat ces cym dan deu ell est fin fra heb hin hrv hun ind ita jpn kor " +
+	"lit msa nld nor per pol por ron rus slk spa srp swe tha tur ukr urd vie yue zho")
+
+func writeTranslated(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("id")
+	e.int(id(r))
+	e.key("names")
+	e.open('{')
+	keep := 1 + r.IntN(10) // in 10: 4 to 40 keys of 40
+	n := 0
+	for i, l := range languages {
+		if r.IntN(10) >= keep && len(languages)-i > 4-n {
+			continue
+		}
+		n++
+		e.key(l)
+		e.open('{')
+		e.key("official")
+		e.text(r, 12, 40)
+		e.key("common")
+		e.text(r, 4, 16)
+		e.close('}')
 	}
 	e.close('}')
 	e.close('}')

@@ -199,7 +199,8 @@ func TestLengthEstimateToEnd(t *testing.T) {
 		// since the estimate, and kept (the array and reflect's header
 		// for it), where doubling had to be copied again at its length.
 		{"first rows longer", `[` + strings.Repeat(`{"ID":100000,"X":999.25,"Y":7},`, 200) + alike(20000)[1:], 3},
-		// Too short: doubled twice.
+		// Far too short: made again twice (from the rows since the
+		// estimate, then doubled).
 		{"long rows, then short", alike(5000)[:len(alike(5000))-1] + strings.Repeat(`,{}`, 20000) + `]`, 5},
 	}
 	for _, c := range cases {

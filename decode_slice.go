@@ -116,12 +116,20 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 // or a window that ends first.
 func (ds *decodeState) stackStrings(p unsafe.Pointer, id int, t reflect.Type, small int) (sc *sliceScratch, n int) {
 	var buf [stackStringsLen]string
-	for n < len(buf) && ds.scalarNext(directString, n > 0, &atArrayComma, unsafe.Pointer(&buf[n])) {
+	d := ds.d
+	for n < len(buf) {
+		// A try that fails has consumed at most whitespace and a ','
+		// (the fast paths' contract): put back, so that buildSlice's loop
+		// tries this element again from the same place, reading the ','
+		// itself, as it would have.
+		o, st := d.s.br.offset, d.state
+		if !ds.scalarNext(directString, n > 0, &atArrayComma, unsafe.Pointer(&buf[n])) {
+			d.s.br.offset, d.state = o, st
+			break
+		}
 		n++
 	}
-	// The state says whether the last try consumed a ',' (then a ']' is
-	// an error, for the token path to report).
-	if n > 0 && n < len(buf) && ds.d.state == &atArrayComma && ds.d.peekWindow() == ']' && ds.d.closeArray() {
+	if n > 0 && n < len(buf) && d.peekWindow() == ']' && d.closeArray() {
 		s := make([]string, n)
 		copy(s, buf[:n])
 		*(*[]string)(p) = s // a slice of any string type: one layout

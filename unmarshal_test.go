@@ -129,7 +129,7 @@ var diffInputs = []string{
 	// escapes, other values, whitespace before ']', errors after a ','
 	stringList(15, ""), stringList(16, ""), stringList(17, ""), stringList(40, ""), string(arrayOf(`"s"`, 16)), string(arrayOf(`"s"`, 17)),
 	stringList(15, ","), stringList(16, ","), stringList(16, " "), stringList(3, "\n "), `["a",null,"b"]`, `["a","b",1]`,
-	`["a","b\u00e9","c\"d"]`, `["a" ,"b" ]`, `["a","b",]`, `["a", ]`, `["a"`, `["a",`, `["a" "b"]`, `{"Tags":["x","y"],"tags":["z"]}`,
+	`["a","b\u00e9","c\"d"]`, `["a" ,"b" ]`, `["a","b",]`, `["a", ]`, `["a"`, `["a",`, `["a" "b"]`, `["",,0000`, `["a",,"b"]`, `["a", ,"b"]`, `["a",1,"b"]`, `{"Tags":["x","y"],"tags":["z"]}`,
 	`[["a","b"],["c"],[]]`,
 }
 

@@ -17,6 +17,10 @@ import (
 type snapshots struct {
 	bytes  []byte                         // a pointer-free target before decoding
 	values map[reflect.Type]reflect.Value // targets with strings, by type
+	held   reflect.Value                  // the one of values this call's take filled
+
+	lastType reflect.Type  // the type take last looked up in values...
+	last     reflect.Value // ...and its entry there
 }
 
 // How a speculative decode can undo its writes.
@@ -43,15 +47,21 @@ func (sn *snapshots) take(td *typeDecoder, v reflect.Value, p unsafe.Pointer) in
 		sn.bytes = append(sn.bytes[:0], unsafe.Slice((*byte)(p), v.Type().Size())...)
 		return snapBytes
 	case td.flat == flatStrings:
-		sv, ok := sn.values[v.Type()]
-		if !ok {
-			if sn.values == nil {
-				sn.values = map[reflect.Type]reflect.Value{}
+		t := v.Type()
+		sv := sn.last
+		if sn.lastType != t { // most callers decode one type again and again
+			var ok bool
+			if sv, ok = sn.values[t]; !ok {
+				if sn.values == nil {
+					sn.values = map[reflect.Type]reflect.Value{}
+				}
+				sv = reflect.New(t).Elem()
+				sn.values[t] = sv
 			}
-			sv = reflect.New(v.Type()).Elem()
-			sn.values[v.Type()] = sv
+			sn.lastType, sn.last = t, sv
 		}
 		sv.Set(v)
+		sn.held = sv
 		return snapValue
 	}
 	return snapNone
@@ -65,18 +75,20 @@ func (sn *snapshots) restore(snap int, v reflect.Value, p unsafe.Pointer) {
 	case snapBytes:
 		copy(unsafe.Slice((*byte)(p), len(sn.bytes)), sn.bytes)
 	case snapValue:
-		sv := sn.values[v.Type()]
-		v.Set(sv)
-		sv.SetZero()
+		v.Set(sn.held)
+		sn.held.SetZero()
+		sn.held = reflect.Value{}
 	}
 }
 
 // drop releases what take kept.
 func (sn *snapshots) drop(snap int) {
 	if snap == snapValue {
-		for _, sv := range sn.values {
-			sv.SetZero()
-		}
+		// Only the copy take made: going over the whole map cost a small
+		// record decoded into a reused struct 18% of its time (the map's
+		// iterator, seeded at random on every call).
+		sn.held.SetZero()
+		sn.held = reflect.Value{}
 	}
 }
 
@@ -87,7 +99,9 @@ func (sn *snapshots) trim() {
 	}
 	if len(sn.values) > 64 {
 		sn.values = nil
+		sn.lastType, sn.last = nil, reflect.Value{}
 	}
+	sn.held = reflect.Value{}
 }
 
 // allZero reports whether the n bytes at p are all zero.

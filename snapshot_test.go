@@ -120,3 +120,68 @@ func TestUnmarshalSameType(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotValueTypes: targets with strings that are not zero, of two
+// types in turn on one state (take's entry for the last type, and the
+// map behind it), come out as encoding/json leaves them, after a syntax
+// error too; and after every call no copy take made still holds a string
+// (the pooled state would keep it alive).
+func TestSnapshotValueTypes(t *testing.T) {
+	type first struct {
+		S string
+		N int
+	}
+	type second struct {
+		A, B string
+		F    [2]float64
+	}
+	ds := getState()
+	defer putState(ds)
+	call := func(data string, v any) error {
+		defer ds.endCall()
+		return ds.unmarshal([]byte(data), v)
+	}
+	leftover := func() {
+		t.Helper()
+		for typ, sv := range ds.snap.values {
+			if !sv.IsZero() {
+				t.Errorf("the snapshot of %v still holds %+v", typ, sv.Interface())
+			}
+		}
+		if ds.snap.held.IsValid() {
+			t.Errorf("a held snapshot after the call: %+v", ds.snap.held.Interface())
+		}
+	}
+	firsts := []string{`{"S":"new","N":7}`, `{"S":"new","N":7,`, `{"N":8} x`, `{"S":1}`}
+	seconds := []string{`{"A":"a2","F":[1,2]}`, `{"A":"a2","F":[1,`, `{"B":"b2"}`, `{"B":"b2","F":[1,2,3]}`}
+	one := func(i int) {
+		got, want := first{"old", 1}, first{"old", 1}
+		err := call(firsts[i], &got)
+		werr := stdjson.Unmarshal([]byte(firsts[i]), &want)
+		if !sameError(err, werr) || got != want {
+			t.Errorf("%s: got %+v (%v), want %+v (%v)", firsts[i], got, err, want, werr)
+		}
+		leftover()
+	}
+	two := func(i int) {
+		got, want := second{"x", "y", [2]float64{3, 4}}, second{"x", "y", [2]float64{3, 4}}
+		err := call(seconds[i], &got)
+		werr := stdjson.Unmarshal([]byte(seconds[i]), &want)
+		if !sameError(err, werr) || got != want {
+			t.Errorf("%s: got %+v (%v), want %+v (%v)", seconds[i], got, err, want, werr)
+		}
+		leftover()
+	}
+	for range 2 { // each type again and again, then the two in turn
+		for i := range firsts {
+			one(i)
+		}
+		for i := range seconds {
+			two(i)
+		}
+		for i := range firsts {
+			one(i)
+			two(i)
+		}
+	}
+}

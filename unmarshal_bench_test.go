@@ -317,3 +317,45 @@ func BenchmarkRepeatedValues(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSmallRecords: many distinct small documents, each one record of
+// short strings and numbers (what a service decodes), into a new value
+// each time and into one value reused from call to call, as a loop that
+// decodes into the same variable does. A reused target is not zero, so
+// Unmarshal keeps a copy of it to put back after a syntax error (as
+// encoding/json, which validates first, leaves it untouched).
+func BenchmarkSmallRecords(b *testing.B) {
+	type record struct {
+		ID      int     `json:"id"`
+		Name    string  `json:"name"`
+		Email   string  `json:"email"`
+		City    string  `json:"city"`
+		Country string  `json:"country"`
+		Score   float64 `json:"score"`
+	}
+	docs := make([][]byte, 64)
+	for i := range docs {
+		docs[i] = fmt.Appendf(nil, `{"id":%d,"name":"user%d","email":"u%d@example.com","city":"city%d","country":"c%d","score":%d.5}`,
+			1000+i, i, i, i*7, i%20, i)
+	}
+	for _, impl := range unmarshalImpls {
+		for _, target := range []string{"new", "reused"} {
+			b.Run("target="+target+"/impl="+impl.name, func(b *testing.B) {
+				var reused record
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					startCall(b, impl)
+					v := &reused
+					if target == "new" {
+						v = new(record)
+					}
+					if err := impl.unmarshal(docs[i%len(docs)], v); err != nil || v.ID != 1000+i%len(docs) {
+						b.Fatal(err, v.ID)
+					}
+					i++
+				}
+			})
+		}
+	}
+}

@@ -28,7 +28,11 @@ import (
 // result.
 func Marshal(v any) ([]byte, error) {
 	es := getEncodeState(true)
+	es.startLazy(v)
 	b, err := es.encodeAny(es.buf[:0], v)
+	if es.endLazy() && err == nil {
+		b, err = es.checkLazy(b, 0, v)
+	}
 	if err != nil {
 		es.put(b)
 		return nil, err
@@ -43,7 +47,11 @@ func Marshal(v any) ([]byte, error) {
 // followed by one or more copies of indent according to the nesting.
 func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	es := getEncodeState(true)
+	es.startLazy(v)
 	b, err := es.encodeAny(es.buf[:0], v)
+	if es.endLazy() && err == nil {
+		b, err = es.checkLazy(b, 0, v)
+	}
 	if err != nil {
 		es.put(b)
 		return nil, err
@@ -94,6 +102,16 @@ func indentMarshalled(dst, src []byte, prefix, indent string) ([]byte, error) {
 // buffer: its options, the cycle check, and scratch space for sorting map
 // keys. It is pooled; nothing in it outlives a call but its capacity.
 type encodeState struct {
+	// The lazy check of short non-ASCII strings (encode_lazy.go): lazy is
+	// 0 where it is off, 1 where it is on, and k > 1 while k-1 such
+	// strings are still to be checked one by one first; unchecked once
+	// one is written without its check; lazyOn what lazy starts at for a
+	// value of the type lazyWord.
+	lazy      uint
+	unchecked bool
+	lazyOn    uint
+	lazyWord  unsafe.Pointer // the type word of lazyOn's values
+
 	escapeHTML bool
 	html       uint8 // escapeHTML as 0 or 1, an index
 

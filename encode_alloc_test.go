@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -266,6 +267,15 @@ func BenchmarkMarshalSmall(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := Marshal(c.v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(c.name+"/encode", func(b *testing.B) {
+			enc := NewEncoder(io.Discard)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := enc.Encode(c.v); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -216,10 +216,14 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 					// strings than after it, and 0 to 3% slower on 16.)
 					lo := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s), 4))
 					hi := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[n-4:]), 4))
-					if w := uint64(lo) | uint64(hi)<<32; strbody.EscapeMask(w, html) != 0 &&
-						(w&0x8080808080808080 == 0 || !plainText(s, html)) {
-						b = appendEscapedShort(b, s, html)
-						continue
+					w := uint64(lo) | uint64(hi)<<32
+					if m := strbody.EscapeMask(w, html); m != 0 {
+						if es.lazy != 0 && w&0x8080808080808080 != 0 && m&^w == 0 && es.lazyString() {
+							es.unchecked = true // checkLazy checks it (encode_lazy.go)
+						} else if w&0x8080808080808080 == 0 || !plainText(s, html) {
+							b = appendEscapedShort(b, s, html)
+							continue
+						}
 					}
 					binary.LittleEndian.PutUint32(out[1:], lo)
 					binary.LittleEndian.PutUint32(out[n-3:], hi)
@@ -228,24 +232,31 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 					b = b[:l+n+2]
 					continue
 				}
-				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
-				m, all := strbody.EscapeMask(w, html), w
-				binary.LittleEndian.PutUint64(out[1:], w)
+				// Each word's mask kept apart: the lazy check
+				// (encode_lazy.go) wants to know whether one flags an
+				// ASCII byte, that is, a byte with an escape (a flag above
+				// a byte of 0x80 or more never comes from that byte).
+				w0 := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+				w1, m0 := w0, strbody.EscapeMask(w0, html)
+				m1 := m0
+				binary.LittleEndian.PutUint64(out[1:], w0)
 				if n > 16 {
-					w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[8:]), 8))
-					m |= strbody.EscapeMask(w, html)
-					all |= w
-					binary.LittleEndian.PutUint64(out[9:], w)
+					w1 = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[8:]), 8))
+					m1 = strbody.EscapeMask(w1, html)
+					binary.LittleEndian.PutUint64(out[9:], w1)
 				}
-				w = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
-				if m|strbody.EscapeMask(w, html) != 0 {
-					// as appendString goes on, without its words again
-					if (all|w)&0x8080808080808080 != 0 {
-						b = appendNonASCII(b, s, html)
-					} else {
+				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
+				if m := strbody.EscapeMask(w, html); m0|m1|m != 0 {
+					if (w0|w1|w)&0x8080808080808080 == 0 {
+						// as appendString goes on, without its words again
 						b = appendEscaped(b, s, html)
+						continue
 					}
-					continue
+					if es.lazy == 0 || m0&^w0|m1&^w1|m&^w != 0 || !es.lazyString() {
+						b = appendNonASCII(b, s, html)
+						continue
+					}
+					es.unchecked = true // checkLazy checks it (encode_lazy.go)
 				}
 				binary.LittleEndian.PutUint64(out[n-7:], w)
 				out[0] = '"'

@@ -45,6 +45,8 @@ func (enc *Encoder) Encode(v any) error {
 	}
 	es.setEscapeHTML(enc.escapeHTML)
 	defer func() { enc.es = es }()
+	// Without the lazy check of Marshal (encode_lazy.go): the values of a
+	// stream are most often records with too few strings for it to pay.
 	b, err := es.encodeAny(es.buf[:0], v)
 	if err != nil {
 		es.keep(b)

@@ -165,7 +165,9 @@ func CharSize(s string) int {
 // little-endian), the ASCII bytes Escape stops at and every byte of 0x80
 // or more. A flag may be wrong above a byte that is rightly flagged (a
 // borrow reaches the bytes above it), but the lowest flag is always right,
-// and no byte that needs a look goes unflagged.
+// and no byte that needs a look goes unflagged. Only an ASCII byte with an
+// escape starts a borrow, so EscapeMask(v, html) &^ v is 0 exactly when v
+// has no such byte (whatever its bytes of 0x80 or more).
 func EscapeMask(v uint64, html bool) uint64 {
 	m := (v - lsb*0x20) | (v ^ (lsb * '\\') - lsb)
 	if html {

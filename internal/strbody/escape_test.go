@@ -2,6 +2,7 @@ package strbody
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -361,6 +362,58 @@ func BenchmarkEscape(b *testing.B) {
 						}
 					}
 				})
+			}
+		}
+	}
+}
+
+// TestEscapeMasks: EscapeMask, and EscapeMask(v) &^ v for the ASCII
+// bytes with an escape alone, on words of every byte at one place among
+// bytes of each class (plain ASCII, escapes, 0x80 and more) at the
+// others: each is 0 exactly when no byte it looks for is in the word, and
+// its lowest flag is at the first such byte.
+func TestEscapeMasks(t *testing.T) {
+	asciiEscape := func(c byte, html bool) bool {
+		return c < 0x20 || c == '"' || c == '\\' || html && (c == '<' || c == '>' || c == '&')
+	}
+	fill := []byte{'a', ' ', '~', 0x80, 0xA0, 0xDC, 0xE2, 0xFF, '"', 0x1F, 0, '<', '&', '\\'}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, html := range []bool{false, true} {
+		for c := range 256 {
+			for at := range 8 {
+				for range 64 {
+					var b [8]byte
+					for i := range b {
+						b[i] = fill[r.IntN(len(fill))]
+					}
+					b[at] = byte(c)
+					v := uint64(0)
+					for i := 7; i >= 0; i-- {
+						v = v<<8 | uint64(b[i])
+					}
+					firstASCII, firstAny := 8, 8
+					for i := 7; i >= 0; i-- {
+						if asciiEscape(b[i], html) {
+							firstASCII = i
+						}
+						if asciiEscape(b[i], html) || b[i] >= 0x80 {
+							firstAny = i
+						}
+					}
+					for _, m := range []struct {
+						name  string
+						mask  uint64
+						first int
+					}{{"EscapeMask &^ v", EscapeMask(v, html) &^ v, firstASCII}, {"EscapeMask", EscapeMask(v, html), firstAny}} {
+						got := 8
+						if m.mask != 0 {
+							got = bits.TrailingZeros64(m.mask) >> 3
+						}
+						if got != m.first {
+							t.Fatalf("%s(% x, html %v): first flag at %d, want %d", m.name, b, html, got, m.first)
+						}
+					}
+				}
 			}
 		}
 	}

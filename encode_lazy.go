@@ -1,0 +1,163 @@
+package json
+
+import (
+	"bytes"
+	"reflect"
+	"sync"
+	"unsafe"
+
+	"github.com/jsonpipe/json/internal/utf8dfa"
+)
+
+// The lazy check of Marshal's short strings in other scripts.
+//
+// A string of 4 to 24 bytes with a byte of 0x80 or more, a name or a word
+// in another script, is most often valid UTF-8 without U+2028 or U+2029,
+// which encoding/json writes as it is; checking each one for the rest (a
+// character at a time, or the escape kernel's check of one block) was a
+// fifth to a third of Marshal's time on such strings. Where the value's
+// type runs no user code (lazyType), the struct loop writes them
+// unchecked, but for their ASCII escapes, and Marshal checks its whole
+// output once after (checkLazy: the vector UTF-8 check, then a search for
+// U+2028 and U+2029). Should that fail, which invalid UTF-8 in a string or
+// a RawMessage, or one of the two characters, makes it do, the value is
+// encoded again, every string checked as before.
+//
+// The output of both encodings is the same whenever the check passes: an
+// unchecked string is written byte for byte but for its ASCII escapes,
+// which are ASCII, between ASCII quotes, so no byte next to it completes a
+// character it cuts short, and a string that is not valid UTF-8 leaves
+// output that is not. Encoding again is safe only where no user code runs
+// (a MarshalJSON method would be called twice), hence lazyType.
+//
+// The first lazyEager such strings of a call are checked one by one as
+// before: a value with a few of them (a record a service writes) costs
+// less so than with a pass over its whole output. Encoder.Encode does
+// without the lazy check: the values of a stream are most often records
+// with too few strings for it to pay.
+
+// lazyEager is how many short non-ASCII strings a call checks one by one
+// before the lazy check starts (a record of four short fields, two of
+// them in other scripts, written by Encode took 36% longer with the lazy
+// check from the first string).
+const lazyEager = 4
+
+// lazyString reports whether a short string with a byte of 0x80 or more
+// is written without its check, counting it among the eager ones if not.
+func (es *encodeState) lazyString() bool {
+	if es.lazy == 1 {
+		return true
+	}
+	if es.lazy > 1 {
+		es.lazy--
+	}
+	return false
+}
+
+// startLazy and endLazy go around the encodeAny of a whole value in
+// Marshal and MarshalIndent, for the lazy check where v's type allows it
+// (lazyType); where endLazy reports strings written unchecked, checkLazy
+// checks them. Both inline.
+func (es *encodeState) startLazy(v any) {
+	if (*eface)(unsafe.Pointer(&v)).typ != es.lazyWord {
+		es.setLazyType(v)
+	}
+	es.lazy, es.unchecked = es.lazyOn, false
+}
+
+// endLazy ends what startLazy started and reports whether a string was
+// written unchecked.
+func (es *encodeState) endLazy() bool {
+	es.lazy = 0
+	return es.unchecked
+}
+
+// setLazyType sets es.lazyOn for values of v's type. (Out of line, so
+// that startLazy inlines.)
+//
+//go:noinline
+func (es *encodeState) setLazyType(v any) {
+	es.lazyWord, es.lazyOn = (*eface)(unsafe.Pointer(&v)).typ, 0
+	if t := reflect.TypeOf(v); fastPaths && t != nil && lazyType(t) {
+		es.lazyOn = 1 + lazyEager
+	}
+}
+
+// checkLazy returns out, where encodeAny wrote v from start on with short
+// strings unchecked, when its output needs no more; else v encoded again,
+// each string checked, and so from now on for this type in this state.
+func (es *encodeState) checkLazy(out []byte, start int, v any) ([]byte, error) {
+	if plainOutput(out[start:]) {
+		return out, nil
+	}
+	// A string needs its escapes after all (or a RawMessage in the value
+	// holds such bytes, which stay as they are).
+	es.lazyOn = 0
+	return es.encodeAny(out[:start], v)
+}
+
+// plainOutput reports whether p is valid UTF-8 without U+2028 or U+2029.
+func plainOutput(p []byte) bool {
+	if !utf8dfa.Valid(p) {
+		return false
+	}
+	for {
+		i := bytes.Index(p, []byte("\xe2\x80"))
+		if i < 0 {
+			return true
+		}
+		if i+2 < len(p) && p[i+2]&^1 == 0xA8 {
+			return false
+		}
+		p = p[i+2:]
+	}
+}
+
+var lazyTypes sync.Map // reflect.Type -> bool
+
+// lazyType reports whether encoding a value of type t runs no user code:
+// no MarshalJSON, MarshalText or MarshalJSONTo method (but those of
+// RawMessage and time.Time, which jsonpipe's own encoders stand in for)
+// on t or anything it holds, no interface (which could hold anything),
+// no map key with a MarshalText method.
+func lazyType(t reflect.Type) bool {
+	if ok, found := lazyTypes.Load(t); found {
+		return ok.(bool)
+	}
+	ok := noUserCode(t, map[reflect.Type]bool{})
+	lazyTypes.Store(t, ok)
+	return ok
+}
+
+func noUserCode(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return true // a type that holds itself: its other parts decide
+	}
+	seen[t] = true
+	if t == rawMessageType || t == timeType {
+		return true
+	}
+	if hasMarshalTo(t, true) {
+		return false
+	}
+	for _, m := range []reflect.Type{marshalerType, textMarshalerType} {
+		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
+			return false
+		}
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		return false
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return noUserCode(t.Elem(), seen)
+	case reflect.Map:
+		return noUserCode(t.Key(), seen) && noUserCode(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !noUserCode(t.Field(i).Type, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,172 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// lazyStrings has short strings of every length the struct loop writes
+// itself (4 to 24 bytes) and some it does not.
+type lazyStrings struct {
+	A string   `json:"a"`
+	B string   `json:"b,omitempty"`
+	Q string   `json:"q,string"`
+	L []string `json:"l,omitempty"`
+}
+
+type lazyNested struct {
+	Rows []lazyStrings            `json:"rows"`
+	ByID map[string]lazyStrings   `json:"by_id"`
+	Raw  RawMessage               `json:"raw,omitempty"`
+	Ptr  *lazyStrings             `json:"ptr"`
+	Deep map[string][]lazyStrings `json:"deep,omitempty"`
+}
+
+type lazyWithAny struct {
+	S lazyStrings `json:"s"`
+	X any         `json:"x"`
+}
+
+// lazyTexts: valid text in other scripts, and what encoding/json rewrites:
+// invalid UTF-8 (a stray byte, a character cut short, an overlong form, a
+// surrogate) and U+2028 and U+2029, at the start, inside and at the end,
+// beside ASCII escapes, at lengths from 1 to 40 bytes.
+func lazyTexts() []string {
+	bad := []string{"\xff", "\x80", "\xe6\x97", "\xc0\xaf", "\xed\xa0\x80", "\u2028", "\u2029", "\xe2\x80", "\xf0\x9f\x98"}
+	good := []string{"日本", "é", "😀", "Ωμέγα", "中文字", "“q”", "…"}
+	esc := []string{"", "\"", "\\", "<", "&", "\n", "\x01", "a"}
+	var out []string
+	for _, g := range good {
+		for _, e := range esc {
+			for n := 1; n <= 40; n += 3 {
+				s := strings.Repeat(g+e+"x", 8)
+				out = append(out, cutRunes(s, n))
+			}
+		}
+	}
+	for _, b := range bad {
+		for _, g := range good {
+			for _, s := range []string{b + g, g + b, g + b + g, "ab" + b, b + "abcdefgh", "abcd" + b + "efghijklmnop" + g, strings.Repeat(g, 5) + b} {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// cutRunes is s cut to at most n bytes at a character's start.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
+
+// TestMarshalLazyStrings: short strings written without their check (a
+// type that runs no user code) and checked in the whole output after, or
+// encoded again, give encoding/json's bytes: through Marshal and
+// MarshalIndent (and Encoder.Encode, which checks every string), with and
+// without HTML escaping, in records, slices, maps, beside a RawMessage
+// whose invalid UTF-8 stays as it is, with ",string", and in a type with
+// an any (checked as before).
+func TestMarshalLazyStrings(t *testing.T) {
+	texts := lazyTexts()
+	var vals []any
+	for i, s := range texts {
+		r := lazyStrings{A: s, B: texts[(i+1)%len(texts)], Q: s, L: []string{s, "ok"}}
+		// lazyEager strings are checked one by one first: the rows of
+		// valid text before r make the lazy check reach r's strings.
+		valid := lazyStrings{A: "日本", B: "Ωμέγα", Q: "é", L: []string{"中文字"}}
+		rows := []lazyStrings{valid, valid, r, valid, r}
+		vals = append(vals, r, &r, []lazyStrings{r, {A: "plain"}}, rows,
+			lazyNested{Rows: rows, ByID: map[string]lazyStrings{s: r, "k": {A: "日本語"}}, Ptr: &r},
+			lazyNested{Rows: []lazyStrings{valid, valid, {A: "日本"}}, Raw: RawMessage(`"` + "\xff\u2028" + `"`)},
+			lazyWithAny{S: r, X: rows})
+	}
+	for _, v := range vals {
+		want, werr := stdjson.Marshal(v)
+		got, err := Marshal(v)
+		if (err != nil) != (werr != nil) || !bytes.Equal(got, want) {
+			t.Fatalf("Marshal(%#v):\ngot  %q (%v)\nwant %q (%v)", v, got, err, want, werr)
+		}
+		wantI, _ := stdjson.MarshalIndent(v, ">", "\t")
+		if gotI, _ := MarshalIndent(v, ">", "\t"); !bytes.Equal(gotI, wantI) {
+			t.Fatalf("MarshalIndent(%#v):\ngot  %q\nwant %q", v, gotI, wantI)
+		}
+		for _, html := range []bool{true, false} {
+			var gb, wb bytes.Buffer
+			e, we := NewEncoder(&gb), stdjson.NewEncoder(&wb)
+			e.SetEscapeHTML(html)
+			we.SetEscapeHTML(html)
+			e.Encode(v)
+			we.Encode(v)
+			if !bytes.Equal(gb.Bytes(), wb.Bytes()) {
+				t.Fatalf("Encode (html %v) of %#v:\ngot  %q\nwant %q", html, v, gb.Bytes(), wb.Bytes())
+			}
+		}
+	}
+}
+
+// TestLazyTypes: which types may be encoded with the lazy check, and that
+// short strings in another script are written unchecked in one that may,
+// after the first lazyEager.
+func TestLazyTypes(t *testing.T) {
+	type withText struct{ T textKey }
+	type withMap struct{ M map[textKey]int }
+	type recursive struct {
+		S    string
+		Next *recursive
+		Kids []recursive
+	}
+	for _, c := range []struct {
+		v    any
+		want bool
+	}{
+		{lazyStrings{}, true}, {lazyNested{}, true}, {recursive{}, true}, {[]int{}, true},
+		{map[string][]float64{}, true}, {RawMessage{}, true},
+		{lazyWithAny{}, false}, {withText{}, false}, {withMap{}, false}, {[]any{}, false},
+		{map[string]any{}, false}, {textKey(""), false},
+	} {
+		if got := lazyType(reflectTypeOf(c.v)); got != c.want {
+			t.Errorf("lazyType(%T) = %v, want %v", c.v, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		v         any
+		unchecked bool
+	}{
+		{five("日本"), true}, {five("日本語のテ"), true}, {five("日本語のテキストです"), false},
+		{five("plain"), false}, {[]lazyStrings{{A: "日本"}, {A: "日本"}}, false}, // lazyEager: 4
+		{lazyWithAny{X: five("日本")}, false},
+	} {
+		es := getEncodeState(true)
+		want := c.unchecked && fastPaths // without the fast paths, every string is checked
+		es.startLazy(c.v)
+		b, err := es.encodeAny(make([]byte, 0, 512), c.v)
+		if es.endLazy() && err == nil {
+			_, err = es.checkLazy(b, 0, c.v)
+		}
+		if err != nil || es.unchecked != want {
+			t.Errorf("%+v: unchecked %v (%v), want %v", c.v, es.unchecked, err, want)
+		}
+		es.put(nil)
+	}
+}
+
+// five is five records with the string s.
+func five(s string) []lazyStrings {
+	return []lazyStrings{{A: s}, {A: s}, {A: s}, {A: s}, {A: s}}
+}
+
+// textKey has a MarshalText method: user code.
+type textKey string
+
+func (k textKey) MarshalText() ([]byte, error) { return []byte("k" + string(k)), nil }
+
+func reflectTypeOf(v any) reflect.Type { return reflect.TypeOf(v) }

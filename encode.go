@@ -103,11 +103,12 @@ func indentMarshalled(dst, src []byte, prefix, indent string) ([]byte, error) {
 // keys. It is pooled; nothing in it outlives a call but its capacity.
 type encodeState struct {
 	// The lazy check of short non-ASCII strings (encode_lazy.go): lazy is
-	// 0 where it is off, 1 where it is on, and k > 1 while k-1 such
-	// strings are still to be checked one by one first; unchecked once
-	// one is written without its check; lazyOn what lazy starts at for a
-	// value of the type lazyWord.
+	// 0 where it is off, 1 where it is on, 2 where it may start
+	// (lazyString), lazyCount such strings having been checked one by one
+	// so far; unchecked once one is written without its check; lazyOn
+	// what lazy starts at for a value of the type lazyWord.
 	lazy      uint
+	lazyCount int
 	unchecked bool
 	lazyOn    uint
 	lazyWord  unsafe.Pointer // the type word of lazyOn's values

@@ -30,26 +30,43 @@ import (
 // output that is not. Encoding again is safe only where no user code runs
 // (a MarshalJSON method would be called twice), hence lazyType.
 //
-// The first lazyEager such strings of a call are checked one by one as
-// before: a value with a few of them (a record a service writes) costs
-// less so than with a pass over its whole output. Encoder.Encode does
-// without the lazy check: the values of a stream are most often records
-// with too few strings for it to pay.
+// The first such strings of a call are checked one by one as before, and
+// the lazy check starts only once they come close together (lazyString):
+// a value with a few of them, or with few among much else, costs less so
+// than with a pass over its whole output. Encoder.Encode does without the
+// lazy check: the values of a stream are most often records with too few
+// strings for it to pay.
 
-// lazyEager is how many short non-ASCII strings a call checks one by one
-// before the lazy check starts (a record of four short fields, two of
-// them in other scripts, written by Encode took 36% longer with the lazy
-// check from the first string).
-const lazyEager = 4
+// lazyEager and lazySpacing decide when a call's lazy check starts: once
+// at least lazyEager short non-ASCII strings have been checked one by one,
+// and they came at most lazySpacing bytes of output apart on average.
+// Before that, the pass over the whole output would cost more than the
+// strings' own checks save: a record a service writes holds a few (a
+// record of four short fields, two of them in other scripts, written by
+// Encode took 36% longer with the lazy check from the first string); and
+// rows with one such string among longer ASCII ones (gemoji's emoji.json:
+// an emoji of 4 to 20 bytes in a row of about 200) took 7% longer
+// Marshalled with it from the fifth string on. Where they come closer
+// than 32 bytes apart (words in other scripts, side by side), their
+// checks cost more than the pass.
+const (
+	lazyEager   = 4
+	lazySpacing = 32
+)
 
-// lazyString reports whether a short string with a byte of 0x80 or more
-// is written without its check, counting it among the eager ones if not.
-func (es *encodeState) lazyString() bool {
+// lazyString reports whether a short string with a byte of 0x80 or more,
+// to be written at l in the output, is written without its check; if not,
+// it counts it, and starts the lazy check for the next ones when they have
+// come close enough together.
+func (es *encodeState) lazyString(l int) bool {
 	if es.lazy == 1 {
 		return true
 	}
 	if es.lazy > 1 {
-		es.lazy--
+		es.lazyCount++
+		if es.lazyCount >= lazyEager && l <= es.lazyCount*lazySpacing {
+			es.lazy = 1
+		}
 	}
 	return false
 }
@@ -62,7 +79,7 @@ func (es *encodeState) startLazy(v any) {
 	if (*eface)(unsafe.Pointer(&v)).typ != es.lazyWord {
 		es.setLazyType(v)
 	}
-	es.lazy, es.unchecked = es.lazyOn, false
+	es.lazy, es.unchecked, es.lazyCount = es.lazyOn, false, 0
 }
 
 // endLazy ends what startLazy started and reports whether a string was
@@ -79,7 +96,7 @@ func (es *encodeState) endLazy() bool {
 func (es *encodeState) setLazyType(v any) {
 	es.lazyWord, es.lazyOn = (*eface)(unsafe.Pointer(&v)).typ, 0
 	if t := reflect.TypeOf(v); fastPaths && t != nil && lazyType(t) {
-		es.lazyOn = 1 + lazyEager
+		es.lazyOn = 2
 	}
 }
 

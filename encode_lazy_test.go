@@ -115,7 +115,7 @@ func TestMarshalLazyStrings(t *testing.T) {
 
 // TestLazyTypes: which types may be encoded with the lazy check, and that
 // short strings in another script are written unchecked in one that may,
-// after the first lazyEager.
+// after the first lazyEager and only where they come close together.
 func TestLazyTypes(t *testing.T) {
 	type withText struct{ T textKey }
 	type withMap struct{ M map[textKey]int }
@@ -144,6 +144,7 @@ func TestLazyTypes(t *testing.T) {
 		{five("日本"), true}, {five("日本語のテ"), true}, {five("日本語のテキストです"), false},
 		{five("plain"), false}, {[]lazyStrings{{A: "日本"}, {A: "日本"}}, false}, // lazyEager: 4
 		{lazyWithAny{X: five("日本")}, false},
+		{spaced("日本", 100), false}, {spaced("日本", 0), true}, // lazySpacing: 32
 	} {
 		es := getEncodeState(true)
 		want := c.unchecked && fastPaths // without the fast paths, every string is checked
@@ -162,6 +163,16 @@ func TestLazyTypes(t *testing.T) {
 // five is five records with the string s.
 func five(s string) []lazyStrings {
 	return []lazyStrings{{A: s}, {A: s}, {A: s}, {A: s}, {A: s}}
+}
+
+// spaced is eight records with the string s, each with an ASCII one of n
+// bytes beside it.
+func spaced(s string, n int) []lazyStrings {
+	v := make([]lazyStrings, 8)
+	for i := range v {
+		v[i] = lazyStrings{A: s, B: strings.Repeat("x", n)}
+	}
+	return v
 }
 
 // textKey has a MarshalText method: user code.

@@ -218,7 +218,7 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 					hi := binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[n-4:]), 4))
 					w := uint64(lo) | uint64(hi)<<32
 					if m := strbody.EscapeMask(w, html); m != 0 {
-						if es.lazy != 0 && w&0x8080808080808080 != 0 && m&^w == 0 && es.lazyString() {
+						if es.lazy != 0 && w&0x8080808080808080 != 0 && m&^w == 0 && es.lazyString(l) {
 							es.unchecked = true // checkLazy checks it (encode_lazy.go)
 						} else if w&0x8080808080808080 == 0 || !plainText(s, html) {
 							b = appendEscapedShort(b, s, html)
@@ -252,7 +252,7 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 						b = appendEscaped(b, s, html)
 						continue
 					}
-					if es.lazy == 0 || m0&^w0|m1&^w1|m&^w != 0 || !es.lazyString() {
+					if es.lazy == 0 || m0&^w0|m1&^w1|m&^w != 0 || !es.lazyString(l) {
 						b = appendNonASCII(b, s, html)
 						continue
 					}

@@ -321,7 +321,8 @@ func BenchmarkRepeatedValues(b *testing.B) {
 // BenchmarkSmallRecords: many distinct small documents, each one record of
 // short strings and numbers (what a service decodes), into a new value
 // each time and into one value reused from call to call, as a loop that
-// decodes into the same variable does. A reused target is not zero, so
+// decodes into the same variable does; and the same records as a stream
+// read by one Decoder. A reused target is not zero, so
 // Unmarshal keeps a copy of it to put back after a syntax error (as
 // encoding/json, which validates first, leaves it untouched).
 func BenchmarkSmallRecords(b *testing.B) {
@@ -354,6 +355,30 @@ func BenchmarkSmallRecords(b *testing.B) {
 						b.Fatal(err, v.ID)
 					}
 					i++
+				}
+			})
+		}
+	}
+	// The same records as one NDJSON stream through one Decoder, each
+	// Decode into a new value or into the same one (the usual loop).
+	stream := bytes.Join(docs, []byte("\n"))
+	for _, impl := range unmarshalImpls[:1] {
+		for _, target := range []string{"new", "reused"} {
+			b.Run("stream/target="+target+"/impl="+impl.name, func(b *testing.B) {
+				var reused record
+				b.SetBytes(int64(len(stream)))
+				b.ReportAllocs()
+				for b.Loop() {
+					dec := NewDecoder(bytes.NewReader(stream))
+					for i := range docs {
+						v := &reused
+						if target == "new" {
+							v = new(record)
+						}
+						if err := dec.Decode(v); err != nil || v.ID != 1000+i {
+							b.Fatal(err, v.ID)
+						}
+					}
 				}
 			})
 		}

@@ -35,13 +35,16 @@ func unmarshalAllocs[T any](t *testing.T, runs int, in []byte) (allocs float64, 
 // any, numbers are boxed in blocks (boxFloat), and the string cache never
 // gives a wrong value, also when two strings share a slot.
 func TestAnyBoxCaches(t *testing.T) {
-	skipNoFast(t, "boxes kept for strings and blocks of boxes for numbers decoded into any")
-	for _, v := range []string{`1.5`, `123456789`, `"a string that repeats"`} {
-		allocs, _ := unmarshalAllocs[[]any](t, 20, arrayOf(v, 200))
-		// The slice, and a box or a few blocks of them (16, then 64
-		// numbers a block); not one per element.
-		if allocs > 10 {
-			t.Errorf("%s repeated 200 times into []any: %v allocations", v, allocs)
+	// Allocation counts mean nothing under the race detector (sync.Pool
+	// drops pooled state at random); the check of values below still runs.
+	if fastChecks(t, "boxes kept for strings and blocks of boxes for numbers decoded into any") && !raceBuild {
+		for _, v := range []string{`1.5`, `123456789`, `"a string that repeats"`} {
+			allocs, _ := unmarshalAllocs[[]any](t, 20, arrayOf(v, 200))
+			// The slice, and a box or a few blocks of them (16, then 64
+			// numbers a block); not one per element.
+			if allocs > 10 {
+				t.Errorf("%s repeated 200 times into []any: %v allocations", v, allocs)
+			}
 		}
 	}
 

@@ -28,7 +28,7 @@ import (
 // result.
 func Marshal(v any) ([]byte, error) {
 	es := getEncodeState(true)
-	es.startLazy(v)
+	es.startLazy()
 	b, err := es.encodeAny(es.buf[:0], v)
 	if es.endLazy() && err == nil {
 		b, err = es.checkLazy(b, 0, v)
@@ -47,7 +47,7 @@ func Marshal(v any) ([]byte, error) {
 // followed by one or more copies of indent according to the nesting.
 func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	es := getEncodeState(true)
-	es.startLazy(v)
+	es.startLazy()
 	b, err := es.encodeAny(es.buf[:0], v)
 	if es.endLazy() && err == nil {
 		b, err = es.checkLazy(b, 0, v)
@@ -104,14 +104,15 @@ func indentMarshalled(dst, src []byte, prefix, indent string) ([]byte, error) {
 type encodeState struct {
 	// The lazy check of short non-ASCII strings (encode_lazy.go): lazy is
 	// 0 where it is off, 1 where it is on, 2 where it may start
-	// (lazyString), lazyCount such strings having been checked one by one
-	// so far; unchecked once one is written without its check; lazyOn
-	// what lazy starts at for a value of the type lazyWord.
+	// (lazyString), lazyDecide until encodeAny has looked up the type of
+	// Marshal's value; lazyCount such strings having been checked one by
+	// one so far; unchecked once one is written without its check;
+	// lazyOff a type whose output failed the check in this state, whose
+	// strings are checked one by one from then on.
 	lazy      uint
 	lazyCount int
 	unchecked bool
-	lazyOn    uint
-	lazyWord  unsafe.Pointer // the type word of lazyOn's values
+	lazyOff   reflect.Type
 
 	escapeHTML bool
 	html       uint8 // escapeHTML as 0 or 1, an index

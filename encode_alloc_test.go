@@ -281,4 +281,17 @@ func BenchmarkMarshalSmall(b *testing.B) {
 			}
 		})
 	}
+	// A service writes values of many types, one after another: each call's
+	// type differs from the last one's, so no cache of one type serves it.
+	mixed := []any{12345, r, []int{1, 2, 3}, "x"}
+	b.Run("mixed", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if _, err := Marshal(mixed[i&3]); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
 }

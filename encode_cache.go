@@ -39,6 +39,11 @@ type typeEncoder struct {
 	// building: a placeholder, handed out while the real encoder is being
 	// built (encoderFor), which no one should keep.
 	building bool
+	// lazy, for an encoder of the plain kind (not addr, not quoted): a
+	// value of this type runs no user code (lazyType), so Marshal may
+	// write its short strings unchecked (encode_lazy.go). Set once, before
+	// the encoder is published.
+	lazy bool
 }
 
 // floatList describes an array (n, its length) or a slice (n < 0) of
@@ -161,7 +166,13 @@ func encoderFor(t reflect.Type, addr, quoted bool) *typeEncoder {
 	if te, ok := cache.Load(t); ok {
 		return te.(*typeEncoder)
 	}
-	built := sync.OnceValue(func() *typeEncoder { return newTypeEncoder(t, addr, quoted) })
+	built := sync.OnceValue(func() *typeEncoder {
+		te := newTypeEncoder(t, addr, quoted)
+		if !addr && !quoted {
+			te.lazy = lazyType(t) // each build makes a new typeEncoder
+		}
+		return te
+	})
 	placeholder := &typeEncoder{
 		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			return built().fn(es, b, p)
@@ -292,8 +303,10 @@ func (es *encodeState) encodeAny(b []byte, v any) ([]byte, error) {
 	case bool:
 		return appendBool(b, x, false), nil
 	case map[string]any:
+		es.lazy = 0 // its values may run user code (decideLazy)
 		return es.encodeMapStringAny(b, x)
 	case []any:
+		es.lazy = 0
 		return es.encodeSliceAny(b, x)
 	case Number:
 		return appendNumber(b, x, false)
@@ -304,6 +317,9 @@ func (es *encodeState) encodeAny(b []byte, v any) ([]byte, error) {
 		if te = encoderFor(t, false, false); !te.building {
 			es.lastType, es.lastEnc = t, te
 		}
+	}
+	if es.lazy == lazyDecide { // Marshal's value (encode_lazy.go)
+		es.decideLazy(t, te)
 	}
 	if te.inPlace {
 		// The interface holds a pointer to the value: fn reads it there,

@@ -3,8 +3,6 @@ package json
 import (
 	"bytes"
 	"reflect"
-	"sync"
-	"unsafe"
 
 	"github.com/jsonpipe/json/internal/utf8dfa"
 )
@@ -71,15 +69,19 @@ func (es *encodeState) lazyString(l int) bool {
 	return false
 }
 
+// lazyDecide: the value of es.lazy from startLazy until encodeAny has
+// looked up the encoder of Marshal's value (decideLazy).
+const lazyDecide = 3
+
 // startLazy and endLazy go around the encodeAny of a whole value in
 // Marshal and MarshalIndent, for the lazy check where v's type allows it
-// (lazyType); where endLazy reports strings written unchecked, checkLazy
-// checks them. Both inline.
-func (es *encodeState) startLazy(v any) {
-	if (*eface)(unsafe.Pointer(&v)).typ != es.lazyWord {
-		es.setLazyType(v)
+// (decideLazy); where endLazy reports strings written unchecked,
+// checkLazy checks them. Both inline.
+func (es *encodeState) startLazy() {
+	es.lazy, es.unchecked, es.lazyCount = 0, false, 0
+	if fastPaths {
+		es.lazy = lazyDecide
 	}
-	es.lazy, es.unchecked, es.lazyCount = es.lazyOn, false, 0
 }
 
 // endLazy ends what startLazy started and reports whether a string was
@@ -89,14 +91,18 @@ func (es *encodeState) endLazy() bool {
 	return es.unchecked
 }
 
-// setLazyType sets es.lazyOn for values of v's type. (Out of line, so
-// that startLazy inlines.)
-//
-//go:noinline
-func (es *encodeState) setLazyType(v any) {
-	es.lazyWord, es.lazyOn = (*eface)(unsafe.Pointer(&v)).typ, 0
-	if t := reflect.TypeOf(v); fastPaths && t != nil && lazyType(t) {
-		es.lazyOn = 2
+// decideLazy, called by encodeAny with the encoder te of the dynamic type
+// t it looked up, starts the lazy check (es.lazy 2) for Marshal's value
+// where te's type runs no user code (typeEncoder.lazy) and has not failed
+// the check before in this state. The decision rides on encodeAny's own
+// lookup: values of many types, one after another, each look their type
+// up once. encodeAny's values that it writes itself (strings, numbers,
+// map[string]any, []any) turn it off, as does anything below Marshal's
+// value: no type that runs no user code holds an interface.
+func (es *encodeState) decideLazy(t reflect.Type, te *typeEncoder) {
+	es.lazy = 0
+	if te.lazy && t != es.lazyOff {
+		es.lazy = 2
 	}
 }
 
@@ -109,7 +115,7 @@ func (es *encodeState) checkLazy(out []byte, start int, v any) ([]byte, error) {
 	}
 	// A string needs its escapes after all (or a RawMessage in the value
 	// holds such bytes, which stay as they are).
-	es.lazyOn = 0
+	es.lazyOff = reflect.TypeOf(v)
 	return es.encodeAny(out[:start], v)
 }
 
@@ -130,20 +136,14 @@ func plainOutput(p []byte) bool {
 	}
 }
 
-var lazyTypes sync.Map // reflect.Type -> bool
-
 // lazyType reports whether encoding a value of type t runs no user code:
 // no MarshalJSON, MarshalText or MarshalJSONTo method (but those of
 // RawMessage and time.Time, which jsonpipe's own encoders stand in for)
 // on t or anything it holds, no interface (which could hold anything),
-// no map key with a MarshalText method.
+// no map key with a MarshalText method. encoderFor asks once per type and
+// keeps the answer in the encoder (typeEncoder.lazy).
 func lazyType(t reflect.Type) bool {
-	if ok, found := lazyTypes.Load(t); found {
-		return ok.(bool)
-	}
-	ok := noUserCode(t, map[reflect.Type]bool{})
-	lazyTypes.Store(t, ok)
-	return ok
+	return noUserCode(t, map[reflect.Type]bool{})
 }
 
 func noUserCode(t reflect.Type, seen map[reflect.Type]bool) bool {

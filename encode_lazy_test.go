@@ -118,8 +118,11 @@ func TestLazyTypes(t *testing.T) {
 		{lazyWithAny{}, false}, {withText{}, false}, {withMap{}, false}, {[]any{}, false},
 		{map[string]any{}, false}, {textKey(""), false},
 	} {
-		if got := lazyType(reflectTypeOf(c.v)); got != c.want {
+		if got := lazyType(reflect.TypeOf(c.v)); got != c.want {
 			t.Errorf("lazyType(%T) = %v, want %v", c.v, got, c.want)
+		}
+		if got := encoderFor(reflect.TypeOf(c.v), false, false).lazy; got != c.want {
+			t.Errorf("encoderFor(%T).lazy = %v, want %v", c.v, got, c.want)
 		}
 	}
 	for _, c := range []struct {
@@ -129,11 +132,13 @@ func TestLazyTypes(t *testing.T) {
 		{five("日本"), true}, {five("日本語のテ"), true}, {five("日本語のテキストです"), false},
 		{five("plain"), false}, {[]lazyStrings{{A: "日本"}, {A: "日本"}}, false}, // lazyEager: 4
 		{lazyWithAny{X: five("日本")}, false},
+		// encodeAny's own kinds, which may hold anything.
+		{map[string]any{"a": five("日本")}, false}, {[]any{five("日本")}, false},
 		{spaced("日本", 100), false}, {spaced("日本", 0), true}, // lazySpacing: 32
 	} {
 		es := getEncodeState(true)
 		want := c.unchecked && fastPaths // without the fast paths, every string is checked
-		es.startLazy(c.v)
+		es.startLazy()
 		b, err := es.encodeAny(make([]byte, 0, 512), c.v)
 		if es.endLazy() && err == nil {
 			_, err = es.checkLazy(b, 0, c.v)
@@ -142,6 +147,29 @@ func TestLazyTypes(t *testing.T) {
 			t.Errorf("%+v: unchecked %v (%v), want %v", c.v, es.unchecked, err, want)
 		}
 		es.put(nil)
+	}
+
+	// A type whose output failed the check has its strings checked one by
+	// one from then on in that state; other types do not.
+	es := getEncodeState(true)
+	defer es.put(nil)
+	for i, c := range []struct {
+		v         any
+		unchecked bool
+	}{
+		{five("日本"), true}, {five("日本\xff"), true}, {five("日本"), false},
+		{spaced("日本", 0), false}, {[5]lazyStrings(five("日本")), true},
+	} {
+		es.startLazy()
+		b, err := es.encodeAny(make([]byte, 0, 512), c.v)
+		unchecked := es.endLazy()
+		if err == nil && unchecked {
+			b, err = es.checkLazy(b, 0, c.v)
+		}
+		want, _ := Marshal(c.v) // in another state
+		if err != nil || unchecked != (c.unchecked && fastPaths) || string(b) != string(want) {
+			t.Errorf("%d: %+v: unchecked %v (%v), want %v; wrote %s, want %s", i, c.v, unchecked, err, c.unchecked, b, want)
+		}
 	}
 }
 
@@ -164,5 +192,3 @@ func spaced(s string, n int) []lazyStrings {
 type textKey string
 
 func (k textKey) MarshalText() ([]byte, error) { return []byte("k" + string(k)), nil }
-
-func reflectTypeOf(v any) reflect.Type { return reflect.TypeOf(v) }

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"fmt"
 	"reflect"
+	"runtime"
 	"slices"
 	"sync"
 	"unsafe"
@@ -84,6 +85,49 @@ func newStringMapEncoder(t reflect.Type) *typeEncoder {
 		if t.Elem().NumMethod() == 0 {
 			return stringMapEncoder[any](t)
 		}
+	case reflect.Struct, reflect.Array:
+		return wordsMapEncoder(t)
+	}
+	return nil
+}
+
+// wordsMapEncoder is newStringMapEncoder for values that are structs or
+// arrays of up to 8 words (a record of names, a pair of coordinates, a
+// set's struct{}), ranged over as a map[string][n]uintptr: the map's
+// layout depends only on its key's and its value's sizes and alignment,
+// and a string key puts a value of any alignment up to a word's at the
+// same place. Such a copy hides the value's pointers from the garbage
+// collector, which is sound only because the map keeps the originals
+// alive and unchanged while the copies are read: stringMapEncoder keeps
+// the map alive to the end, and the value's type runs no user code
+// (lazyType: no method that could change the map, no interface that
+// could hold one), so nothing changes the map before its copies are
+// written, as nothing in a correct program changes a map being encoded.
+func wordsMapEncoder(t reflect.Type) *typeEncoder {
+	const word = unsafe.Sizeof(uintptr(0))
+	et := t.Elem()
+	if et.Size()%word != 0 || uintptr(et.Align()) > word || !lazyType(et) {
+		return nil
+	}
+	switch et.Size() / word {
+	case 0:
+		return stringMapEncoder[struct{}](t)
+	case 1:
+		return stringMapEncoder[[1]uintptr](t)
+	case 2:
+		return stringMapEncoder[[2]uintptr](t)
+	case 3:
+		return stringMapEncoder[[3]uintptr](t)
+	case 4:
+		return stringMapEncoder[[4]uintptr](t)
+	case 5:
+		return stringMapEncoder[[5]uintptr](t)
+	case 6:
+		return stringMapEncoder[[6]uintptr](t)
+	case 7:
+		return stringMapEncoder[[7]uintptr](t)
+	case 8:
+		return stringMapEncoder[[8]uintptr](t)
 	}
 	return nil
 }
@@ -139,6 +183,7 @@ func stringMapEncoder[V any](t reflect.Type) *typeEncoder {
 		clear(vals) // keep no references to the caller's values
 		*sp = vals[:0]
 		scratch.Put(sp)
+		runtime.KeepAlive(mp) // and its values with it (wordsMapEncoder)
 		es.leave(cycleKey{p: mp})
 		return append(b, '}'), nil
 	}

@@ -92,8 +92,9 @@ func newStringMapEncoder(t reflect.Type) *typeEncoder {
 }
 
 // wordsMapEncoder is newStringMapEncoder for values that are structs or
-// arrays of up to 8 words (a record of names, a pair of coordinates, a
-// set's struct{}), ranged over as a map[string][n]uintptr: the map's
+// arrays of up to 16 words, 128 bytes, the most a map holds in its own
+// slots (a record of names, a pair of coordinates, a set's struct{}, a
+// row of a dozen fields), ranged over as a map[string][n]uintptr: the map's
 // layout depends only on its key's and its value's sizes and alignment,
 // and a string key puts a value of any alignment up to a word's at the
 // same place. Such a copy hides the value's pointers from the garbage
@@ -128,6 +129,22 @@ func wordsMapEncoder(t reflect.Type) *typeEncoder {
 		return stringMapEncoder[[7]uintptr](t)
 	case 8:
 		return stringMapEncoder[[8]uintptr](t)
+	case 9:
+		return stringMapEncoder[[9]uintptr](t)
+	case 10:
+		return stringMapEncoder[[10]uintptr](t)
+	case 11:
+		return stringMapEncoder[[11]uintptr](t)
+	case 12:
+		return stringMapEncoder[[12]uintptr](t)
+	case 13:
+		return stringMapEncoder[[13]uintptr](t)
+	case 14:
+		return stringMapEncoder[[14]uintptr](t)
+	case 15:
+		return stringMapEncoder[[15]uintptr](t)
+	case 16:
+		return stringMapEncoder[[16]uintptr](t)
 	}
 	return nil
 }

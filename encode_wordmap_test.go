@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// Value types for TestWordMapsAgree: structs and arrays of 0 to 9 words.
+// Value types for TestWordMapsAgree: structs and arrays of 0 to 17 words.
 type (
 	wmName struct {
 		Official string `json:"official"`
@@ -31,6 +31,14 @@ type (
 		wmEight
 		E int
 	}
+	wmSixteen struct {
+		wmEight
+		S [4]string
+	}
+	wmSeventeen struct {
+		wmSixteen
+		E int
+	}
 	wmSmall struct{ A, B, C int32 } // 12 bytes: not whole words
 	wmTree  struct {
 		Name string
@@ -43,9 +51,9 @@ type (
 )
 
 // TestWordMapsAgree: maps with string-kind keys and struct or array values
-// of whole words, ranged over as map[string][n]uintptr (wordsMapEncoder),
+// of 0 to 16 whole words, ranged over as map[string][n]uintptr (wordsMapEncoder),
 // give encoding/json's bytes in every form and mode; the types that may
-// not go that way (a value of 12 bytes, of 9 words, or one that runs user
+// not go that way (a value of 12 bytes, of 17 words, or one that runs user
 // code or holds an interface) do not, and still agree.
 func TestWordMapsAgree(t *testing.T) {
 	name := func(i int) wmName { return wmName{fmt.Sprint("name <", i, ">"), strings.Repeat("é", i%3)} }
@@ -66,7 +74,9 @@ func TestWordMapsAgree(t *testing.T) {
 		{map[string]wmTree{"root": {Name: "r", Kids: map[string]wmTree{"a": {Name: "a"}, "b": {Name: "b", Kids: map[string]wmTree{}}}}}, true},
 		{map[string]wmName(nil), true},
 		{map[string]wmName{}, true},
-		{map[string]wmNine{"n": {wmEight{"a", "b", "c", "d"}, 9}}, false},
+		{map[string]wmNine{"n": {wmEight{"a", "b", "c", "d"}, 9}}, true},
+		{map[string]wmSixteen{"n": {wmEight{"a", "b", "c", "d"}, [4]string{"e", "f", "g", "h"}}}, true},
+		{map[string]wmSeventeen{"n": {wmSixteen{S: [4]string{"e"}}, 17}}, false},
 		{map[string]wmSmall{"s": {1, 2, 3}}, false},
 		{map[string]wmWithJSON{"j": {3}}, false},
 		{map[string]wmWithAny{"a": {1}, "b": {map[string]any{"x": nil}}}, false},

@@ -68,22 +68,22 @@ func newMapEncoder(t reflect.Type) *typeEncoder {
 func newStringMapEncoder(t reflect.Type) *typeEncoder {
 	switch t.Elem().Kind() {
 	case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr, reflect.Float64:
-		return stringMapEncoder[uint64](t)
+		return stringMapEncoder[uint64](t, false)
 	case reflect.Int32, reflect.Uint32, reflect.Float32:
-		return stringMapEncoder[uint32](t)
+		return stringMapEncoder[uint32](t, false)
 	case reflect.Int16, reflect.Uint16:
-		return stringMapEncoder[uint16](t)
+		return stringMapEncoder[uint16](t, false)
 	case reflect.Int8, reflect.Uint8, reflect.Bool:
-		return stringMapEncoder[uint8](t)
+		return stringMapEncoder[uint8](t, false)
 	case reflect.String:
-		return stringMapEncoder[string](t)
+		return stringMapEncoder[string](t, false)
 	case reflect.Pointer, reflect.Map:
-		return stringMapEncoder[unsafe.Pointer](t)
+		return stringMapEncoder[unsafe.Pointer](t, false)
 	case reflect.Slice:
-		return stringMapEncoder[[]byte](t) // every slice header has this layout
+		return stringMapEncoder[[]byte](t, false) // every slice header has this layout
 	case reflect.Interface:
 		if t.Elem().NumMethod() == 0 {
-			return stringMapEncoder[any](t)
+			return stringMapEncoder[any](t, false)
 		}
 	case reflect.Struct, reflect.Array:
 		return wordsMapEncoder(t)
@@ -104,54 +104,70 @@ func newStringMapEncoder(t reflect.Type) *typeEncoder {
 // (lazyType: no method that could change the map, no interface that
 // could hold one), so nothing changes the map before its copies are
 // written, as nothing in a correct program changes a map being encoded.
+//
+// A value of more than 128 bytes the map keeps out of its slots, a pointer
+// to it in its place: such a map is ranged over as a map[string]unsafe.Pointer,
+// no value copied, where this runtime is seen to lay maps out so
+// (indirectMapValues).
 func wordsMapEncoder(t reflect.Type) *typeEncoder {
 	const word = unsafe.Sizeof(uintptr(0))
 	et := t.Elem()
-	if et.Size()%word != 0 || uintptr(et.Align()) > word || !lazyType(et) {
+	if !lazyType(et) {
+		return nil
+	}
+	if et.Size() > maxInlineMapValue {
+		if !indirectMapValues() {
+			return nil
+		}
+		return stringMapEncoder[unsafe.Pointer](t, true)
+	}
+	if et.Size()%word != 0 || uintptr(et.Align()) > word {
 		return nil
 	}
 	switch et.Size() / word {
 	case 0:
-		return stringMapEncoder[struct{}](t)
+		return stringMapEncoder[struct{}](t, false)
 	case 1:
-		return stringMapEncoder[[1]uintptr](t)
+		return stringMapEncoder[[1]uintptr](t, false)
 	case 2:
-		return stringMapEncoder[[2]uintptr](t)
+		return stringMapEncoder[[2]uintptr](t, false)
 	case 3:
-		return stringMapEncoder[[3]uintptr](t)
+		return stringMapEncoder[[3]uintptr](t, false)
 	case 4:
-		return stringMapEncoder[[4]uintptr](t)
+		return stringMapEncoder[[4]uintptr](t, false)
 	case 5:
-		return stringMapEncoder[[5]uintptr](t)
+		return stringMapEncoder[[5]uintptr](t, false)
 	case 6:
-		return stringMapEncoder[[6]uintptr](t)
+		return stringMapEncoder[[6]uintptr](t, false)
 	case 7:
-		return stringMapEncoder[[7]uintptr](t)
+		return stringMapEncoder[[7]uintptr](t, false)
 	case 8:
-		return stringMapEncoder[[8]uintptr](t)
+		return stringMapEncoder[[8]uintptr](t, false)
 	case 9:
-		return stringMapEncoder[[9]uintptr](t)
+		return stringMapEncoder[[9]uintptr](t, false)
 	case 10:
-		return stringMapEncoder[[10]uintptr](t)
+		return stringMapEncoder[[10]uintptr](t, false)
 	case 11:
-		return stringMapEncoder[[11]uintptr](t)
+		return stringMapEncoder[[11]uintptr](t, false)
 	case 12:
-		return stringMapEncoder[[12]uintptr](t)
+		return stringMapEncoder[[12]uintptr](t, false)
 	case 13:
-		return stringMapEncoder[[13]uintptr](t)
+		return stringMapEncoder[[13]uintptr](t, false)
 	case 14:
-		return stringMapEncoder[[14]uintptr](t)
+		return stringMapEncoder[[14]uintptr](t, false)
 	case 15:
-		return stringMapEncoder[[15]uintptr](t)
+		return stringMapEncoder[[15]uintptr](t, false)
 	case 16:
-		return stringMapEncoder[[16]uintptr](t)
+		return stringMapEncoder[[16]uintptr](t, false)
 	}
 	return nil
 }
 
 // stringMapEncoder is newStringMapEncoder's encoder for values of V's
-// layout (size, alignment and where the pointers are).
-func stringMapEncoder[V any](t reflect.Type) *typeEncoder {
+// layout (size, alignment and where the pointers are); with indirect, for
+// values the map keeps out of its slots, V an unsafe.Pointer to each
+// (wordsMapEncoder).
+func stringMapEncoder[V any](t reflect.Type, indirect bool) *typeEncoder {
 	elem := encoderFor(t.Elem(), false, false)
 	var scratch sync.Pool // *[]V, so that writing a map allocates nothing once its type has been seen
 	// enc writes the map whose pointer is mp (a map value is that one
@@ -190,7 +206,11 @@ func stringMapEncoder[V any](t reflect.Type) *typeEncoder {
 			}
 			b = appendString(b, es.keys[start+i], es.escapeHTML)
 			b = append(b, ':')
-			if b, err = elem.fn(es, b, unsafe.Pointer(&vals[i])); err != nil {
+			p := unsafe.Pointer(&vals[i])
+			if indirect {
+				p = *(*unsafe.Pointer)(p)
+			}
+			if b, err = elem.fn(es, b, p); err != nil {
 				return b, err
 			}
 		}
@@ -213,6 +233,29 @@ func stringMapEncoder[V any](t reflect.Type) *typeEncoder {
 		},
 	}
 }
+
+// maxInlineMapValue is the size of the largest value a map keeps in its
+// own slots (the runtime's abi.MapMaxElemBytes).
+const maxInlineMapValue = 128
+
+// indirectMapValues reports whether this runtime keeps a map's values of
+// more than maxInlineMapValue bytes out of its slots, a pointer to each in
+// its place, as every Go runtime so far has: a map of one such value,
+// whose first word is zero, ranged over as a map[string]unsafe.Pointer,
+// must give a pointer to that value (a value kept in the slot would give
+// nil).
+var indirectMapValues = sync.OnceValue(func() bool {
+	type big [maxInlineMapValue/8 + 1]uint64
+	var v big
+	for i := 1; i < len(v); i++ {
+		v[i] = uint64(i) * 0x9E3779B97F4A7C15
+	}
+	m := map[string]big{"k": v}
+	for k, p := range *(*map[string]unsafe.Pointer)(unsafe.Pointer(&m)) {
+		return k == "k" && p != nil && *(*big)(p) == v
+	}
+	return false
+})
 
 type mapEncoder struct {
 	t, key reflect.Type

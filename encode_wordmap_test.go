@@ -10,7 +10,8 @@ import (
 	"testing"
 )
 
-// Value types for TestWordMapsAgree: structs and arrays of 0 to 17 words.
+// Value types for TestWordMapsAgree: structs and arrays of 0 to 17 words
+// and more.
 type (
 	wmName struct {
 		Official string `json:"official"`
@@ -39,6 +40,16 @@ type (
 		wmSixteen
 		E int
 	}
+	wmBig struct {
+		Rows []wmName
+		Tags [20]string
+		Ptr  *wmName `json:",omitempty"`
+		N    float64
+	}
+	wmBigJSON struct {
+		wmBig
+		V smValJSON
+	}
 	wmSmall struct{ A, B, C int32 } // 12 bytes: not whole words
 	wmTree  struct {
 		Name string
@@ -51,10 +62,11 @@ type (
 )
 
 // TestWordMapsAgree: maps with string-kind keys and struct or array values
-// of 0 to 16 whole words, ranged over as map[string][n]uintptr (wordsMapEncoder),
-// give encoding/json's bytes in every form and mode; the types that may
-// not go that way (a value of 12 bytes, of 17 words, or one that runs user
-// code or holds an interface) do not, and still agree.
+// of 0 to 16 whole words, ranged over as map[string][n]uintptr, and of
+// more than 128 bytes, ranged over as map[string]unsafe.Pointer
+// (wordsMapEncoder), give encoding/json's bytes in every form and mode;
+// the types that may not go that way (a value of 12 bytes, or one that
+// runs user code or holds an interface) do not, and still agree.
 func TestWordMapsAgree(t *testing.T) {
 	name := func(i int) wmName { return wmName{fmt.Sprint("name <", i, ">"), strings.Repeat("é", i%3)} }
 	n1 := name(1)
@@ -76,7 +88,11 @@ func TestWordMapsAgree(t *testing.T) {
 		{map[string]wmName{}, true},
 		{map[string]wmNine{"n": {wmEight{"a", "b", "c", "d"}, 9}}, true},
 		{map[string]wmSixteen{"n": {wmEight{"a", "b", "c", "d"}, [4]string{"e", "f", "g", "h"}}}, true},
-		{map[string]wmSeventeen{"n": {wmSixteen{S: [4]string{"e"}}, 17}}, false},
+		// Past 128 bytes, kept out of the map's slots: no copy at all.
+		{map[string]wmSeventeen{"n": {wmSixteen{S: [4]string{"e"}}, 17}, "m": {}}, true},
+		{map[string][129]byte{"b": {1, 2, 3, 128: '<'}}, true},
+		{map[string]wmBig{"big": {Rows: []wmName{n1}, Tags: [20]string{"a", 19: "z"}, Ptr: &n1}, "zero": {}}, true},
+		{map[string]wmBigJSON{"j": {}}, false},
 		{map[string]wmSmall{"s": {1, 2, 3}}, false},
 		{map[string]wmWithJSON{"j": {3}}, false},
 		{map[string]wmWithAny{"a": {1}, "b": {map[string]any{"x": nil}}}, false},
@@ -92,6 +108,9 @@ func TestWordMapsAgree(t *testing.T) {
 		v     any
 		words bool
 	}{big, true})
+	if !indirectMapValues() {
+		t.Errorf("indirectMapValues: this runtime keeps values of more than %d bytes in a map's slots", maxInlineMapValue)
+	}
 	for _, c := range cases {
 		mt := reflect.TypeOf(c.v)
 		if got := wordsMapEncoder(mt) != nil; got != c.words && mt.Elem().Kind() != reflect.Int {

@@ -61,6 +61,11 @@ func allocValues(t *testing.T) map[string]any {
 		"row": row, "rows": &[]allocRow{*row, *row},
 		"any":     map[string]any{"a": []any{"x", 2.5, map[string]any{"b": false}}},
 		"strings": &[]string{"tab\t", "quote\"", "é", "\u2028"},
+		// Maps of string keys to structs, in and out of the map's slots
+		// (wordsMapEncoder), and a set.
+		"struct maps": map[string]wmName{"fra": {"France", "République française"}, "deu": {"Deutschland", ""}},
+		"big maps":    map[string]wmBig{"a": {Tags: [20]string{"x"}}, "b": {N: 1.5}},
+		"set":         map[string]struct{}{"b": {}, "a": {}},
 	}
 	for _, f := range corpus.All(t) {
 		if v := corpusValue(t, f, "typed"); v != nil {

@@ -39,10 +39,14 @@ type typeEncoder struct {
 	// building: a placeholder, handed out while the real encoder is being
 	// built (encoderFor), which no one should keep.
 	building bool
-	// lazy, for an encoder of the plain kind (not addr, not quoted): a
-	// value of this type runs no user code (lazyType), so Marshal may
-	// write its short strings unchecked (encode_lazy.go). Set once, before
-	// the encoder is published.
+	// lazy: writing a value with this encoder runs no user code (no
+	// MarshalJSON, MarshalText or MarshalJSONTo method but RawMessage's
+	// and time.Time's, no interface, which could hold anything), so
+	// Marshal may write its short strings unchecked (encode_lazy.go), and
+	// a map may range over copies of such values (wordsMapEncoder). Each
+	// builder sets it from its own choice and its parts' encoders
+	// (partLazy), before the encoder is published: no second walk of the
+	// type.
 	lazy bool
 }
 
@@ -166,13 +170,7 @@ func encoderFor(t reflect.Type, addr, quoted bool) *typeEncoder {
 	if te, ok := cache.Load(t); ok {
 		return te.(*typeEncoder)
 	}
-	built := sync.OnceValue(func() *typeEncoder {
-		te := newTypeEncoder(t, addr, quoted)
-		if !addr && !quoted {
-			te.lazy = lazyType(t) // each build makes a new typeEncoder
-		}
-		return te
-	})
+	built := sync.OnceValue(func() *typeEncoder { return newTypeEncoder(t, addr, quoted) })
 	placeholder := &typeEncoder{
 		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			return built().fn(es, b, p)
@@ -195,14 +193,20 @@ func encoderFor(t reflect.Type, addr, quoted bool) *typeEncoder {
 // then MarshalText, then the kind.
 func newTypeEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
 	// RawMessage's and time.Time's own encoders; without the fast paths,
-	// their MarshalJSON methods, as any Marshaler's.
-	if fastPaths {
-		switch t {
-		case rawMessageType:
-			return addrEncoder(t, encodeRawMessage)
-		case timeType:
-			return timeEncoder()
+	// their MarshalJSON methods, as any Marshaler's. Either way no user
+	// code runs (typeEncoder.lazy).
+	if t == rawMessageType || t == timeType {
+		var te *typeEncoder
+		switch {
+		case !fastPaths:
+			te = encoderWithoutTo(t, addr, quoted)
+		case t == rawMessageType:
+			te = addrEncoder(t, encodeRawMessage)
+		default:
+			te = timeEncoder()
 		}
+		te.lazy = true
+		return te
 	}
 	if te := marshalToEncoder(t, addr, quoted); te != nil { // MarshalJSONTo first (jsonto_go127.go)
 		return te

@@ -136,12 +136,25 @@ func plainOutput(p []byte) bool {
 	}
 }
 
+// partLazy is te.lazy, for te the encoder of t, a part of a type being
+// built (a field, an element): the builders set their own lazy from their
+// parts'. A placeholder (a type that holds itself, or one another
+// goroutine is building now) has no answer yet: t is walked (lazyType).
+func (te *typeEncoder) partLazy(t reflect.Type) bool {
+	if te.building {
+		return lazyType(t)
+	}
+	return te.lazy
+}
+
 // lazyType reports whether encoding a value of type t runs no user code:
 // no MarshalJSON, MarshalText or MarshalJSONTo method (but those of
 // RawMessage and time.Time, which jsonpipe's own encoders stand in for)
 // on t or anything it holds, no interface (which could hold anything),
-// no map key with a MarshalText method. encoderFor asks once per type and
-// keeps the answer in the encoder (typeEncoder.lazy).
+// no map key with a MarshalText method. It is conservative (a method of
+// *t counts, addressable or not) and walks all of t: the builders decide
+// typeEncoder.lazy without it, but for a part still being built
+// (partLazy).
 func lazyType(t reflect.Type) bool {
 	return noUserCode(t, map[reflect.Type]bool{})
 }

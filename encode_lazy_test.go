@@ -2,7 +2,9 @@ package json
 
 import (
 	"reflect"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -103,7 +105,7 @@ func TestMarshalLazyStrings(t *testing.T) {
 // after the first lazyEager and only where they come close together.
 func TestLazyTypes(t *testing.T) {
 	type withText struct{ T textKey }
-	type withMap struct{ M map[textKey]int }
+	type withMap struct{ M map[valText]int } // an int key's MarshalText
 	type recursive struct {
 		S    string
 		Next *recursive
@@ -192,3 +194,89 @@ func spaced(s string, n int) []lazyStrings {
 type textKey string
 
 func (k textKey) MarshalText() ([]byte, error) { return []byte("k" + string(k)), nil }
+
+// userCalls counts the calls of the methods below, each user code.
+var userCalls atomic.Int64
+
+type (
+	valJSON int    // MarshalJSON on the value
+	ptrJSON int    // MarshalJSON on the pointer
+	valText int    // MarshalText on the value
+	ptrText int    // MarshalText on the pointer
+	textStr string // MarshalText, on a string kind: not called for a map key
+	recBad  struct {
+		Next *recBad `json:",omitempty"`
+		P    ptrJSON
+	}
+)
+
+func (valJSON) MarshalJSON() ([]byte, error)  { userCalls.Add(1); return []byte("1"), nil }
+func (*ptrJSON) MarshalJSON() ([]byte, error) { userCalls.Add(1); return []byte("2"), nil }
+func (valText) MarshalText() ([]byte, error)  { userCalls.Add(1); return []byte("t"), nil }
+func (*ptrText) MarshalText() ([]byte, error) { userCalls.Add(1); return []byte("u"), nil }
+func (textStr) MarshalText() ([]byte, error)  { userCalls.Add(1); return []byte("v"), nil }
+
+// TestLazyMeansNoUserCode: an encoder that says it runs no user code
+// (typeEncoder.lazy, decided by the builders from their parts) calls no
+// method when it writes a value, through every kind of part, by value and
+// through a pointer (which makes the parts addressable, so methods on
+// their pointers count); it says so wherever the walk of the whole type
+// (lazyType) does, and also where a method on a pointer cannot be called.
+func TestLazyMeansNoUserCode(t *testing.T) {
+	type fieldPtr struct{ F ptrJSON }
+	var lazyNotWalk []string
+	for _, v := range []any{
+		valJSON(1), ptrJSON(1), valText(1), ptrText(1), textStr("s"),
+		struct{ F valJSON }{}, fieldPtr{}, struct{ F valText }{}, struct{ F ptrText }{},
+		struct{ F *ptrJSON }{new(ptrJSON)}, struct{ F *valText }{new(valText)},
+		[]ptrJSON{1}, []ptrText{1}, [2]ptrJSON{}, [2]valJSON{}, []fieldPtr{{}},
+		map[string]ptrJSON{"a": 1}, map[string]valJSON{"a": 1}, map[string]fieldPtr{"a": {}},
+		map[string]*ptrJSON{"a": new(ptrJSON)}, map[string][3]ptrText{"a": {}},
+		map[valText]int{1: 1}, map[ptrText]int{1: 1}, map[textStr]int{"k": 1},
+		struct{ M map[valText]int }{map[valText]int{1: 1}},
+		struct{ valJSON }{}, struct{ *ptrJSON }{new(ptrJSON)}, struct{ ptrText }{},
+		recBad{Next: &recBad{}}, []recBad{{}}, map[string]recBad{"a": {Next: &recBad{}}},
+		lazyStrings{A: "x"}, lazyNested{Ptr: &lazyStrings{}}, []int{1}, struct{ X any }{valJSON(1)},
+	} {
+		for _, pv := range []any{v, ptrTo(v)} {
+			typ := reflect.TypeOf(pv)
+			userCalls.Store(0)
+			if _, err := Marshal(pv); err != nil {
+				t.Fatalf("%T: %v", pv, err)
+			}
+			te := encoderFor(typ, false, false)
+			if calls := userCalls.Load(); te.lazy != (calls == 0) {
+				t.Errorf("%T: lazy %v, but %d calls of user code", pv, te.lazy, calls)
+			}
+			walk := lazyType(typ)
+			for _, addr := range []bool{false, true} {
+				if got := encoderFor(typ, addr, false).lazy; walk && !got {
+					t.Errorf("%T (addr %v): lazyType says no user code, the encoder does not", pv, addr)
+				}
+			}
+			if te.lazy && !walk {
+				lazyNotWalk = append(lazyNotWalk, typ.String())
+			}
+		}
+	}
+	// Values whose parts' pointer methods cannot be called, as encoding/json
+	// calls them only on addressable values: the builders see it, the walk
+	// does not.
+	want := []string{"json.ptrJSON", "json.ptrText", "json.fieldPtr", "struct { F json.ptrText }",
+		"[2]json.ptrJSON", "map[string]json.ptrJSON", "*map[string]json.ptrJSON",
+		"map[string]json.fieldPtr", "*map[string]json.fieldPtr",
+		"map[string][3]json.ptrText", "*map[string][3]json.ptrText",
+		"map[json.ptrText]int", "*map[json.ptrText]int", // an int key: its pointer's MarshalText is not called
+		"map[json.textStr]int", "*map[json.textStr]int", // a string key is written as it is
+		"struct { json.ptrText }"}
+	if !slices.Equal(lazyNotWalk, want) {
+		t.Errorf("lazy where the walk is not:\n got %q\nwant %q", lazyNotWalk, want)
+	}
+}
+
+// ptrTo returns a pointer to a copy of v.
+func ptrTo(v any) any {
+	p := reflect.New(reflect.TypeOf(v))
+	p.Elem().Set(reflect.ValueOf(v))
+	return p.Interface()
+}

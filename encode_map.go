@@ -53,6 +53,8 @@ func newMapEncoder(t reflect.Type) *typeEncoder {
 			return me.encode(es, b, reflect.NewAt(t, p).Elem())
 		},
 		value: me.encode,
+		// keyText calls a key's MarshalText unless its kind is string
+		lazy: (kt.Kind() == reflect.String || !kt.Implements(textMarshalerType)) && me.elem.partLazy(t.Elem()),
 	}
 }
 
@@ -100,9 +102,9 @@ func newStringMapEncoder(t reflect.Type) *typeEncoder {
 // same place. Such a copy hides the value's pointers from the garbage
 // collector, which is sound only because the map keeps the originals
 // alive and unchanged while the copies are read: stringMapEncoder keeps
-// the map alive to the end, and the value's type runs no user code
-// (lazyType: no method that could change the map, no interface that
-// could hold one), so nothing changes the map before its copies are
+// the map alive to the end, and the value's encoder runs no user code
+// (typeEncoder.lazy: no method that could change the map, no interface
+// that could hold one), so nothing changes the map before its copies are
 // written, as nothing in a correct program changes a map being encoded.
 //
 // A value of more than 128 bytes the map keeps out of its slots, a pointer
@@ -112,7 +114,7 @@ func newStringMapEncoder(t reflect.Type) *typeEncoder {
 func wordsMapEncoder(t reflect.Type) *typeEncoder {
 	const word = unsafe.Sizeof(uintptr(0))
 	et := t.Elem()
-	if !lazyType(et) {
+	if !encoderFor(et, false, false).partLazy(et) {
 		return nil
 	}
 	if et.Size() > maxInlineMapValue {
@@ -231,6 +233,7 @@ func stringMapEncoder[V any](t reflect.Type, indirect bool) *typeEncoder {
 		value: func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 			return enc(es, b, v.UnsafePointer())
 		},
+		lazy: elem.partLazy(t.Elem()), // keys of a string kind are written as they are
 	}
 }
 

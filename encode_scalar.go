@@ -14,7 +14,7 @@ import (
 // the type of its kind; a named type has its kind's layout.
 
 func scalarEncoder(t reflect.Type, quoted bool) *typeEncoder {
-	te := &typeEncoder{}
+	te := &typeEncoder{lazy: true}
 	switch t.Kind() {
 	case reflect.Bool:
 		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {

@@ -42,6 +42,7 @@ func newPointerEncoder(t reflect.Type, quoted bool) *typeEncoder {
 	if fastPaths && elem.direct != encCall && elem.direct < encPtr {
 		te.direct = encPtr + elem.direct
 	}
+	te.lazy = elem.partLazy(t.Elem())
 	return te
 }
 
@@ -80,6 +81,7 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 					return appendBase64(b, v.Bytes()), nil
 				},
 				inPlace: true,
+				lazy:    true,
 			}
 		}
 	}
@@ -125,6 +127,7 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 			return core(es, b, v.UnsafePointer(), v.Len())
 		},
 		inPlace: true, // an interface holds a slice through a pointer to it
+		lazy:    elem.partLazy(et),
 	}
 }
 
@@ -149,6 +152,7 @@ func newArrayEncoder(t reflect.Type, addr bool) *typeEncoder {
 	if fastPaths && elem.direct == encFloat64 {
 		te.floats = &floatList{n: n}
 	}
+	te.lazy = elem.partLazy(t.Elem())
 	return te
 }
 

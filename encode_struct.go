@@ -55,6 +55,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 	se := &structEncoder{}
 	sfs := typeFields(t)
 	plain := make([]encField, 0, len(sfs))
+	lazy := true
 	var html []encField // made at the first name that differs with HTML escaping
 	for i, sf := range sfs {
 		f := encField{}
@@ -73,6 +74,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		}
 		te := encoderFor(ft, fieldAddr, sf.quoted)
 		f.fn, f.direct, f.st = te.fn, te.direct, te.st
+		lazy = lazy && te.partLazy(ft)
 		f.nullable = fastPaths && nilIsNull(ft, fieldAddr)
 		if sf.omitEmpty || sf.omitZero {
 			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
@@ -96,6 +98,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 	se.fields = [2][]encField{plain, html}
 	te := addrEncoder(t, se.encode)
 	te.st = se
+	te.lazy = lazy
 	return te
 }
 

@@ -151,7 +151,8 @@ func (te *typeEncoder) partLazy(t reflect.Type) bool {
 // no MarshalJSON, MarshalText or MarshalJSONTo method (but those of
 // RawMessage and time.Time, which jsonpipe's own encoders stand in for)
 // on t or anything it holds, no interface (which could hold anything),
-// no map key with a MarshalText method. It is conservative (a method of
+// no map key with a MarshalText method, no field with an IsZero method
+// (for omitzero). It is conservative (a method of
 // *t counts, addressable or not) and walks all of t: the builders decide
 // typeEncoder.lazy without it, but for a part still being built
 // (partLazy).
@@ -184,7 +185,13 @@ func noUserCode(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return noUserCode(t.Key(), seen) && noUserCode(t.Elem(), seen)
 	case reflect.Struct:
 		for i := range t.NumField() {
-			if !noUserCode(t.Field(i).Type, seen) {
+			ft := t.Field(i).Type
+			if !noUserCode(ft, seen) {
+				return false
+			}
+			// An IsZero method, which omitzero would call (whatever the
+			// tag says: this walk is conservative).
+			if ft != timeType && (ft.Implements(isZeroerType) || reflect.PointerTo(ft).Implements(isZeroerType)) {
 				return false
 			}
 		}

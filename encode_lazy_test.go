@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // lazyStrings has short strings of every length the struct loop writes
@@ -204,6 +205,7 @@ type (
 	valText int    // MarshalText on the value
 	ptrText int    // MarshalText on the pointer
 	textStr string // MarshalText, on a string kind: not called for a map key
+	zeroer  int    // IsZero, which omitzero calls
 	recBad  struct {
 		Next *recBad `json:",omitempty"`
 		P    ptrJSON
@@ -215,6 +217,7 @@ func (*ptrJSON) MarshalJSON() ([]byte, error) { userCalls.Add(1); return []byte(
 func (valText) MarshalText() ([]byte, error)  { userCalls.Add(1); return []byte("t"), nil }
 func (*ptrText) MarshalText() ([]byte, error) { userCalls.Add(1); return []byte("u"), nil }
 func (textStr) MarshalText() ([]byte, error)  { userCalls.Add(1); return []byte("v"), nil }
+func (zeroer) IsZero() bool                   { userCalls.Add(1); return false }
 
 // TestLazyMeansNoUserCode: an encoder that says it runs no user code
 // (typeEncoder.lazy, decided by the builders from their parts) calls no
@@ -237,6 +240,13 @@ func TestLazyMeansNoUserCode(t *testing.T) {
 		struct{ valJSON }{}, struct{ *ptrJSON }{new(ptrJSON)}, struct{ ptrText }{},
 		recBad{Next: &recBad{}}, []recBad{{}}, map[string]recBad{"a": {Next: &recBad{}}},
 		lazyStrings{A: "x"}, lazyNested{Ptr: &lazyStrings{}}, []int{1}, struct{ X any }{valJSON(1)},
+		struct {
+			Z zeroer `json:",omitzero"`
+		}{}, struct {
+			Z zeroer `json:",omitempty"`
+		}{}, struct {
+			T time.Time `json:",omitzero"`
+		}{},
 	} {
 		for _, pv := range []any{v, ptrTo(v)} {
 			typ := reflect.TypeOf(pv)
@@ -268,7 +278,9 @@ func TestLazyMeansNoUserCode(t *testing.T) {
 		"map[string][3]json.ptrText", "*map[string][3]json.ptrText",
 		"map[json.ptrText]int", "*map[json.ptrText]int", // an int key: its pointer's MarshalText is not called
 		"map[json.textStr]int", "*map[json.textStr]int", // a string key is written as it is
-		"struct { json.ptrText }"}
+		"struct { json.ptrText }",
+		// omitempty does not call IsZero; the walk looks at no tag
+		`struct { Z json.zeroer "json:\",omitempty\"" }`, `*struct { Z json.zeroer "json:\",omitempty\"" }`}
 	if !slices.Equal(lazyNotWalk, want) {
 		t.Errorf("lazy where the walk is not:\n got %q\nwant %q", lazyNotWalk, want)
 	}

@@ -756,3 +756,55 @@ func TestUnmarshalFromReadsPast(t *testing.T) {
 		t.Errorf("encoding/json: %+v, %v; want the method to have read 1 and 2", want, werr)
 	}
 }
+
+// Counting MarshalJSONTo methods, for TestLazyMarshalTo.
+type (
+	toCountVal int
+	toCountPtr int
+)
+
+func (toCountVal) MarshalJSONTo(e *jsontext.Encoder) error {
+	userCalls.Add(1)
+	return e.WriteToken(jsontext.Int(1))
+}
+
+func (*toCountPtr) MarshalJSONTo(e *jsontext.Encoder) error {
+	userCalls.Add(1)
+	return e.WriteToken(jsontext.Int(2))
+}
+
+// TestLazyMarshalTo is TestLazyMeansNoUserCode for MarshalJSONTo: the
+// encoder that says it runs no user code (typeEncoder.lazy) calls no
+// MarshalJSONTo, by value and through a pointer, in every kind of part; and
+// one that calls it says so.
+func TestLazyMarshalTo(t *testing.T) {
+	type field struct{ F toCountPtr }
+	lazies, called := 0, 0
+	for _, v := range []any{
+		toCountVal(1), toCountPtr(1), struct{ F toCountVal }{}, field{},
+		[]toCountPtr{1}, [2]toCountPtr{}, map[string]toCountVal{"a": 1}, map[string]toCountPtr{"a": 1},
+		map[string]*toCountPtr{"a": new(toCountPtr)}, []field{{}}, struct{ *toCountPtr }{new(toCountPtr)},
+	} {
+		for _, pv := range []any{v, ptrTo(v)} {
+			userCalls.Store(0)
+			if _, err := Marshal(pv); err != nil {
+				t.Fatalf("%T: %v", pv, err)
+			}
+			lazy := encoderFor(reflect.TypeOf(pv), false, false).lazy
+			calls := userCalls.Load()
+			if lazy != (calls == 0) {
+				t.Errorf("%T: lazy %v, but %d calls of MarshalJSONTo", pv, lazy, calls)
+			}
+			if lazy {
+				lazies++
+			} else if calls > 0 {
+				called++
+			}
+		}
+	}
+	// Both kinds met: pointer methods of parts not addressable are not
+	// called (lazy); the others are.
+	if lazies == 0 || called == 0 {
+		t.Errorf("%d lazy, %d calling: the cases test one side only", lazies, called)
+	}
+}

@@ -13,8 +13,9 @@ import (
 // in another script, is most often valid UTF-8 without U+2028 or U+2029,
 // which encoding/json writes as it is; checking each one for the rest (a
 // character at a time, or the escape kernel's check of one block) was a
-// fifth to a third of Marshal's time on such strings. Where the value's
-// type runs no user code (lazyType), the struct loop writes them
+// fifth to a third of Marshal's time on such strings. Where writing the
+// value runs no user code (its encoder's lazy flag, decided when the
+// encoder is built), the struct loop writes them
 // unchecked, but for their ASCII escapes, and Marshal checks its whole
 // output once after (checkLazy: the vector UTF-8 check, then a search for
 // U+2028 and U+2029). Should that fail, which invalid UTF-8 in a string or
@@ -26,7 +27,7 @@ import (
 // which are ASCII, between ASCII quotes, so no byte next to it completes a
 // character it cuts short, and a string that is not valid UTF-8 leaves
 // output that is not. Encoding again is safe only where no user code runs
-// (a MarshalJSON method would be called twice), hence lazyType.
+// (a MarshalJSON method would be called twice), hence typeEncoder.lazy.
 //
 // The first such strings of a call are checked one by one as before, and
 // the lazy check starts only once they come close together (lazyString):

@@ -148,6 +148,12 @@ func (te *typeEncoder) partLazy(t reflect.Type) bool {
 	return te.lazy
 }
 
+// userIsZero reports whether omitzero calls an IsZero method of t's or
+// *t's (zeroFunc) that is user code: any but time.Time's.
+func userIsZero(t reflect.Type) bool {
+	return t != timeType && (t.Implements(isZeroerType) || reflect.PointerTo(t).Implements(isZeroerType))
+}
+
 // lazyType reports whether encoding a value of type t runs no user code:
 // no MarshalJSON, MarshalText or MarshalJSONTo method (but those of
 // RawMessage and time.Time, which jsonpipe's own encoders stand in for)
@@ -190,9 +196,9 @@ func noUserCode(t reflect.Type, seen map[reflect.Type]bool) bool {
 			if !noUserCode(ft, seen) {
 				return false
 			}
-			// An IsZero method, which omitzero would call (whatever the
-			// tag says: this walk is conservative).
-			if ft != timeType && (ft.Implements(isZeroerType) || reflect.PointerTo(ft).Implements(isZeroerType)) {
+			// omitzero's IsZero (whatever the tag says: this walk is
+			// conservative).
+			if userIsZero(ft) {
 				return false
 			}
 		}

@@ -78,10 +78,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		f.nullable = fastPaths && nilIsNull(ft, fieldAddr)
 		if sf.omitEmpty || sf.omitZero {
 			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
-			// omitzero calls an IsZero method (zeroFunc): user code, but
-			// for time.Time's.
-			lazy = lazy && !(sf.omitZero && ft != timeType &&
-				(ft.Implements(isZeroerType) || reflect.PointerTo(ft).Implements(isZeroerType)))
+			lazy = lazy && !(sf.omitZero && userIsZero(ft))
 		}
 		f.rare = f.omit != nil || f.derefs != nil
 		f.setName(sf.name)

@@ -131,7 +131,7 @@ type decodeState struct {
 	lastType    reflect.Type // the last argument type, and its decoder
 	lastDecoder *typeDecoder
 	// lastWord is lastType's type word (an interface's first word) when
-	// Unmarshal may decode into it at once (see unmarshalBytes), else nil;
+	// Unmarshal and Decode may decode into it at once (keepType), else nil;
 	// lastSize is the size of what it points to.
 	lastWord unsafe.Pointer
 	lastSize uintptr
@@ -253,9 +253,7 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	p := rv.UnsafePointer()
 	snap := snapNone // without the fast paths: validate or capture first
 	if fastPaths {
-		if !td.hooks && !anyTargetType(v) {
-			ds.lastWord, ds.lastSize = (*eface)(unsafe.Pointer(&v)).typ, rv.Type().Elem().Size()
-		}
+		ds.keepType(td, v, rv)
 		snap = ds.snap.take(td, rv.Elem(), p)
 	}
 	if snap != snapNone {
@@ -322,6 +320,12 @@ func (ds *decodeState) checkSyntax(data []byte) error {
 func (ds *decodeState) decodeStream(v any, base int64) error {
 	d := ds.d
 	ds.base = base
+	// The last call's type again into a zero value, as in unmarshalBytes:
+	// a stream of records decoded each into a fresh one.
+	if e := (*eface)(unsafe.Pointer(&v)); e.typ == ds.lastWord && e.typ != nil && e.data != nil &&
+		allZero(e.data, ds.lastSize) {
+		return ds.speculateStream(ds.lastDecoder, e.data, snapZero)
+	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		if err := d.SkipValue(); err != nil {
@@ -336,26 +340,11 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	p := rv.UnsafePointer()
 	snap := snapNone // without the fast paths: validate or capture first
 	if fastPaths {
+		ds.keepType(td, v, rv)
 		snap = ds.snap.take(td, rv.Elem(), p)
 	}
 	if snap != snapNone {
-		// Speculative single pass, as in Unmarshal.
-		depth := d.Depth()
-		err := ds.value(td, p)
-		if err != nil && !isInputError(err) {
-			if serr := ds.drainTo(depth); serr != nil {
-				err = serr
-			}
-		}
-		if err != nil && isInputError(err) {
-			ds.snap.restore(snap, rv.Elem(), p)
-			return err
-		}
-		ds.snap.drop(snap)
-		if err != nil {
-			return err
-		}
-		return ds.saved
+		return ds.speculateStream(td, p, snap)
 	}
 	// Capture the value whole, then decode it from the window.
 	raw, err := d.RawValue()
@@ -372,6 +361,37 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 		return err
 	}
 	return ds.saved
+}
+
+// speculateStream is speculate for Decode: one speculative pass into p
+// (what a ds.lastType points to) with td, the target put back as it was
+// (snap) on a syntax or read error.
+func (ds *decodeState) speculateStream(td *typeDecoder, p unsafe.Pointer, snap int) error {
+	depth := ds.d.Depth()
+	err := ds.value(td, p)
+	if err != nil && !isInputError(err) {
+		if serr := ds.drainTo(depth); serr != nil {
+			err = serr
+		}
+	}
+	if err != nil && isInputError(err) {
+		ds.snap.restore(snap, reflect.NewAt(ds.lastType.Elem(), p).Elem(), p)
+		return err
+	}
+	ds.snap.drop(snap)
+	if err != nil {
+		return err
+	}
+	return ds.saved
+}
+
+// keepType makes td's type, of v (rv), the one unmarshalBytes and
+// decodeStream decode into at once, without reflect, when its decoder runs
+// no user code and it is no target of the one pass.
+func (ds *decodeState) keepType(td *typeDecoder, v any, rv reflect.Value) {
+	if !td.hooks && !anyTargetType(v) {
+		ds.lastWord, ds.lastSize = (*eface)(unsafe.Pointer(&v)).typ, rv.Type().Elem().Size()
+	}
 }
 
 // topDecoder is the package's topDecoder with a one-entry cache: a pooled

@@ -295,9 +295,13 @@ func (es *encodeState) keep(b []byte) {
 	if len(es.ptrSeen) > 0 {
 		clear(es.ptrSeen)
 	}
-	clear(es.anyEntries[:cap(es.anyEntries)]) // drop references to the caller's values
+	// Each map clears its entries when it ends: past their lengths these
+	// hold nothing. A failed map leaves its own (the caller's values, not
+	// to be kept alive). Not the whole room: that cost every later call
+	// as much as the largest map the pooled state ever wrote.
+	clear(es.anyEntries)
 	es.anyEntries = es.anyEntries[:0]
-	clear(es.keys[:cap(es.keys)])
+	clear(es.keys)
 	es.keys = es.keys[:0]
 	es.order = es.order[:0]
 	es.keyBytes = es.keyBytes[:0]

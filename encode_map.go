@@ -288,7 +288,10 @@ func (me *mapEncoder) encode(es *encodeState, b []byte, m reflect.Value) ([]byte
 	if sc == nil {
 		sc = &mapScratch{key: reflect.New(me.key).Elem()}
 	}
-	if !sc.vals.IsValid() || sc.vals.Len() < n {
+	if !sc.vals.IsValid() || sc.vals.Len() < n || sc.vals.Len() > max(64, 4*n) {
+		// Room for n; and not much more: vals.Clear below clears it
+		// whole, so that room a large map grew would cost every later map
+		// of the type as much.
 		sc.vals = reflect.MakeSlice(me.values, n, n)
 	}
 	vals, key := sc.vals, sc.key

@@ -255,9 +255,9 @@ func TestNilFieldsAgree(t *testing.T) {
 // entries and keys maps sort is zero once a call ends, whether its maps
 // ended or failed. keep clears only the lengths (what failed maps left):
 // clearing the whole room cost every later call as much as the largest
-// map the state had written (38 µs for a struct of two ints after one map
-// of 100k members, 50 ns before it), so each map must clear its own
-// entries when it ends.
+// map the state had written (BenchmarkMarshalAfterLargeMap on AMD EPYC:
+// 38 µs for a struct of two ints after one map of 100k members, 51 ns
+// with this change), so each map must clear its own entries when it ends.
 func TestMapScratchAfterFailure(t *testing.T) {
 	zero := func(t *testing.T, es *encodeState) {
 		t.Helper()

@@ -364,18 +364,17 @@ func (ds *decodeState) anyKey(ctx uint32, n int, record bool) (key string, guess
 	}
 	key = ds.stringValue(tok)
 	if record {
-		ds.guessKey(g, key)
+		ds.guessKey(g, key, tok)
 	}
 	return key, guess, nil
 }
 
-// guessKey makes key, just read (it is the last string token), the guess
-// in g, when its bytes are its value (no escape; prepareKey reads a first
-// byte, so not "").
-func (ds *decodeState) guessKey(g *keyMatch, key string) {
+// guessKey makes key, just read from tok (it is the last string token),
+// the guess in g, when its bytes are its value (no escape; prepareKey
+// reads a first byte, so not "").
+func (ds *decodeState) guessKey(g *keyMatch, key string, tok []byte) {
 	if fastPaths && ds.d.s.str&strEscaped == 0 && key != "" {
-		*g = keyMatch{name: key}
-		g.prepareKey(false)
+		g.setToken(key, tok)
 	}
 }
 

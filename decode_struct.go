@@ -345,6 +345,32 @@ func (f *keyMatch) prepareKey(fold bool) {
 	}
 }
 
+// setToken makes f the match of name, whose token, `"name"` with no
+// escape, starts tok, as prepareKey(false) makes it: when 16 bytes can be
+// read from there (tok's capacity), the words of `"name":` are loaded
+// from them, where prepareKey, building them a byte at a time, pays for a
+// load that the CPU cannot forward from those bytes' stores (anyKey makes
+// a guess of every key that missed its own).
+func (f *keyMatch) setToken(name string, tok []byte) {
+	n := len(name) + 3
+	if n > 16 || cap(tok) < 16 {
+		*f = keyMatch{name: name}
+		f.prepareKey(false)
+		return
+	}
+	w := tok[:16]
+	c := n - 1 // where the ':' goes, after the closing quote
+	lo := binary.LittleEndian.Uint64(w) & (1<<(8*min(c, 8)) - 1)
+	hi := binary.LittleEndian.Uint64(w[8:]) & (1<<(8*max(c-8, 0)) - 1)
+	if c < 8 {
+		lo |= ':' << (8 * c)
+	} else {
+		hi |= ':' << (8 * (c - 8))
+	}
+	*f = keyMatch{name: name, key0: lo, key1: hi, keyLen: n,
+		mask0: 1<<(8*min(n, 8)) - 1, mask1: 1<<(8*max(n-8, 0)) - 1}
+}
+
 // asciiFoldEqual reports whether key equals name but for the case of ASCII
 // letters.
 func asciiFoldEqual(key []byte, name string) bool {

@@ -82,6 +82,29 @@ func TestExpectKey(t *testing.T) {
 	}
 }
 
+// TestSetToken: the guess made from a key's token (its words loaded from
+// the data) is the one prepareKey builds from the name, for every
+// name length, whatever follows the token (a ':', space, the data's end,
+// bytes of other keys) and with the token's capacity at 16 bytes and
+// below.
+func TestSetToken(t *testing.T) {
+	for n := 1; n <= 16; n++ {
+		name := strings.Repeat("k", n-1) + "z"
+		want := keyMatch{name: name}
+		want.prepareKey(false)
+		for _, tail := range []string{`:1`, ` :1`, `:`, ``, `,"` + name + `":2`, strings.Repeat(`"`, 20), strings.Repeat("\xff", 20)} {
+			tok := []byte(`"` + name + `"` + tail)
+			for c := len(name) + 2; c <= len(tok); c++ {
+				got := keyMatch{name: "old", fold: true, fold0: 1, keyLen: 3}
+				got.setToken(name, tok[:len(name)+2:c])
+				if got != want {
+					t.Fatalf("setToken(%q, capacity %d) = %+v, want %+v", tok[:c], c, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestExpectKeyFold: the fold bits are an ASCII letter's only: bytes that
 // differ by 0x20 but are not letters ('@' and '`', '[' and '{', digits and
 // control bytes) never match, and without fold (two fields fold alike)

@@ -358,7 +358,7 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 			s.str = facts
 			key = ds.stringValue(data[i : i+k])
 			if record {
-				ds.guessKey(g, key, data[i:])
+				ds.guessKey(g, key, data[i:i+k])
 			}
 			if i = skipWhitespace(data, i+k); i >= len(data) || data[i] != ':' {
 				break

@@ -1,6 +1,7 @@
 package json
 
 import (
+	"bytes"
 	stdjson "encoding/json"
 	"fmt"
 	"io"
@@ -101,6 +102,23 @@ func TestSetToken(t *testing.T) {
 					t.Fatalf("setToken(%q, capacity %d) = %+v, want %+v", tok[:c], c, got, want)
 				}
 			}
+		}
+	}
+	// A body of invalid UTF-8: the name is its value (U+FFFD for each
+	// bad byte), not its bytes, and the match is the name's.
+	for _, c := range []struct{ tok, name string }{
+		{"\"\x80\"00:0000000000", "\ufffd"},
+		{"\"a\xff\"  :1" + strings.Repeat(" ", 16), "a\ufffd"},
+		{"\"\xe2\x82\":1" + strings.Repeat(" ", 16), "\ufffd\ufffd"},
+	} {
+		want := keyMatch{name: c.name}
+		want.prepareKey(false)
+		tok := []byte(c.tok)
+		end := bytes.IndexByte(tok[1:], '"') + 2
+		var got keyMatch
+		got.setToken(c.name, tok[:end])
+		if got != want {
+			t.Fatalf("setToken(%q, %q) = %+v, want %+v", c.name, tok[:end], got, want)
 		}
 	}
 }

@@ -346,13 +346,14 @@ func (f *keyMatch) prepareKey(fold bool) {
 }
 
 // setToken makes f the match of name, the value of the key token tok
-// (which has no escape), as prepareKey(false) makes it: when tok is
-// `"name"` (its body is not invalid UTF-8, which name holds as U+FFFD, 3
-// bytes a byte) and 16 bytes can be read from its start (tok's capacity),
-// the words of `"name":` are loaded from there, where prepareKey,
-// building them a byte at a time, pays for a load that the CPU cannot
-// forward from those bytes' stores (anyKey makes a guess of every key
-// that missed its own).
+// (which has no escape), as prepareKey(false) makes it. When tok is
+// `"name"` byte for byte and 16 bytes can be read from its start (tok's
+// capacity), the words of `"name":` are loaded from there, where
+// prepareKey, building them a byte at a time, pays for a load that the
+// CPU cannot forward from those bytes' stores (anyKey makes a guess of
+// every key that missed its own). A body of invalid UTF-8 is not its
+// value (name holds three bytes of U+FFFD for each bad byte, so it is
+// longer): its match is built from name.
 func (f *keyMatch) setToken(name string, tok []byte) {
 	n := len(name) + 3
 	if n > 16 || len(tok) != len(name)+2 || cap(tok) < 16 {

@@ -84,10 +84,11 @@ func TestExpectKey(t *testing.T) {
 }
 
 // TestSetToken: the guess made from a key's token (its words loaded from
-// the data) is the one prepareKey builds from the name, for every
-// name length, whatever follows the token (a ':', space, the data's end,
-// bytes of other keys) and with the token's capacity at 16 bytes and
-// below.
+// the data) is the one prepareKey builds from the name, for every name
+// length, whatever follows the token (a ':', space, the data's end, bytes
+// of other keys) and at every capacity from the token's length up (below
+// 16 bytes, built from the name); and for a body of invalid UTF-8, whose
+// value is not its bytes.
 func TestSetToken(t *testing.T) {
 	for n := 1; n <= 16; n++ {
 		name := strings.Repeat("k", n-1) + "z"

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"reflect"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -93,11 +94,14 @@ type structDecoder struct {
 	// foldUnique: no two fields fold to the same name, so the field a key
 	// folds to is also the one it matches exactly, if any: one lookup.
 	foldUnique bool
+	// slot spreads the types' unknownKeys slots (unknownSlot).
+	slot uint8
 }
 
 func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	sfs := typeFields(t)
-	sd := &structDecoder{t: t, fields: make([]fieldDecoder, 0, len(sfs))}
+	sd := &structDecoder{t: t, fields: make([]fieldDecoder, 0, len(sfs)),
+		slot: uint8(structSlots.Add(hashMul1) >> 26)}
 	td.deps = make([]*typeDecoder, 0, len(sfs))
 	for _, sf := range sfs {
 		f := fieldDecoder{keyMatch: keyMatch{name: sf.name}, quoted: sf.quoted, owner: t, index: len(sd.fields)}
@@ -188,7 +192,8 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		return ds.mismatch(tok, sd.t)
 	}
 	d := ds.d
-	next := 0 // fields usually come in order: try the one after the last match first
+	next := 0    // fields usually come in order: try the one after the last match first
+	unknown := 0 // members no field has read since the last that one has
 	for first := true; ; first = false {
 		var f *fieldDecoder
 		hit := false
@@ -201,6 +206,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		if hit {
 			f = &sd.fields[next]
 			next++
+			unknown = 0
 			if f.direct != directNone && ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
 				continue
 			}
@@ -208,22 +214,39 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 			if next == len(sd.fields) && !first && d.closeObject() {
 				return nil
 			}
-			tok, err := d.memberKey(first)
-			if err != nil {
-				return err
-			}
-			if tok[0] == '}' {
-				return nil
-			}
-			f = sd.lookup(ds, tok, &next)
-			if f == nil {
-				if ds.disallowUnknown {
-					ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
+			// A member no field has, where an earlier object of this type
+			// had one: its key matched as a field's is (neither scanned
+			// nor looked up), then its value skipped.
+			g := &ds.unknownKeys[unknownSlot(sd, next, unknown)]
+			if g.sd == sd && !ds.disallowUnknown {
+				var atKey bool
+				if hit, atKey = expectKey(d, first, &g.key); atKey {
+					first = true
 				}
+			}
+			if !hit {
+				tok, err := d.memberKey(first)
+				if err != nil {
+					return err
+				}
+				if tok[0] == '}' {
+					return nil
+				}
+				f = sd.lookup(ds, tok, &next)
+				if f == nil {
+					if ds.disallowUnknown {
+						ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
+					} else {
+						g.remember(sd, tok)
+					}
+				}
+			}
+			if f == nil {
+				unknown++
 				if ds.skipNext(&atObjectComma) {
 					continue
 				}
-			} else if f.direct != directNone && d.state == &atObjectValue &&
+			} else if unknown = 0; f.direct != directNone && d.state == &atObjectValue &&
 				ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
 				// A key out of order (a member before it absent, or
 				// unknown), found by lookup: its value as after a hit.
@@ -355,14 +378,23 @@ func (f *keyMatch) prepareKey(fold bool) {
 // value (name holds three bytes of U+FFFD for each bad byte, so it is
 // longer): its match is built from name.
 func (f *keyMatch) setToken(name string, tok []byte) {
-	n := len(name) + 3
-	if n > 16 || len(tok) != len(name)+2 || cap(tok) < 16 {
+	if len(name)+3 > 16 || len(tok) != len(name)+2 || cap(tok) < 16 {
 		*f = keyMatch{name: name}
 		f.prepareKey(false)
 		return
 	}
+	m := tokenMatch(tok)
+	m.name = name
+	*f = m
+}
+
+// tokenMatch is the match, without a name, of the key token tok and its
+// colon, loaded as two words from tok's start: len(tok) is at most 15,
+// and 16 bytes can be read from its start (cap(tok) is at least 16).
+func tokenMatch(tok []byte) keyMatch {
 	w := tok[:16]
-	c := n - 1 // where the ':' goes, after the closing quote
+	c := len(tok) // where the ':' goes, after the closing quote
+	n := c + 1
 	lo := binary.LittleEndian.Uint64(w) & (1<<(8*min(c, 8)) - 1)
 	hi := binary.LittleEndian.Uint64(w[8:]) & (1<<(8*max(c-8, 0)) - 1)
 	if c < 8 {
@@ -370,8 +402,40 @@ func (f *keyMatch) setToken(name string, tok []byte) {
 	} else {
 		hi |= ':' << (8 * (c - 8))
 	}
-	*f = keyMatch{name: name, key0: lo, key1: hi, keyLen: n,
+	return keyMatch{key0: lo, key1: hi, keyLen: n,
 		mask0: 1<<(8*min(n, 8)) - 1, mask1: 1<<(8*max(n-8, 0)) - 1}
+}
+
+var structSlots atomic.Uint32
+
+// unknownKey is a key no field of sd has, read where no field matched:
+// the next object of sd's type usually has it in the same place.
+// (decodeState.unknownKeys, by unknownSlot.)
+type unknownKey struct {
+	sd *structDecoder
+	// key has no name: expectKey compares names only near the window's
+	// end, where an empty name matches the key "" alone, which no field
+	// has either (a field's name is never empty).
+	key keyMatch
+}
+
+// unknownSlot is the slot in decodeState.unknownKeys of the key read in
+// an object of sd's type after unknown members no field has read, which
+// follow the last field read, the one before next.
+func unknownSlot(sd *structDecoder, next, unknown int) uint8 {
+	return (sd.slot + uint8(next)*5 + uint8(unknown)) & 63
+}
+
+// remember makes the key token tok, which lookup found no field of sd
+// for, the key matched at its slot: a lookup of the same bytes finds no
+// field again, wherever they are read. A key too long for two words, or
+// read too near the end of its buffer to load them, is not kept.
+func (g *unknownKey) remember(sd *structDecoder, tok []byte) {
+	if len(tok) > 15 || cap(tok) < 16 {
+		g.sd = nil
+		return
+	}
+	g.sd, g.key = sd, tokenMatch(tok)
 }
 
 // asciiFoldEqual reports whether key equals name but for the case of ASCII

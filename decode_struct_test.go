@@ -283,3 +283,170 @@ func TestSkipNextAgrees(t *testing.T) {
 		}
 	}
 }
+
+// Types for TestUnknownKeysAgree: two struct types, one inside the other,
+// so that keys no field has are remembered for both at once.
+type unknownInner struct {
+	K string `json:"k"`
+	N int    `json:"n"`
+}
+
+type unknownOuter struct {
+	ID    int64        `json:"id"`
+	Name  string       `json:"name"`
+	Inner unknownInner `json:"inner"`
+	Tags  []string     `json:"tags"`
+	Score float64      `json:"score"`
+	Ptr   *int         `json:"ptr"`
+}
+
+// TestUnknownKeysAgree: records with members no field has, at places
+// that repeat from record to record (where the decoder remembers their
+// keys, unknownKeys) and that change (a remembered key where a field's
+// is, or another unknown one), decode as encoding/json decodes them:
+// Unmarshal, a Decoder over the whole input and over one byte at a time
+// (keys at the window's end), and with DisallowUnknownFields. The keys
+// include the empty one, keys of 13 to 16 bytes and longer, a prefix of a
+// field's name, a field's name escaped or in another case (a field's),
+// an escaped unknown key, and invalid UTF-8.
+func TestUnknownKeysAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 7))
+	unknown := []string{`"x"`, `"nam"`, `"namex"`, `""`, `"trace_id"`, `"thirteen_char"`, `"fourteen_chars"`,
+		`"fifteen_chars__"`, `"a_long_unknown_key_name"`, `"été"`, `"\u0078"`, `"na\u006de"`, `"NAME"`,
+		"\"\xff\"", `"in\"ner"`, `"k"`, `"n"`}
+	values := []string{`1`, `"s"`, `null`, `{"name":1,"x":[1,2]}`, `[{"k":"v"}]`, `true`, `-0.5e3`, `""`}
+	fields := []struct{ key, value string }{{`"id"`, `7`}, {`"name"`, `"a"`}, {`"inner"`, ``}, {`"tags"`, `["t"]`},
+		{`"score"`, `1.5`}, {`"ptr"`, `3`}}
+	innerFields := []struct{ key, value string }{{`"k"`, `"v"`}, {`"n"`, `4`}}
+	// A record's plan: each field, or not, with unknown members after it.
+	type member struct{ key, value string }
+	plan := func(fs []struct{ key, value string }) [][]member {
+		var p [][]member
+		for range len(fs) + 1 {
+			var after []member
+			for r.IntN(3) == 0 {
+				after = append(after, member{unknown[r.IntN(len(unknown))], values[r.IntN(len(values))]})
+			}
+			p = append(p, after)
+		}
+		return p
+	}
+	sep := func(b *strings.Builder, first *bool) {
+		if !*first {
+			b.WriteString([]string{",", ", ", ",\n"}[r.IntN(3)])
+		}
+		*first = false
+	}
+	write := func(b *strings.Builder, fs []struct{ key, value string }, p [][]member, inner func(*strings.Builder)) {
+		b.WriteString("{")
+		first := true
+		for _, m := range p[0] {
+			sep(b, &first)
+			b.WriteString(m.key + []string{":", " : "}[r.IntN(2)] + m.value)
+		}
+		for i, f := range fs {
+			if r.IntN(8) != 0 {
+				sep(b, &first)
+				b.WriteString(f.key + []string{":", " : "}[r.IntN(2)])
+				if f.value == "" {
+					inner(b)
+				} else {
+					b.WriteString(f.value)
+				}
+			}
+			for _, m := range p[i+1] {
+				sep(b, &first)
+				b.WriteString(m.key + []string{":", " : "}[r.IntN(2)] + m.value)
+			}
+		}
+		b.WriteString("}")
+	}
+	for round := range 400 {
+		outer, inner := plan(fields), plan(innerFields)
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range 1 + r.IntN(8) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			if r.IntN(4) == 0 { // the plan changes
+				outer, inner = plan(fields), plan(innerFields)
+			}
+			write(&b, fields, outer, func(b *strings.Builder) { write(b, innerFields, inner, nil) })
+		}
+		b.WriteString("]")
+		data := []byte(b.String())
+		var got, want []unknownOuter
+		err, werr := Unmarshal(data, &got), stdjson.Unmarshal(data, &want)
+		if !sameError(err, werr) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d: Unmarshal(%s) = %+v, %v; encoding/json: %+v, %v", round, data, got, err, want, werr)
+		}
+		for _, disallow := range []bool{false, true} {
+			decode := func(r io.Reader) ([]unknownOuter, error) {
+				var v []unknownOuter
+				d := NewDecoder(r)
+				if disallow {
+					d.DisallowUnknownFields()
+				}
+				return v, d.Decode(&v)
+			}
+			sd := stdjson.NewDecoder(bytes.NewReader(data))
+			if disallow {
+				sd.DisallowUnknownFields()
+			}
+			var want []unknownOuter
+			werr := sd.Decode(&want)
+			for _, in := range []io.Reader{bytes.NewReader(data), iotest.OneByteReader(bytes.NewReader(data))} {
+				got, err := decode(in)
+				if !sameError(err, werr) || !reflect.DeepEqual(got, want) {
+					t.Fatalf("round %d, DisallowUnknownFields %v: Decode(%s) = %+v, %v; encoding/json: %+v, %v",
+						round, disallow, data, got, err, want, werr)
+				}
+			}
+		}
+	}
+}
+
+// TestUnknownKeyRemembered: a key no field has is remembered where it was
+// read, as the match of its token and colon, and a remembered key is
+// passed over without a lookup: planted where a field's key comes, it
+// takes that member (a test of the path, not a thing that can happen,
+// since only keys lookup found no field for are remembered).
+func TestUnknownKeyRemembered(t *testing.T) {
+	skipNoFast(t, "remembered unknown keys")
+	ds := getState()
+	defer putState(ds)
+	clear(ds.unknownKeys[:])
+	var v []unknownInner
+	if err := ds.unmarshal([]byte(`[{"k":"a","zz":1,"n":1},{"k":"b","zz":[2],"n":2}]`), &v); err != nil {
+		t.Fatal(err)
+	}
+	var sd *structDecoder
+	for _, g := range ds.unknownKeys {
+		if g.sd != nil && g.sd.t == reflect.TypeFor[unknownInner]() {
+			sd = g.sd
+		}
+	}
+	if sd == nil {
+		t.Fatal("no key remembered for unknownInner")
+	}
+	g := &ds.unknownKeys[unknownSlot(sd, 1, 0)] // after "k", the first unknown
+	if want := tokenMatch([]byte(`"zz"` + strings.Repeat(" ", 16))[:4]); g.sd != sd || g.key != want {
+		t.Fatalf("slot after k: %p %+v, want %p %+v", g.sd, g.key, sd, want)
+	}
+	// Planted for another type, the key is a field's still.
+	in := []byte(`{"n":5,"k":"a"}` + strings.Repeat(" ", 16))
+	for _, c := range []struct {
+		sd   *structDecoder
+		want unknownInner
+	}{{&structDecoder{}, unknownInner{K: "a", N: 5}}, {sd, unknownInner{K: "a"}}} {
+		ds.unknownKeys[unknownSlot(sd, 0, 0)] = unknownKey{sd: c.sd, key: tokenMatch(in[1:4])} // `"n"`
+		var w unknownInner
+		if err := ds.unmarshal(in, &w); err != nil {
+			t.Fatal(err)
+		}
+		if w != c.want {
+			t.Fatalf("with \"n\" planted as unknown for %p (unknownInner's %p): %+v, want %+v", c.sd, sd, w, c.want)
+		}
+	}
+}

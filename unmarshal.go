@@ -142,6 +142,13 @@ type decodeState struct {
 	// skipper passes over values nobody decodes (skipNext). Its bit stack
 	// is written before it is read, so it is never cleared.
 	skipper validator
+
+	// unknownKeys holds keys that struct decoders read and no field had,
+	// each where the next object of its type likely has it again
+	// (unknownSlot): an API's records carry members a program's struct
+	// leaves out, and matching such a key as a field's is matched saves
+	// reading it and looking it up.
+	unknownKeys [64]unknownKey
 }
 
 // call is the part of a decodeState that one Unmarshal or Decode call sets

@@ -192,8 +192,12 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		return ds.mismatch(tok, sd.t)
 	}
 	d := ds.d
-	next := 0    // fields usually come in order: try the one after the last match first
-	unknown := 0 // members no field has read since the last that one has
+	next := 0 // fields usually come in order: try the one after the last match first
+	// unknown counts the members no field has, read since next became
+	// unknownAt (since the field before next, but for a field read twice):
+	// reset on a miss, not on a match, so that a field matched in place,
+	// the common case, does not touch it.
+	unknownAt, unknown := -1, 0
 	for first := true; ; first = false {
 		var f *fieldDecoder
 		hit := false
@@ -206,7 +210,6 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		if hit {
 			f = &sd.fields[next]
 			next++
-			unknown = 0
 			if f.direct != directNone && ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
 				continue
 			}
@@ -217,11 +220,15 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 			// A member no field has, where an earlier object of this type
 			// had one: its key matched as a field's is (neither scanned
 			// nor looked up), then its value skipped.
-			g := &ds.unknownKeys[unknownSlot(sd, next, unknown)]
-			if g.sd == sd && !ds.disallowUnknown {
-				var atKey bool
-				if hit, atKey = expectKey(d, first, &g.key); atKey {
-					first = true
+			if unknownAt != next {
+				unknownAt, unknown = next, 0
+			}
+			if uk := ds.unknownKeys; uk != nil && !ds.disallowUnknown {
+				if g := &uk[unknownSlot(sd, next, unknown)]; g.sd == sd {
+					var atKey bool
+					if hit, atKey = expectKey(d, first, &g.key); atKey {
+						first = true
+					}
 				}
 			}
 			if !hit {
@@ -237,7 +244,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 					if ds.disallowUnknown {
 						ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
 					} else {
-						g.remember(sd, tok)
+						ds.rememberUnknown(sd, next, unknown, tok)
 					}
 				}
 			}
@@ -246,7 +253,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 				if ds.skipNext(&atObjectComma) {
 					continue
 				}
-			} else if unknown = 0; f.direct != directNone && d.state == &atObjectValue &&
+			} else if f.direct != directNone && d.state == &atObjectValue &&
 				ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
 				// A key out of order (a member before it absent, or
 				// unknown), found by lookup: its value as after a hit.
@@ -426,11 +433,15 @@ func unknownSlot(sd *structDecoder, next, unknown int) uint8 {
 	return (sd.slot + uint8(next)*5 + uint8(unknown)) & 63
 }
 
-// remember makes the key token tok, which lookup found no field of sd
-// for, the key matched at its slot: a lookup of the same bytes finds no
+// rememberUnknown makes the key token tok, which lookup found no field of
+// sd for, the key matched at its slot: a lookup of the same bytes finds no
 // field again, wherever they are read. A key too long for two words, or
 // read too near the end of its buffer to load them, is not kept.
-func (g *unknownKey) remember(sd *structDecoder, tok []byte) {
+func (ds *decodeState) rememberUnknown(sd *structDecoder, next, unknown int, tok []byte) {
+	if ds.unknownKeys == nil {
+		ds.unknownKeys = new([64]unknownKey)
+	}
+	g := &ds.unknownKeys[unknownSlot(sd, next, unknown)]
 	if len(tok) > 15 || cap(tok) < 16 {
 		g.sd = nil
 		return

@@ -416,7 +416,7 @@ func TestUnknownKeyRemembered(t *testing.T) {
 	skipNoFast(t, "remembered unknown keys")
 	ds := getState()
 	defer putState(ds)
-	clear(ds.unknownKeys[:])
+	ds.unknownKeys = nil
 	var v []unknownInner
 	if err := ds.unmarshal([]byte(`[{"k":"a","zz":1,"n":1},{"k":"b","zz":[2],"n":2}]`), &v); err != nil {
 		t.Fatal(err)

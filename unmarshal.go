@@ -147,8 +147,9 @@ type decodeState struct {
 	// each where the next object of its type likely has it again
 	// (unknownSlot): an API's records carry members a program's struct
 	// leaves out, and matching such a key as a field's is matched saves
-	// reading it and looking it up.
-	unknownKeys [64]unknownKey
+	// reading it and looking it up. Made at the first such key: a state
+	// that never meets one is no larger for it.
+	unknownKeys *[64]unknownKey
 }
 
 // call is the part of a decodeState that one Unmarshal or Decode call sets

@@ -390,15 +390,13 @@ func (f *keyMatch) setToken(name string, tok []byte) {
 		f.prepareKey(false)
 		return
 	}
-	m := tokenMatch(tok)
-	m.name = name
-	*f = m
+	f.setWords(name, tok)
 }
 
-// tokenMatch is the match, without a name, of the key token tok and its
+// setWords makes f the match of name and the key token tok with its
 // colon, loaded as two words from tok's start: len(tok) is at most 15,
 // and 16 bytes can be read from its start (cap(tok) is at least 16).
-func tokenMatch(tok []byte) keyMatch {
+func (f *keyMatch) setWords(name string, tok []byte) {
 	w := tok[:16]
 	c := len(tok) // where the ':' goes, after the closing quote
 	n := c + 1
@@ -409,7 +407,7 @@ func tokenMatch(tok []byte) keyMatch {
 	} else {
 		hi |= ':' << (8 * (c - 8))
 	}
-	return keyMatch{key0: lo, key1: hi, keyLen: n,
+	*f = keyMatch{name: name, key0: lo, key1: hi, keyLen: n,
 		mask0: 1<<(8*min(n, 8)) - 1, mask1: 1<<(8*max(n-8, 0)) - 1}
 }
 
@@ -446,7 +444,8 @@ func (ds *decodeState) rememberUnknown(sd *structDecoder, next, unknown int, tok
 		g.sd = nil
 		return
 	}
-	g.sd, g.key = sd, tokenMatch(tok)
+	g.sd = sd
+	g.key.setWords("", tok)
 }
 
 // asciiFoldEqual reports whether key equals name but for the case of ASCII

@@ -431,7 +431,11 @@ func TestUnknownKeyRemembered(t *testing.T) {
 		t.Fatal("no key remembered for unknownInner")
 	}
 	g := &ds.unknownKeys[unknownSlot(sd, 1, 0)] // after "k", the first unknown
-	if want := tokenMatch([]byte(`"zz"` + strings.Repeat(" ", 16))[:4]); g.sd != sd || g.key != want {
+	words := func(tok []byte) (m keyMatch) {
+		m.setWords("", tok)
+		return m
+	}
+	if want := words([]byte(`"zz"` + strings.Repeat(" ", 16))[:4]); g.sd != sd || g.key != want {
 		t.Fatalf("slot after k: %p %+v, want %p %+v", g.sd, g.key, sd, want)
 	}
 	// Planted for another type, the key is a field's still.
@@ -440,7 +444,7 @@ func TestUnknownKeyRemembered(t *testing.T) {
 		sd   *structDecoder
 		want unknownInner
 	}{{&structDecoder{}, unknownInner{K: "a", N: 5}}, {sd, unknownInner{K: "a"}}} {
-		ds.unknownKeys[unknownSlot(sd, 0, 0)] = unknownKey{sd: c.sd, key: tokenMatch(in[1:4])} // `"n"`
+		ds.unknownKeys[unknownSlot(sd, 0, 0)] = unknownKey{sd: c.sd, key: words(in[1:4])} // `"n"`
 		var w unknownInner
 		if err := ds.unmarshal(in, &w); err != nil {
 			t.Fatal(err)

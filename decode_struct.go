@@ -411,6 +411,8 @@ func (f *keyMatch) setWords(name string, tok []byte) {
 		mask0: 1<<(8*min(n, 8)) - 1, mask1: 1<<(8*max(n-8, 0)) - 1}
 }
 
+// structSlots hands each struct decoder the base of its slots in
+// decodeState.unknownKeys (structDecoder.slot), spread by the golden ratio.
 var structSlots atomic.Uint32
 
 // unknownKey is a key no field of sd has, read where no field matched:
@@ -424,9 +426,9 @@ type unknownKey struct {
 	key keyMatch
 }
 
-// unknownSlot is the slot in decodeState.unknownKeys of the key read in
-// an object of sd's type after unknown members no field has read, which
-// follow the last field read, the one before next.
+// unknownSlot is the slot in decodeState.unknownKeys for the key that
+// comes, in an object of sd's type, after the field before next and after
+// unknown members that no field has.
 func unknownSlot(sd *structDecoder, next, unknown int) uint8 {
 	return (sd.slot + uint8(next)*5 + uint8(unknown)) & 63
 }

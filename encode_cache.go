@@ -93,7 +93,7 @@ func (es *encodeState) appendDirect(b []byte, d encDirect, p unsafe.Pointer) ([]
 	case encUint64:
 		b = appendUint10(b, *(*uint64)(p))
 	case encBool:
-		b = appendBool(b, *(*bool)(p), false)
+		b = appendFlag(b, *(*bool)(p))
 	case encFloat64:
 		x := *(*float64)(p)
 		if !finite(x) {
@@ -305,7 +305,7 @@ func (es *encodeState) encodeAny(b []byte, v any) ([]byte, error) {
 		}
 		return appendFloatValue(b, x, float64Type, false)
 	case bool:
-		return appendBool(b, x, false), nil
+		return appendFlag(b, x), nil
 	case map[string]any:
 		es.lazy = 0 // its values may run user code (decideLazy)
 		return es.encodeMapStringAny(b, x)

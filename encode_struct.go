@@ -283,11 +283,7 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			b = appendInt10(b, x)
 			continue
 		case encBool:
-			if *(*bool)(vp) {
-				b = append(b, "true"...)
-			} else {
-				b = append(b, "false"...)
-			}
+			b = appendFlag(b, *(*bool)(vp))
 			continue
 		case encFloat64:
 			// Without appendDirect's call; NaN and the infinities go to

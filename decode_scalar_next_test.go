@@ -2,6 +2,7 @@ package json
 
 import (
 	stdjson "encoding/json"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -164,6 +165,30 @@ func TestOutOfOrderMembers(t *testing.T) {
 			werr := stdjson.Unmarshal([]byte(in), &want)
 			if !sameError(err, werr) || !sameValue(got, want, err, werr) {
 				t.Errorf("%s (prefilled %v): got %+v (%v), want %+v (%v)", in, prefilled, got, err, want, werr)
+			}
+		}
+	}
+}
+
+// TestFlagAt: flagAt reads what literalAt reads for true and false, with
+// every byte after the literal and every length of data from the literal
+// to past the 8 bytes it loads (below them it declines, for literalAt),
+// and declines null, cut and misspelt literals, and literals followed by
+// a byte that cannot end a value.
+func TestFlagAt(t *testing.T) {
+	for _, lit := range []string{"true", "false", "null", "tru", "fals", "trUe", "falsE", "ttrue", "f"} {
+		for c := range 256 {
+			for pad := 0; pad <= 4; pad++ {
+				data := []byte(" " + lit + string(rune(0)) + strings.Repeat(" ", pad))
+				data[1+len(lit)] = byte(c)
+				v, end := flagAt(data, 1)
+				w, wend := literalAt(data, 1)
+				switch {
+				case end == 0 && len(data)-1 >= 8 && wend != 0 && w != nil:
+					t.Errorf("flagAt(%q) declined; literalAt: %v, %d", data, w, wend)
+				case end != 0 && (end != wend || w != v):
+					t.Errorf("flagAt(%q) = %v, %d; literalAt: %v, %d", data, v, end, w, wend)
+				}
 			}
 		}
 	}

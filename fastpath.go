@@ -307,6 +307,10 @@ func (ds *decodeState) scalarNext(k direct, comma bool, next *state, p unsafe.Po
 		*(*int64)(p) = n
 	case directBool:
 		// true, false, or null, which leaves a bool as it was.
+		if b, e := flagAt(data, i); e != 0 {
+			*(*bool)(p), end = b, e
+			break
+		}
 		var v any
 		if v, end = literalAt(data, i); end == 0 {
 			return false
@@ -430,10 +434,14 @@ func (ds *decodeState) pointerNext(k direct, data []byte, i int, next *state, p 
 		*(*int64)(*pp) = n
 		ds.d.s.br.offset = end
 	case directPtrBool:
-		v, end := literalAt(data, i)
-		b, ok := v.(bool) // not null: scalarNext took it
-		if end == 0 || !ok {
-			return false
+		b, end := flagAt(data, i)
+		if end == 0 {
+			var v any
+			v, end = literalAt(data, i)
+			var ok bool
+			if b, ok = v.(bool); end == 0 || !ok { // not null: scalarNext took it
+				return false
+			}
 		}
 		if *pp == nil {
 			*pp = unsafe.Pointer(new(bool))
@@ -604,6 +612,37 @@ func (ds *decodeState) anyScalarAt(data []byte, i int, next *state) (any, bool) 
 func holdsPointer(p unsafe.Pointer) bool {
 	x := *(*any)(p)
 	return x != nil && reflect.TypeOf(x).Kind() == reflect.Pointer
+}
+
+// flagAt reads true or false at data[i:], followed by a byte that may end
+// a value, without a branch on which: a flag is data, true or false at
+// random, and literalAt's branch, mispredicted half the time, was most of
+// a flag's decoding (rec-bools, 16 random flags a record, typed: 18-20%
+// faster on AMD EPYC). It returns 0 for end on anything else, and with
+// fewer than 8 bytes left, which literalAt reads. (Not for any: there the
+// maps hide the branch's cost, and the decoding measured no faster.)
+func flagAt(data []byte, i int) (v bool, end int) {
+	if len(data)-i < 8 {
+		return false, 0
+	}
+	w := binary.LittleEndian.Uint64(data[i:])
+	var t, te, f, fe int // conditional moves: the word, the byte after it
+	if uint32(w) == boolTrue {
+		t = 1
+	}
+	if endsValue[byte(w>>32)] {
+		te = 1
+	}
+	if w&(1<<40-1) == boolFalse {
+		f = 1
+	}
+	if endsValue[byte(w>>40)] {
+		fe = 1
+	}
+	if t, f = t&te, f&fe; t|f == 0 {
+		return false, 0
+	}
+	return t == 1, i + 5 - t
 }
 
 // literalAt returns the value of the literal true, false or null at

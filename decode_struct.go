@@ -311,7 +311,8 @@ type unknownCount struct{ at, n int }
 // or nil for a member no field has (its value not read), and end when
 // the object closed instead. (A function of its own: in decode, this
 // made the loop a fifth larger, and even decoding that never came here
-// measured 2-4% slower.)
+// measured 4-6% slower: the hidden set's cities, one a document, on AMD
+// EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, end bool, err error) {
 	d := ds.d
 	if u.at != *next {

@@ -617,7 +617,7 @@ func holdsPointer(p unsafe.Pointer) bool {
 // flagAt reads true or false at data[i:], followed by a byte that may end
 // a value, without a branch on which: a flag is data, true or false at
 // random, and literalAt's branch, mispredicted half the time, was most of
-// a flag's decoding (rec-bools, 16 random flags a record, typed: 18-20%
+// a flag's decoding (rec-bools, 16 random flags a record, typed: 15-24%
 // faster on AMD EPYC). It returns 0 for end on anything else, and with
 // fewer than 8 bytes left, which literalAt reads. (Not for any: there the
 // maps hide the branch's cost, and the decoding measured no faster.)

@@ -148,7 +148,7 @@ type decodeState struct {
 	// (unknownSlot): an API's records carry members a program's struct
 	// leaves out, and matching such a key as a field's is matched saves
 	// reading it and looking it up. Made at the first such key: a state
-	// that never meets one is no larger for it.
+	// that never meets one holds no table.
 	unknownKeys *[64]unknownKey
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -22,6 +23,8 @@ func recordCases() []*Case {
 		newCase[Rec12]("rec", "rec-absent", "rec-fields12 with each member but id absent half the time", writeFields(rec12Fields, absentHalf)),
 		newCase[Rec12]("rec", "rec-unknown", "rec-fields12 and 6 members the type lacks (an object, an array, scalars, a null)", writeUnknown),
 		newCase[Rec12]("rec", "rec-keycase", "rec-fields12 with every key spelt in another case than its tag (Name, EMAIL)", writeFields(keyCase(rec12Fields), nil)),
+		newCase[Rec12]("rec", "rec-keyorder", "rec-fields12 with its members sorted by key, not in the type's order, in every record", writeFields(sortedKeys(rec12Fields), nil)),
+		newCase[Rec12]("rec", "rec-keyshuffle", "rec-fields12 with its members in a new order in each record", writeShuffled(rec12Fields)),
 	}
 	for d := 1; d <= 5; d++ {
 		name, about := fmt.Sprintf("rec-depth%d", d), fmt.Sprintf("structs nested %d deep: id, name, value and a child", d)
@@ -75,6 +78,27 @@ func writeFields(fields []field, skip func(r *rand.Rand) bool) func(e *enc, r *r
 }
 
 func absentHalf(r *rand.Rand) bool { return r.IntN(2) == 0 }
+
+// sortedKeys returns fields sorted by key, as a producer that sorts its
+// keys writes them.
+func sortedKeys(fields []field) []field {
+	out := slices.Clone(fields)
+	slices.SortFunc(out, func(a, b field) int { return strings.Compare(a.key, b.key) })
+	return out
+}
+
+// writeShuffled writes every one of fields in an order of its own in
+// each record.
+func writeShuffled(fields []field) func(e *enc, r *rand.Rand) {
+	return func(e *enc, r *rand.Rand) {
+		e.open('{')
+		for _, i := range r.Perm(len(fields)) {
+			e.key(fields[i].key)
+			fields[i].value(e, r)
+		}
+		e.close('}')
+	}
+}
 
 // keyCase returns fields with their keys spelt otherwise: in turn Title
 // case (created_at: Created_At) and upper case, as a producer with other

@@ -94,7 +94,8 @@ type structDecoder struct {
 	// foldUnique: no two fields fold to the same name, so the field a key
 	// folds to is also the one it matches exactly, if any: one lookup.
 	foldUnique bool
-	// slot spreads the types' unknownKeys slots (unknownSlot).
+	// slot spreads the types' slots in decodeState.seen (seenSlot), and
+	// is where the type's trust in them is kept (seenTable.trust).
 	slot uint8
 }
 
@@ -304,26 +305,35 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 type unknownCount struct{ at, n int }
 
 // keyMissed reads the key of a member that is not the field expected
-// there (fields[*next], when there is one): a key no field has that an
-// earlier object of this type had in the same place, matched as a
-// field's is (neither scanned nor looked up), or else the key read and
-// looked up, and remembered when no field has it. It returns the field,
-// or nil for a member no field has (its value not read), and end when
-// the object closed instead. (A function of its own: in decode, this
-// made the loop a fifth larger, and even decoding that never came here
-// measured 4-6% slower: the hidden set's cities, one a document, on AMD
-// EPYC.)
+// there (fields[*next], when there is one): the key an earlier object
+// of this type had in the same place (decodeState.seen), matched as a
+// field's is (neither scanned nor looked up), or else the key read,
+// looked up and remembered there. It returns the field, or nil for a member no field
+// has (its value not read), and end when the object closed instead. (A
+// function of its own: in decode, this made the loop a fifth larger, and
+// even decoding that never came here measured 4-6% slower: the hidden
+// set's cities, one a document, on AMD EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, end bool, err error) {
 	d := ds.d
 	if u.at != *next {
 		u.at, u.n = *next, 0
 	}
-	if uk := ds.unknownKeys; uk != nil && !ds.disallowUnknown {
-		if g := &uk[unknownSlot(sd, *next, u.n)]; g.sd == sd {
-			hit, atKey := expectKey(d, first, &g.key)
+	st := ds.seen
+	if st != nil && st.trusted(sd) {
+		if g := &st.keys[seenSlot(sd, *next, u.n)]; g.sd == sd && (g.field != 0 || !ds.disallowUnknown) {
+			m := &g.key
+			if g.field != 0 {
+				m = &sd.fields[g.field-1].keyMatch
+			}
+			hit, atKey := expectKey(d, first, m)
+			st.score(sd, hit)
 			if hit {
-				u.n++
-				return nil, false, nil
+				if g.field == 0 {
+					u.n++
+					return nil, false, nil
+				}
+				*next = g.field
+				return &sd.fields[g.field-1], false, nil
 			}
 			first = first || atKey
 		}
@@ -335,15 +345,21 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 	if tok[0] == '}' {
 		return nil, true, nil
 	}
-	if f = sd.lookup(ds, tok, next); f == nil {
-		if ds.disallowUnknown {
-			ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
-		} else {
-			ds.rememberUnknown(sd, *next, u.n, tok)
+	at := *next
+	remember := st == nil || st.trust[sd.slot] >= 0
+	if f = sd.lookup(ds, tok, next); f != nil {
+		if remember {
+			ds.rememberKey(sd, at, u.n, tok, f)
 		}
-		u.n++
+		return f, false, nil
 	}
-	return f, false, nil
+	if ds.disallowUnknown {
+		ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
+	} else if remember {
+		ds.rememberKey(sd, at, u.n, tok, nil)
+	}
+	u.n++
+	return nil, false, nil
 }
 
 // keyMatch is an object key expectKey looks for: a struct field's name, or
@@ -431,43 +447,103 @@ func (f *keyMatch) setWords(name string, tok []byte) {
 		mask0: 1<<(8*min(n, 8)) - 1, mask1: 1<<(8*max(n-8, 0)) - 1}
 }
 
-// structSlots hands each struct decoder the base of its slots in
-// decodeState.unknownKeys (structDecoder.slot), spread by the golden ratio.
+// structSlots hands each struct decoder its first slot in decodeState.seen
+// (structDecoder.slot), spread by the golden ratio.
 var structSlots atomic.Uint32
 
-// unknownKey is a key no field of sd has, read where no field matched:
-// the next object of sd's type usually has it in the same place.
-// (decodeState.unknownKeys, by unknownSlot.)
-type unknownKey struct {
+// seenTable holds the keys struct decoders read where the field they
+// expected was not (decodeState.seen).
+type seenTable struct {
+	keys [64]seenKey // by seenSlot
+	// trust holds, for each struct type (at its first slot, sd.slot),
+	// whether its slots are tried and written: from 0 up they are, and a
+	// slot that holds the key read raises it (to maxTrust), one that
+	// holds another lowers it. Where the members' order changes from
+	// object to object, a slot's key is mostly not the one there and
+	// trying it cost more than its hits saved (12 keys in a new order in
+	// each record: 15-20% slower), and whether it holds the key is a
+	// branch no guess predicts. Below 0, each miss of the field expected
+	// lowers it further, to distrusted, where it starts again at
+	// retrust: the order may have settled.
+	trust [64]int8
+}
+
+// The bounds of seenTable.trust.
+const (
+	maxTrust   = 15
+	distrusted = -100
+	retrust    = 2
+)
+
+// trusted reports whether sd's slots are tried, counting a miss of the
+// field expected where they are not.
+func (st *seenTable) trusted(sd *structDecoder) bool {
+	t := &st.trust[sd.slot]
+	switch {
+	case *t >= 0:
+		return true
+	case *t == distrusted:
+		*t = retrust
+	default:
+		*t--
+	}
+	return false
+}
+
+// score counts the try of one of sd's slots: whether it held the key.
+func (st *seenTable) score(sd *structDecoder, hit bool) {
+	t := &st.trust[sd.slot]
+	if hit {
+		*t = min(*t+1, maxTrust)
+	} else {
+		*t--
+	}
+}
+
+// seenKey is a key read where the field expected was not, and looked up:
+// the next object of sd's type usually has it in the same place (the
+// producer's order of members, not the struct's; a member left out; a
+// member the struct lacks).
+type seenKey struct {
 	sd *structDecoder
-	// key has no name: expectKey compares names only near the window's
-	// end, where an empty name matches the key "" alone, which no field
-	// has either (a field's name is never empty).
+	// field is the index in sd.fields, plus one, of the field the key
+	// is, matched as that field's key is (a key it matches is one lookup
+	// finds the field for); or 0 for a key no field has, matched as key.
+	field int
+	// key is the match of the token, with its colon, of a key no field
+	// has. It has no name: expectKey compares names only near the
+	// window's end, where an empty name matches the key "" alone, which
+	// no field has either (a field's name is never empty).
 	key keyMatch
 }
 
-// unknownSlot is the slot in decodeState.unknownKeys for the key that
-// comes, in an object of sd's type, after the field before next and after
-// unknown members that no field has.
-func unknownSlot(sd *structDecoder, next, unknown int) uint8 {
+// seenSlot is the slot in seenTable.keys for the key that comes, in an
+// object of sd's type, after the field before next and after unknown
+// members that no field has.
+func seenSlot(sd *structDecoder, next, unknown int) uint8 {
 	return (sd.slot + uint8(next)*5 + uint8(unknown)) & 63
 }
 
-// rememberUnknown makes the key token tok, which lookup found no field of
-// sd for, the key matched at its slot: a lookup of the same bytes finds no
-// field again, wherever they are read. A key too long for two words, or
-// read too near the end of its buffer to load them, is not kept.
-func (ds *decodeState) rememberUnknown(sd *structDecoder, next, unknown int, tok []byte) {
-	if ds.unknownKeys == nil {
-		ds.unknownKeys = new([64]unknownKey)
+// rememberKey makes the key token tok, which lookup found f for (nil for
+// none), the key matched at its slot: for a field, the field's own match,
+// whose keys lookup finds it for; for none, the match of tok, since a
+// lookup of the same bytes finds no field again. A key no field has that
+// is too long for two words, or read too near the end of its buffer to
+// load them, is not kept.
+func (ds *decodeState) rememberKey(sd *structDecoder, next, unknown int, tok []byte, f *fieldDecoder) {
+	if ds.seen == nil {
+		ds.seen = new(seenTable)
 	}
-	g := &ds.unknownKeys[unknownSlot(sd, next, unknown)]
-	if len(tok) > 15 || cap(tok) < 16 {
+	g := &ds.seen.keys[seenSlot(sd, next, unknown)]
+	switch {
+	case f != nil:
+		g.sd, g.field = sd, f.index+1
+	case len(tok) > 15 || cap(tok) < 16:
 		g.sd = nil
-		return
+	default:
+		g.sd, g.field = sd, 0
+		g.key.setWords("", tok)
 	}
-	g.sd = sd
-	g.key.setWords("", tok)
 }
 
 // asciiFoldEqual reports whether key equals name but for the case of ASCII
@@ -549,16 +625,8 @@ func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDe
 	var f *fieldDecoder
 	if !escaped {
 		f = sd.find(sd.exact, body, false)
-		// Else the key's raw bytes may equal a folded name but for ASCII
-		// case: then the key folds to that name.
-		for h := foldHash(body) & sd.mask; f == nil; h = (h + 1) & sd.mask {
-			x := sd.folded[h]
-			if x == 0 {
-				break
-			}
-			if g := &sd.fields[x-1]; foldASCIIEqual(body, g.folded) {
-				f = g
-			}
+		if f == nil {
+			f = sd.findFolded(body)
 		}
 	}
 	// An ASCII key without escapes has had both matches: the slow way
@@ -572,6 +640,22 @@ func (sd *structDecoder) lookup(ds *decodeState, tok []byte, next *int) *fieldDe
 		*next = f.index + 1
 	}
 	return f
+}
+
+// findFolded returns the field whose folded name the key body, ASCII
+// without escapes, equals but for ASCII case: the key folds to that name.
+// (Not in lookup's loop: its hash was taken for every key, even those
+// found at once.)
+func (sd *structDecoder) findFolded(body []byte) *fieldDecoder {
+	for h := foldHash(body) & sd.mask; ; h = (h + 1) & sd.mask {
+		x := sd.folded[h]
+		if x == 0 {
+			return nil
+		}
+		if g := &sd.fields[x-1]; foldASCIIEqual(body, g.folded) {
+			return g
+		}
+	}
 }
 
 // lookupSlow: escapes or invalid UTF-8 in the key, or no exact match.

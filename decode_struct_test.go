@@ -375,36 +375,54 @@ func TestUnknownKeysAgree(t *testing.T) {
 			write(&b, fields, outer, func(b *strings.Builder) { write(b, innerFields, inner, nil) })
 		}
 		b.WriteString("]")
-		data := []byte(b.String())
-		var got, want []unknownOuter
-		err, werr := Unmarshal(data, &got), stdjson.Unmarshal(data, &want)
-		if !sameError(err, werr) || !reflect.DeepEqual(got, want) {
-			t.Fatalf("round %d: Unmarshal(%s) = %+v, %v; encoding/json: %+v, %v", round, data, got, err, want, werr)
+		checkDecodeAgrees[[]unknownOuter](t, round, []byte(b.String()))
+	}
+}
+
+// checkDecodeAgrees checks that data decodes into a T as encoding/json
+// decodes it: Unmarshal, a Decoder over the whole of data and over one
+// byte at a time (keys and values at the window's end), with and without
+// DisallowUnknownFields.
+func checkDecodeAgrees[T any](t *testing.T, round int, data []byte) {
+	t.Helper()
+	var got, want T
+	err, werr := Unmarshal(data, &got), stdjson.Unmarshal(data, &want)
+	if !sameError(err, werr) || !reflect.DeepEqual(got, want) {
+		t.Fatalf("round %d: Unmarshal(%s) = %+v, %v; encoding/json: %+v, %v", round, data, got, err, want, werr)
+	}
+	for _, disallow := range []bool{false, true} {
+		sd := stdjson.NewDecoder(bytes.NewReader(data))
+		if disallow {
+			sd.DisallowUnknownFields()
 		}
-		for _, disallow := range []bool{false, true} {
-			decode := func(r io.Reader) ([]unknownOuter, error) {
-				var v []unknownOuter
-				d := NewDecoder(r)
-				if disallow {
-					d.DisallowUnknownFields()
-				}
-				return v, d.Decode(&v)
-			}
-			sd := stdjson.NewDecoder(bytes.NewReader(data))
+		var want T
+		werr := sd.Decode(&want)
+		for _, in := range []io.Reader{bytes.NewReader(data), iotest.OneByteReader(bytes.NewReader(data))} {
+			var got T
+			d := NewDecoder(in)
 			if disallow {
-				sd.DisallowUnknownFields()
+				d.DisallowUnknownFields()
 			}
-			var want []unknownOuter
-			werr := sd.Decode(&want)
-			for _, in := range []io.Reader{bytes.NewReader(data), iotest.OneByteReader(bytes.NewReader(data))} {
-				got, err := decode(in)
-				if !sameError(err, werr) || !reflect.DeepEqual(got, want) {
-					t.Fatalf("round %d, DisallowUnknownFields %v: Decode(%s) = %+v, %v; encoding/json: %+v, %v",
-						round, disallow, data, got, err, want, werr)
-				}
+			if err := d.Decode(&got); !sameError(err, werr) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d, DisallowUnknownFields %v: Decode(%s) = %+v, %v; encoding/json: %+v, %v",
+					round, disallow, data, got, err, want, werr)
 			}
 		}
 	}
+}
+
+// seenDecoder returns the decoder of T that has keys remembered in ds.
+func seenDecoder[T any](t *testing.T, ds *decodeState) *structDecoder {
+	t.Helper()
+	if ds.seen != nil {
+		for _, g := range ds.seen.keys {
+			if g.sd != nil && g.sd.t == reflect.TypeFor[T]() {
+				return g.sd
+			}
+		}
+	}
+	t.Fatalf("no key remembered for %v", reflect.TypeFor[T]())
+	return nil
 }
 
 // TestUnknownKeyRemembered: a key no field has is remembered where it was
@@ -416,21 +434,13 @@ func TestUnknownKeyRemembered(t *testing.T) {
 	skipNoFast(t, "remembered unknown keys")
 	ds := getState()
 	defer putState(ds)
-	ds.unknownKeys = nil
+	ds.seen = nil
 	var v []unknownInner
 	if err := ds.unmarshal([]byte(`[{"k":"a","zz":1,"n":1},{"k":"b","zz":[2],"n":2}]`), &v); err != nil {
 		t.Fatal(err)
 	}
-	var sd *structDecoder
-	for _, g := range ds.unknownKeys {
-		if g.sd != nil && g.sd.t == reflect.TypeFor[unknownInner]() {
-			sd = g.sd
-		}
-	}
-	if sd == nil {
-		t.Fatal("no key remembered for unknownInner")
-	}
-	g := &ds.unknownKeys[unknownSlot(sd, 1, 0)] // after "k", the first unknown
+	sd := seenDecoder[unknownInner](t, ds)
+	g := &ds.seen.keys[seenSlot(sd, 1, 0)] // after "k", the first unknown
 	words := func(tok []byte) (m keyMatch) {
 		m.setWords("", tok)
 		return m
@@ -444,7 +454,7 @@ func TestUnknownKeyRemembered(t *testing.T) {
 		sd   *structDecoder
 		want unknownInner
 	}{{&structDecoder{}, unknownInner{K: "a", N: 5}}, {sd, unknownInner{K: "a"}}} {
-		ds.unknownKeys[unknownSlot(sd, 0, 0)] = unknownKey{sd: c.sd, key: words(in[1:4])} // `"n"`
+		ds.seen.keys[seenSlot(sd, 0, 0)] = seenKey{sd: c.sd, key: words(in[1:4])} // `"n"`
 		var w unknownInner
 		if err := ds.unmarshal(in, &w); err != nil {
 			t.Fatal(err)
@@ -452,5 +462,176 @@ func TestUnknownKeyRemembered(t *testing.T) {
 		if w != c.want {
 			t.Fatalf("with \"n\" planted as unknown for %p (unknownInner's %p): %+v, want %+v", c.sd, sd, w, c.want)
 		}
+	}
+}
+
+// seenFold's fields fold to names no other field folds to (its keys are
+// matched folded); seenExact's do not (NAME and name), so its keys are
+// matched byte for byte.
+type seenFold struct {
+	Alpha   int    `json:"alpha"`
+	Bravo   string `json:"bravo"`
+	Charlie int    `json:"charlie"`
+	Delta   string `json:"delta"`
+	Echo    *int   `json:"echo"`
+	Foxtrot bool   `json:"foxtrot"`
+	Long    string `json:"a_long_field_name"`
+}
+
+type seenExact struct {
+	Upper string `json:"NAME"`
+	Lower string `json:"name"`
+	Alpha int    `json:"alpha"`
+	Bravo string `json:"bravo"`
+	Inner seenFold
+}
+
+// TestSeenKeysAgree: members in orders other than the struct's (one that
+// holds for a few records and then changes, reversed, new in each record,
+// some left out), among them keys in another case, escaped, with space
+// before the ':', repeated, unknown, and a name over 13 bytes, decode as
+// encoding/json decodes them: where the decoder remembers a key read in
+// place of the field it expected (decodeState.seen), and where it has
+// stopped trusting what it remembers. Unmarshal, a Decoder over the whole
+// input and over one byte at a time (keys at the window's end), and with
+// DisallowUnknownFields.
+func TestSeenKeysAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(32, 8))
+	foldKeys := [][]string{{`"alpha"`, `"ALPHA"`, `"\u0061lpha"`}, {`"bravo"`, `"Bravo"`}, {`"charlie"`}, {`"delta"`, `"dElta"`},
+		{`"echo"`}, {`"foxtrot"`}, {`"a_long_field_name"`, `"A_LONG_FIELD_NAME"`}}
+	foldValues := []string{`1`, `"b"`, `3`, `"d"`, `null`, `true`, `"l"`}
+	exactKeys := [][]string{{`"NAME"`}, {`"name"`, `"Name"`, `"nAME"`}, {`"alpha"`, `"Alpha"`}, {`"bravo"`}, {`"Inner"`, `"inner"`}}
+	exactValues := []string{`"U"`, `"l"`, `2`, `"b"`, ``}
+	unknown := []string{`"zz"`, `"alph"`, `"alphaa"`, `""`}
+	// A record's plan: the order of its members and which are left out.
+	plan := func(n int) []int {
+		var p []int
+		for _, i := range r.Perm(n) {
+			if r.IntN(5) != 0 {
+				p = append(p, i)
+			}
+		}
+		if r.IntN(4) == 0 {
+			p = append(p, -1) // an unknown member
+		}
+		if r.IntN(6) == 0 && len(p) > 0 {
+			p = append(p, p[0]) // a member again
+		}
+		return p
+	}
+	write := func(b *strings.Builder, p []int, keys [][]string, values []string, inner func(*strings.Builder)) {
+		b.WriteString("{")
+		for j, i := range p {
+			if j > 0 {
+				b.WriteString([]string{",", ", ", ",\n"}[r.IntN(3)])
+			}
+			colon := []string{":", ":", " : "}[r.IntN(3)]
+			if i < 0 {
+				b.WriteString(unknown[r.IntN(len(unknown))] + colon + `[1,{"a":2}]`)
+				continue
+			}
+			k := keys[i][0]
+			if r.IntN(4) == 0 {
+				k = keys[i][r.IntN(len(keys[i]))]
+			}
+			b.WriteString(k + colon)
+			if values[i] == "" {
+				inner(b)
+			} else {
+				b.WriteString(values[i])
+			}
+		}
+		b.WriteString("}")
+	}
+	for round := range 300 {
+		outer, in := plan(len(exactKeys)), plan(len(foldKeys))
+		reverse := round%3 == 0
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range 1 + r.IntN(12) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			switch {
+			case reverse:
+				outer, in = []int{4, 3, 2, 1, 0}, []int{6, 5, 4, 3, 2, 1, 0}
+			case round%3 == 1 || r.IntN(5) == 0: // a new order in each record, or now and then
+				outer, in = plan(len(exactKeys)), plan(len(foldKeys))
+			}
+			write(&b, outer, exactKeys, exactValues, func(b *strings.Builder) { write(b, in, foldKeys, foldValues, nil) })
+		}
+		b.WriteString("]")
+		checkDecodeAgrees[[]seenExact](t, round, []byte(b.String()))
+	}
+}
+
+// TestSeenTrust: a struct type's remembered keys are tried while they
+// hold the keys read, no longer once the order changes from record to
+// record, and again some misses later; and a key remembered for a field
+// is matched as that field's, without a lookup (planted where another
+// key comes, it takes that member).
+func TestSeenTrust(t *testing.T) {
+	skipNoFast(t, "remembered keys")
+	ds := getState()
+	defer putState(ds)
+	ds.seen = nil
+	records := func(order func(i int) []int) []byte {
+		keys := []string{`"alpha":1`, `"bravo":"b"`, `"charlie":3`, `"delta":"d"`, `"echo":5`, `"foxtrot":true`}
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range 40 {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString("{")
+			for j, k := range order(i) {
+				if j > 0 {
+					b.WriteString(",")
+				}
+				b.WriteString(keys[k])
+			}
+			b.WriteString("}")
+		}
+		return []byte(b.String() + "]")
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	var v []seenFold
+	decode := func(data []byte) int8 {
+		if err := ds.unmarshal(data, &v); err != nil {
+			t.Fatal(err)
+		}
+		return ds.seen.trust[seenDecoder[seenFold](t, ds).slot]
+	}
+	reversed := func(int) []int { return []int{5, 4, 3, 2, 1, 0} }
+	// In one order every remembered key but the last is the one there (the
+	// last, after the last member, meets the object's end).
+	if trust := decode(records(reversed)); trust < maxTrust-1 {
+		t.Errorf("after records in one order: trust %d, want %d or %d", trust, maxTrust-1, maxTrust)
+	}
+	if trust := decode(records(func(int) []int { return r.Perm(6) })); trust >= 0 {
+		t.Errorf("after records in a new order each: trust %d, want it below 0", trust)
+	}
+	var trust int8
+	for range 20 { // about 100 misses a call: distrusted and tried again within one
+		if trust = decode(records(reversed)); trust >= maxTrust-1 {
+			break
+		}
+	}
+	if trust < maxTrust-1 {
+		t.Errorf("after records in one order again: trust %d, want %d or %d", trust, maxTrust-1, maxTrust)
+	}
+	// A field remembered after alpha is matched as that field's key is,
+	// not looked up: foxtrot's, made to match charlie's key, takes the
+	// member "charlie" (lookup would find charlie, an int, and fail).
+	sd := seenDecoder[seenFold](t, ds)
+	in := []byte(`{"alpha":1,"charlie":true}` + strings.Repeat(" ", 16))
+	ds.seen.keys[seenSlot(sd, 1, 0)] = seenKey{sd: sd, field: 6}
+	keep := sd.fields[5].keyMatch
+	sd.fields[5].keyMatch = sd.fields[2].keyMatch
+	var w seenFold
+	err := ds.unmarshal(in, &w)
+	sd.fields[5].keyMatch = keep
+	if err != nil || !w.Foxtrot || w.Charlie != 0 {
+		t.Fatalf("with foxtrot remembered after alpha, matching charlie's key: %+v, %v; want Foxtrot true", w, err)
 	}
 }

@@ -143,13 +143,14 @@ type decodeState struct {
 	// is written before it is read, so it is never cleared.
 	skipper validator
 
-	// unknownKeys holds keys that struct decoders read and no field had,
-	// each where the next object of its type likely has it again
-	// (unknownSlot): an API's records carry members a program's struct
-	// leaves out, and matching such a key as a field's is matched saves
-	// reading it and looking it up. Made at the first such key: a state
-	// that never meets one holds no table.
-	unknownKeys *[64]unknownKey
+	// seen holds keys that struct decoders read where the field they
+	// expected was not, and looked up, each where the next object of its
+	// type likely has it again (seenSlot): a producer writes members in
+	// its own order, leaves some out, or adds ones a program's struct
+	// lacks, and matching such a key as the expected field's is matched
+	// saves reading it and looking it up. Made at the first such key: a
+	// state that never meets one holds no table.
+	seen *seenTable
 }
 
 // call is the part of a decodeState that one Unmarshal or Decode call sets

@@ -46,7 +46,7 @@ func forgetPooled() {
 	ds := getState()
 	clear(ds.strings[:])
 	clear(ds.keyGuess[:])
-	ds.unknownKeys = nil
+	ds.seen = nil
 	// Not caches, but a fresh state has no blocks yet.
 	ds.block = nil
 	ds.strBoxes, ds.strBoxLen, ds.floatBoxes, ds.floatBoxLen = nil, 0, nil, 0

@@ -308,11 +308,11 @@ type unknownCount struct{ at, n int }
 // there (fields[*next], when there is one): the key an earlier object
 // of this type had in the same place (decodeState.seen), matched as a
 // field's is (neither scanned nor looked up), or else the key read,
-// looked up and remembered there. It returns the field, or nil for a member no field
-// has (its value not read), and end when the object closed instead. (A
-// function of its own: in decode, this made the loop a fifth larger, and
-// even decoding that never came here measured 4-6% slower: the hidden
-// set's cities, one a document, on AMD EPYC.)
+// looked up and remembered there. It returns the field, or nil for a
+// member no field has (its value not read), and end when the object
+// closed instead. (A function of its own: in decode, this made the loop
+// a fifth larger, and even decoding that never came here measured 4-6%
+// slower: the hidden set's cities, one a document, on AMD EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, end bool, err error) {
 	d := ds.d
 	if u.at != *next {
@@ -455,15 +455,16 @@ var structSlots atomic.Uint32
 // expected was not (decodeState.seen).
 type seenTable struct {
 	keys [64]seenKey // by seenSlot
-	// trust holds, for each struct type (at its first slot, sd.slot),
+	// trust holds, for each struct type (at its first slot, sd.slot;
+	// types that share one share it, which changes only the speed),
 	// whether its slots are tried and written: from 0 up they are, and a
 	// slot that holds the key read raises it (to maxTrust), one that
 	// holds another lowers it. Where the members' order changes from
 	// object to object, a slot's key is mostly not the one there and
 	// trying it cost more than its hits saved (12 keys in a new order in
-	// each record: 15-20% slower), and whether it holds the key is a
-	// branch no guess predicts. Below 0, each miss of the field expected
-	// lowers it further, to distrusted, where it starts again at
+	// each record: 16-19% slower, AMD EPYC), and whether it holds the key
+	// is a branch no guess predicts. Below 0, each miss of the field
+	// expected lowers it further, to distrusted, where it starts again at
 	// retrust: the order may have settled.
 	trust [64]int8
 }

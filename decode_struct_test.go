@@ -302,7 +302,7 @@ type unknownOuter struct {
 
 // TestUnknownKeysAgree: records with members no field has, at places
 // that repeat from record to record (where the decoder remembers their
-// keys, unknownKeys) and that change (a remembered key where a field's
+// keys, decodeState.seen) and that change (a remembered key where a field's
 // is, or another unknown one), decode as encoding/json decodes them:
 // Unmarshal, a Decoder over the whole input and over one byte at a time
 // (keys at the window's end), and with DisallowUnknownFields. The keys

@@ -97,6 +97,20 @@ type structDecoder struct {
 	// slot spreads the types' slots in decodeState.seen (seenSlot), and
 	// is where the type's trust in them is kept (seenTable.trust).
 	slot uint8
+	// words holds the fields whose names a plain key (plainKey) can be,
+	// by the two words of their key tokens (findWords): an open-addressing
+	// table, hashed with wordHash, whose slot is the hash's top bits
+	// (wordShift is 64 less their number).
+	words     []wordField
+	wordShift uint8
+}
+
+// wordField is a field in structDecoder.words: the words of its key token
+// `"name"`, its bytes past the closing quote zero (w0 is never 0: its first
+// byte is the quote), and its index in fields.
+type wordField struct {
+	w0, w1 uint64
+	index  int
 }
 
 func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
@@ -184,6 +198,7 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	for i := range sd.fields {
 		sd.fields[i].prepareKey(sd.foldUnique)
 	}
+	sd.buildWords()
 	td.fn = sd.decode
 	td.object = true
 }
@@ -308,11 +323,13 @@ type unknownCount struct{ at, n int }
 // there (fields[*next], when there is one): the key an earlier object
 // of this type had in the same place (decodeState.seen), matched as a
 // field's is (neither scanned nor looked up), or else the key read,
-// looked up and remembered there. It returns the field, or nil for a
-// member no field has (its value not read), and end when the object
-// closed instead. (A function of its own: in decode, this made the loop
-// a fifth larger, and even decoding that never came here measured 4-6%
-// slower: the hidden set's cities, one a document, on AMD EPYC.)
+// looked up and remembered there (a plain key, most of them, read by two
+// loads and looked up by the same two words: plainKey, findWords). It
+// returns the field, or nil for a member no field has (its value not
+// read), and end when the object closed instead. (A function of its own:
+// in decode, this made the loop a fifth larger, and even decoding that
+// never came here measured 4-6% slower: the hidden set's cities, one a
+// document, on AMD EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, end bool, err error) {
 	d := ds.d
 	if u.at != *next {
@@ -338,16 +355,29 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 			first = first || atKey
 		}
 	}
-	tok, err := d.memberKey(first)
-	if err != nil {
-		return nil, false, err
-	}
-	if tok[0] == '}' {
-		return nil, true, nil
-	}
 	at := *next
+	tok, w0, w1, atKey := d.plainKey(first)
+	if tok != nil {
+		// Read and looked up by its two words; only a key in another case
+		// than its field's is looked up again (none is escaped or
+		// non-ASCII: lookup would try nothing more).
+		if f = sd.findWords(w0, w1); f == nil {
+			f = sd.findFolded(tok[1 : len(tok)-1])
+		}
+		if f != nil {
+			*next = f.index + 1
+		}
+	} else {
+		if tok, err = d.memberKey(first || atKey); err != nil {
+			return nil, false, err
+		}
+		if tok[0] == '}' {
+			return nil, true, nil
+		}
+		f = sd.lookup(ds, tok, next)
+	}
 	remember := st == nil || st.trust[sd.slot] >= 0
-	if f = sd.lookup(ds, tok, next); f != nil {
+	if f != nil {
 		if remember {
 			ds.rememberKey(sd, at, u.n, tok, f)
 		}
@@ -544,6 +574,69 @@ func (ds *decodeState) rememberKey(sd *structDecoder, next, unknown int, tok []b
 	default:
 		g.sd, g.field = sd, 0
 		g.key.setWords("", tok)
+	}
+}
+
+// buildWords makes sd.words, of the fields whose names are plainName.
+func (sd *structDecoder) buildWords() {
+	n := 0
+	for i := range sd.fields {
+		if plainName(sd.fields[i].name) {
+			n++
+		}
+	}
+	lg := 2 // at most half full
+	for 1<<lg < 2*n {
+		lg++
+	}
+	sd.words = make([]wordField, 1<<lg)
+	sd.wordShift = uint8(64 - lg)
+	for i := range sd.fields {
+		name := sd.fields[i].name
+		if !plainName(name) {
+			continue
+		}
+		var b [16]byte
+		b[0] = '"'
+		copy(b[1:], name)
+		b[len(name)+1] = '"'
+		w0, w1 := binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
+		h := wordHash(w0, w1) >> sd.wordShift
+		for sd.words[h].w0 != 0 {
+			h = (h + 1) & uint64(len(sd.words)-1)
+		}
+		sd.words[h] = wordField{w0: w0, w1: w1, index: i}
+	}
+}
+
+// plainName reports whether name can be a plain key's (plainKey): at most
+// 14 bytes, none of them a '"', a '\\', a control byte or 0x80 and above.
+// A key whose value is any other name is not plain, so findWords need not
+// know it.
+func plainName(name string) bool {
+	if len(name) > 14 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// findWords returns the field whose name is, exactly, that of the plain key
+// token whose words (plainKeyLen) are w0, w1; or nil.
+func (sd *structDecoder) findWords(w0, w1 uint64) *fieldDecoder {
+	mask := uint64(len(sd.words) - 1)
+	for h := wordHash(w0, w1) >> sd.wordShift; ; h = (h + 1) & mask {
+		e := &sd.words[h]
+		if e.w0 == w0 && e.w1 == w1 {
+			return &sd.fields[e.index]
+		}
+		if e.w0 == 0 {
+			return nil
+		}
 	}
 }
 

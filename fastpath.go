@@ -2,6 +2,7 @@ package json
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"reflect"
 	"unsafe"
 )
@@ -91,6 +92,90 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 		// recorded at this position: Next finishes or reports it.
 	}
 	return d.NextToken()
+}
+
+// plainKey is memberKey for a plain key: one of at most 14 bytes of
+// printable ASCII without escapes, whose 16 bytes from its opening quote are
+// in the window. It reads what memberKey would (the ',' unless first,
+// whitespace, the key, and whitespace and the ':' when they are in the
+// window; else the state says a ':' comes) and returns the key's token,
+// which 16 bytes can be read from (its capacity), with the scanner's facts
+// recorded as for any string token. The token is found by two loads, not
+// by the scanner: a struct decoder looks it up by the same two words
+// (structDecoder.findWords). For any other key it returns nil, having
+// consumed the ',' and whitespace (atKey: memberKey(true) goes on from
+// there), or nothing when no ',' came right after the value or after an
+// error.
+func (d *Decoder) plainKey(first bool) (tok []byte, w0, w1 uint64, atKey bool) {
+	if !fastPaths || d.s.err != nil || d.err != nil {
+		return nil, 0, 0, false
+	}
+	data, i := d.s.br.data, d.s.br.offset
+	if !first {
+		if i >= len(data) || data[i] != ',' {
+			return nil, 0, 0, false // memberKey reads any whitespace before it
+		}
+		i++
+		d.state = &atObjectKey
+	}
+	i = skipWhitespace(data, i)
+	d.s.br.offset = i
+	if i+16 > len(data) || data[i] != '"' {
+		return nil, 0, 0, true
+	}
+	w := data[i : i+16]
+	n, w0, w1 := plainKeyLen(binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:]))
+	if n == 0 {
+		return nil, 0, 0, true
+	}
+	tok = w[:n]
+	d.s.strTok, d.s.str = tok, 0
+	j := i + n
+	if j < len(data) && data[j] != ':' {
+		j = skipWhitespace(data, j)
+	}
+	if j < len(data) && data[j] == ':' {
+		d.s.br.offset = j + 1
+		d.state = &atObjectValue
+	} else {
+		d.s.br.offset = i + n
+		d.state = &atObjectColon
+	}
+	return tok, w0, w1, true
+}
+
+// plainKeyLen returns the length of the plain key token (see plainKey) that
+// starts the 16 bytes w0, w1 (little-endian; w0's first byte is its opening
+// quote), and its two words, the bytes past its closing quote zeroed; or 0
+// when they do not start with one: when the first byte after the opening
+// quote that is a '"', a '\\', a control byte or a byte of 0x80 or above is
+// not a '"', or there is none.
+func plainKeyLen(w0, w1 uint64) (n int, k0, k1 uint64) {
+	s, w := stopBytes(w0|0xff)&^0x80, w0 // not the opening quote
+	if s == 0 {
+		if s, w = stopBytes(w1), w1; s == 0 {
+			return 0, 0, 0
+		}
+		n = 8
+	}
+	s &= -s // the top bit of the first byte flagged, a true one
+	if z := bits.TrailingZeros64(s); byte(w>>(z-7)) == '"' {
+		w &= s | (s - 1)
+		if n == 0 {
+			return (z + 1) >> 3, w, 0
+		}
+		return 8 + (z+1)>>3, w0, w
+	}
+	return 0, 0, 0
+}
+
+// stopBytes flags with its top bit each byte of w that is a '"', a '\\',
+// below 0x20 or 0x80 and above: stringStop32's test, and the top bits.
+// Above the lowest, it may flag others too (a borrow out of a flagged
+// byte), so the lowest flag is a true one; each caller reads the byte there.
+func stopBytes(w uint64) uint64 {
+	x, b := w^(lsb*0x02), w^(lsb*'\\')
+	return (((x-lsb*0x21)|(b-lsb))&^w | w) & msb
 }
 
 // closeObject consumes whitespace and the '}' that closes the object being

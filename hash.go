@@ -29,6 +29,12 @@ func nameHash(b []byte) uint32 {
 	return h ^ h>>15
 }
 
+// wordHash hashes the two words of a plain key token (findWords); its top
+// bits pick the slot, the ones every bit of both words reaches.
+func wordHash(w0, w1 uint64) uint64 {
+	return (w0 ^ bits.RotateLeft64(w1, 32)) * hashMul64
+}
+
 // foldHash is nameHash of the ASCII-folded bytes: for a name already folded
 // it equals nameHash.
 func foldHash(b []byte) uint32 {

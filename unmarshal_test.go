@@ -5,6 +5,7 @@ import (
 	stdjson "encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"sync"
@@ -131,10 +132,31 @@ var diffInputs = []string{
 	stringList(15, ","), stringList(16, ","), stringList(16, " "), stringList(3, "\n "), `["a",null,"b"]`, `["a","b",1]`,
 	`["a","b\u00e9","c\"d"]`, `["a" ,"b" ]`, `["a","b",]`, `["a", ]`, `["a"`, `["a",`, `["a" "b"]`, `["",,0000`, `["a",,"b"]`, `["a", ,"b"]`, `["a",1,"b"]`, `{"Tags":["x","y"],"tags":["z"]}`,
 	`[["a","b"],["c"],[]]`,
+	// records whose members come in a new order each (keys read by
+	// plainKey and looked up by findWords)
+	shuffledRecords(40),
 }
 
 // stringList returns an array of n strings (array's layout), then tail
 // before its ']'.
+// shuffledRecords returns an array of n records of diffStruct's scalar
+// members, each in an order of its own (a fixed sequence), some spelt in
+// another case, some unknown.
+func shuffledRecords(n int) string {
+	members := []string{`"a":1`, `"b":"x"`, `"C":2.5`, `"M":true`, `"S":7`, `"T":-3`, `"U":1.5`, `"Q":"4"`, `"qb":"true"`, `"A":2`, `"zz":[1]`}
+	return array(n, func(i int) string {
+		order := rand.New(rand.NewPCG(uint64(i), 36)).Perm(len(members))
+		var b strings.Builder
+		for j, k := range order[:4+i%7] {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(members[k])
+		}
+		return "{" + b.String() + "}"
+	})
+}
+
 func stringList(n int, tail string) string {
 	return strings.TrimSuffix(array(n, func(i int) string { return fmt.Sprintf(`"s%d"`, i) }), "]") + tail + "]"
 }

@@ -1,0 +1,217 @@
+package json
+
+import (
+	"bytes"
+	"encoding/binary"
+	stdjson "encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/jsonpipe/json/internal/chunkio"
+)
+
+// refPlainKeyLen is plainKeyLen byte by byte.
+func refPlainKeyLen(w []byte) int {
+	for k := 1; k < 16; k++ {
+		switch c := w[k]; {
+		case c == '"':
+			return k + 1
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return 0
+		}
+	}
+	return 0
+}
+
+// TestPlainKeyLen: plainKeyLen against a byte loop, on bytes drawn mostly
+// from the ones its word tests tell apart (the stops and their neighbours,
+// where a borrow would show), and plainName agreeing with it: a key it
+// takes has a name findWords knows, if any field has it.
+func TestPlainKeyLen(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 2))
+	near := []byte{'"', '\\', 0x00, 0x01, 0x1f, 0x20, 0x21, 0x23, 0x5b, 0x5d, 0x5e, 0x7f, 0x80, 0xc3, 0xff, 'a', 'Z', ':'}
+	var w [16]byte
+	for range 1_000_000 {
+		for k := range w {
+			if r.IntN(3) == 0 {
+				w[k] = byte(r.Uint32())
+			} else {
+				w[k] = near[r.IntN(len(near))]
+			}
+			if r.IntN(2) == 0 { // mostly plain bytes, so that long keys come too
+				w[k] = byte(0x20 + r.IntN(0x60))
+			}
+		}
+		if r.IntN(2) == 0 {
+			w[1+r.IntN(15)] = '"'
+		}
+		got, w0, w1 := plainKeyLen(binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:]))
+		if want := refPlainKeyLen(w[:]); got != want {
+			t.Fatalf("plainKeyLen(%q) = %d, want %d", w, got, want)
+		}
+		if got == 0 {
+			if w0 != 0 || w1 != 0 {
+				t.Fatalf("plainKeyLen(%q) = 0, %#x, %#x: want no words", w, w0, w1)
+			}
+			continue
+		}
+		var k [16]byte // the token, the bytes past it zero
+		copy(k[:], w[:got])
+		if w0 != binary.LittleEndian.Uint64(k[:8]) || w1 != binary.LittleEndian.Uint64(k[8:]) {
+			t.Fatalf("plainKeyLen(%q) = %d, %#x, %#x: want the words of %q", w, got, w0, w1, k)
+		}
+		if name := string(w[1 : got-1]); !plainName(name) {
+			t.Fatalf("plainKeyLen takes %q, plainName(%q) is false", w[:got], name)
+		}
+	}
+	for _, name := range []string{"", "a", "fourteen_bytes", "fifteen_bytes__", "a\"b", "a\\b", "tab\t", "é", "del\x7f", "#", "]"} {
+		tok := make([]byte, 16, 32)
+		copy(tok, `"`+name+`"`)
+		n, _, _ := plainKeyLen(binary.LittleEndian.Uint64(tok[:8]), binary.LittleEndian.Uint64(tok[8:]))
+		taken := n == len(name)+2
+		if taken != plainName(name) {
+			t.Errorf("name %q: plainKeyLen takes its key %v, plainName %v", name, taken, plainName(name))
+		}
+	}
+}
+
+// TestFindWords: findWords finds a struct's field by a plain key exactly
+// when the key is its name, among up to 60 names of 1 to 16 bytes (some
+// not plain: too long, escaped in a key, non-ASCII), against a map.
+func TestFindWords(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 3))
+	const alphabet = "abcXYZ019_ -#]!~:{}."
+	word := func() string {
+		b := make([]byte, 1+r.IntN(16))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		if r.IntN(10) == 0 {
+			b[r.IntN(len(b))] = []byte{'"', '\\', 0xc3, '\t'}[r.IntN(4)]
+		}
+		return string(b)
+	}
+	for round := range 300 {
+		sd := &structDecoder{}
+		index := map[string]int{}
+		for n := 1 + r.IntN(60); len(sd.fields) < n; {
+			name := word()
+			if _, dup := index[name]; dup {
+				continue
+			}
+			index[name] = len(sd.fields)
+			sd.fields = append(sd.fields, fieldDecoder{keyMatch: keyMatch{name: name}, index: len(sd.fields)})
+		}
+		sd.buildWords()
+		var keys []string
+		for name := range index {
+			keys = append(keys, name, strings.ToUpper(name), name[:len(name)-1], name+"a")
+		}
+		for range 50 {
+			keys = append(keys, word())
+		}
+		for _, key := range keys {
+			w := []byte(`"` + key + `"` + ":{garbage past the key}")[:16]
+			n, w0, w1 := plainKeyLen(binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:]))
+			if n != len(key)+2 {
+				continue // not a plain key: plainKey leaves it to memberKey
+			}
+			tok := w[:n]
+			got := sd.findWords(w0, w1)
+			i, ok := index[key]
+			switch {
+			case ok && (got == nil || got.index != i):
+				t.Fatalf("round %d: findWords(%s) = %v, want field %d", round, tok, got, i)
+			case !ok && got != nil:
+				t.Fatalf("round %d: findWords(%s) = field %d (%q), want none", round, tok, got.index, got.name)
+			}
+		}
+	}
+}
+
+type plainKeys struct {
+	A string  `json:"thirteen_byte"`
+	B string  `json:"fourteen_bytes"`
+	C string  `json:"fifteen_bytes__"`
+	D int     `json:"#tag"`
+	E int     `json:"]x"`
+	F float64 `json:"a b"`
+	G bool    `json:"id"`
+	H *int    `json:"NAME"`
+	I string  `json:"name"`
+	J []int   `json:"list"`
+}
+
+// TestPlainKeysAgree: records whose members come in a new order each time
+// (so that keys miss the field expected and are read by plainKey), with
+// keys of 13 to 16 bytes around the two words' limit, keys in another
+// case, escaped, unknown and empty, a member twice, space before the ':',
+// against encoding/json, as checkDecodeAgrees decodes them, and read in
+// pieces of random sizes (keys, and their ':', at the window's end).
+func TestPlainKeysAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 4))
+	keys := [][]string{
+		{`"thirteen_byte"`, `"THIRTEEN_BYTE"`, `"thirteen_byt\u0065"`},
+		{`"fourteen_bytes"`, `"Fourteen_Bytes"`},
+		{`"fifteen_bytes__"`, `"FIFTEEN_BYTES__"`},
+		{`"#tag"`, `"#TAG"`},
+		{`"]x"`, `"]X"`},
+		{`"a b"`, `"A B"`},
+		{`"id"`, `"ID"`, `"\u0069d"`},
+		{`"NAME"`, `"nAME"`},
+		{`"name"`, `"Name"`},
+		{`"list"`, `"LIST"`},
+	}
+	values := []string{`"a"`, `"b"`, `"c"`, `4`, `-5`, `6.5`, `true`, `null`, `"n"`, `[1,2]`}
+	unknown := []string{`"thirteen_bytf"`, `"fourteen_byte"`, `"fifteen_bytes_"`, `"sixteen_bytes___"`, `""`, `"x"`, `"é"`, `"id\n"`}
+	for round := range 400 {
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range 1 + r.IntN(8) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString("{")
+			n := 0
+			for _, k := range r.Perm(len(keys)) {
+				if r.IntN(5) == 0 {
+					continue
+				}
+				if n > 0 {
+					b.WriteString([]string{",", ", ", ",\n "}[r.IntN(3)])
+				}
+				n++
+				colon := []string{":", ":", " :", "\n: "}[r.IntN(4)]
+				if r.IntN(6) == 0 {
+					b.WriteString(unknown[r.IntN(len(unknown))] + colon + `{"a":[1]},`)
+				}
+				key := keys[k][0]
+				if r.IntN(4) == 0 {
+					key = keys[k][r.IntN(len(keys[k]))]
+				}
+				b.WriteString(key + colon + values[k])
+				if r.IntN(8) == 0 { // a member again, later: its value wins
+					b.WriteString("," + keys[k][0] + colon + values[(k+1)%len(values)])
+				}
+			}
+			b.WriteString("}")
+		}
+		b.WriteString("]")
+		data := []byte(b.String())
+		checkDecodeAgrees[[]plainKeys](t, round, data)
+		// Read in pieces of 1 to 40 bytes: keys, and the ':' after them,
+		// at the window's end.
+		sizes := make([]int, 1+r.IntN(8))
+		for i := range sizes {
+			sizes[i] = 1 + r.IntN(40)
+		}
+		var got, want []plainKeys
+		werr := stdjson.Unmarshal(data, &want)
+		err := NewDecoder(&chunkio.Reader{R: bytes.NewReader(data), Sizes: sizes}).Decode(&got)
+		if !sameError(err, werr) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d, read in pieces of %v: Decode(%s) = %+v, %v; encoding/json: %+v, %v", round, sizes, data, got, err, want, werr)
+		}
+	}
+}

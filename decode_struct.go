@@ -336,7 +336,8 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 		u.at, u.n = *next, 0
 	}
 	st := ds.seen
-	if st != nil && st.trusted(sd) {
+	// (Not trusted, and no field expected: no miss for trusted to count.)
+	if st != nil && (*next < len(sd.fields) || st.trust[sd.slot] >= 0) && st.trusted(sd) {
 		if g := &st.keys[seenSlot(sd, *next, u.n)]; g.sd == sd && (g.field != 0 || !ds.disallowUnknown) {
 			m := &g.key
 			if g.field != 0 {
@@ -380,6 +381,15 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 	if f != nil {
 		if remember {
 			ds.rememberKey(sd, at, u.n, tok, f)
+		} else if f.index < at {
+			// A key before the one expected, in a type whose order
+			// changes from object to object (its remembered keys not
+			// trusted): the field after it is no better a guess, and a
+			// guess that misses costs a compare and a branch no
+			// predictor learns. The rest of this object goes without
+			// one, each key read and looked up. (A member left out only
+			// skips ahead, and keeps the guesses.)
+			*next = len(sd.fields)
 		}
 		return f, false, nil
 	}

@@ -208,12 +208,12 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		return ds.mismatch(tok, sd.t)
 	}
 	d := ds.d
-	next := 0 // fields usually come in order: try the one after the last match first
+	next := 0 // fields usually come in order: try the one after the last match first (below 0: none, keyMissed)
 	unknown := unknownCount{at: -1}
 	for first := true; ; first = false {
 		var f *fieldDecoder
 		hit := false
-		if next < len(sd.fields) {
+		if uint(next) < uint(len(sd.fields)) {
 			var atKey bool
 			if hit, atKey = expectKey(d, first, &sd.fields[next].keyMatch); atKey {
 				first = true // the ',' is read: memberKey starts at the key
@@ -320,7 +320,8 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 type unknownCount struct{ at, n int }
 
 // keyMissed reads the key of a member that is not the field expected
-// there (fields[*next], when there is one): the key an earlier object
+// there (fields[*next], when there is one; a *next below 0 is the place
+// ^*next, where decode tried no field): the key an earlier object
 // of this type had in the same place (decodeState.seen), matched as a
 // field's is (neither scanned nor looked up), or else the key read,
 // looked up and remembered there (a plain key, most of them, read by two
@@ -332,6 +333,9 @@ type unknownCount struct{ at, n int }
 // document, on AMD EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, end bool, err error) {
 	d := ds.d
+	if *next < 0 {
+		*next = ^*next // no guess was tried (below)
+	}
 	if u.at != *next {
 		u.at, u.n = *next, 0
 	}
@@ -351,6 +355,16 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 					return nil, false, nil
 				}
 				*next = g.field
+				// Where the key remembered after this one is not the
+				// next field's, as when the producer's order is not the
+				// struct's (sorted keys, say), the next field is no
+				// guess worth a try: the next key comes back here, to
+				// that slot, straight away (*next below 0).
+				if n := g.field; n < len(sd.fields) {
+					if h := &st.keys[seenSlot(sd, n, 0)]; h.sd == sd && h.field != n+1 {
+						*next = ^n
+					}
+				}
 				return &sd.fields[g.field-1], false, nil
 			}
 			first = first || atKey

@@ -333,6 +333,9 @@ type unknownCount struct{ at, n int }
 // document, on AMD EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, end bool, err error) {
 	d := ds.d
+	if d.state == &atObjectFirst && d.closeObject() {
+		return nil, true, nil // {}: no key to read, look up or remember
+	}
 	if *next < 0 {
 		*next = ^*next // no guess was tried (below)
 	}

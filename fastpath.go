@@ -75,17 +75,7 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 		w := data[i:]
 		if n, facts := d.s.scanString(w, 1); n > 0 {
 			d.s.strTok, d.s.str = w[:n], facts
-			j := i + n
-			for j < len(data) && whitespace[data[j]] {
-				j++
-			}
-			if j < len(data) && data[j] == ':' {
-				d.s.br.offset = j + 1
-				d.state = &atObjectValue
-			} else {
-				d.s.br.offset = i + n
-				d.state = &atObjectColon
-			}
+			d.keyRead(data, i+n)
 			return w[:n], nil
 		}
 		// Cut by the window's end, or a syntax error the scanner has
@@ -130,18 +120,25 @@ func (d *Decoder) plainKey(first bool) (tok []byte, w0, w1 uint64, atKey bool) {
 	}
 	tok = w[:n]
 	d.s.strTok, d.s.str = tok, 0
-	j := i + n
-	if j < len(data) && data[j] != ':' {
-		j = skipWhitespace(data, j)
+	d.keyRead(data, i+n)
+	return tok, w0, w1, true
+}
+
+// keyRead reads what follows a member key that ends at k in the window
+// data: whitespace and the ':' when they are there (else the state says a
+// ':' comes, and only the key is read).
+func (d *Decoder) keyRead(data []byte, k int) {
+	j := k
+	for j < len(data) && whitespace[data[j]] {
+		j++
 	}
 	if j < len(data) && data[j] == ':' {
 		d.s.br.offset = j + 1
 		d.state = &atObjectValue
 	} else {
-		d.s.br.offset = i + n
+		d.s.br.offset = k
 		d.state = &atObjectColon
 	}
-	return tok, w0, w1, true
 }
 
 // plainKeyLen returns the length of the plain key token (see plainKey) that

@@ -414,13 +414,21 @@ func (ds *decodeState) topDecoder(pt reflect.Type) *typeDecoder {
 	return td
 }
 
-// value decodes the next value of the stream with td into p.
+// value decodes the next value of the stream with td into p. A struct
+// from Unmarshal's own decoder has its '{' read by openObject, as a slice's
+// elements do, not by NextToken's state for a top-level value.
 func (ds *decodeState) value(td *typeDecoder, p unsafe.Pointer) error {
-	tok, err := ds.d.NextToken()
-	if err != nil {
-		return err
+	var tok []byte
+	if td.object && ds.d == &ds.bd && ds.bd.depth == 0 {
+		tok = ds.bd.openObject(true)
 	}
-	err = td.fn(ds, tok, p)
+	if tok == nil {
+		var err error
+		if tok, err = ds.d.NextToken(); err != nil {
+			return err
+		}
+	}
+	err := td.fn(ds, tok, p)
 	if err != nil {
 		return ds.fatal(err)
 	}

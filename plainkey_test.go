@@ -215,3 +215,58 @@ func TestPlainKeysAgree(t *testing.T) {
 		}
 	}
 }
+
+type orderedInts struct {
+	Alpha   int `json:"alpha"`
+	Bravo   int `json:"bravo"`
+	Charlie int `json:"charlie"`
+	Delta   int `json:"delta"`
+	Echo    int `json:"echo"`
+	Foxtrot int `json:"foxtrot"`
+}
+
+// TestKeysOutOfOrderAllocs proves that keys out of order allocate nothing:
+// records whose members come in a new order each (read by plainKey,
+// looked up by findWords, the guesses ended), in one order not the
+// struct's (the remembered keys' slots), left out, and `{}`, into an array
+// of structs of ints.
+func TestKeysOutOfOrderAllocs(t *testing.T) {
+	if raceBuild {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	keys := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"}
+	r := rand.New(rand.NewPCG(36, 5))
+	record := func(order []int) string {
+		var b strings.Builder
+		for j, k := range order {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(`"` + keys[k] + `":` + string(rune('1'+k)))
+		}
+		return "{" + b.String() + "}"
+	}
+	for _, name := range []string{"shuffled", "sorted backwards", "some left out"} {
+		recs := make([]string, 16)
+		for i := range recs {
+			switch name {
+			case "shuffled":
+				recs[i] = record(r.Perm(len(keys)))
+			case "sorted backwards":
+				recs[i] = record([]int{5, 4, 3, 2, 1, 0})
+			default:
+				recs[i] = record([]int{0, 2, 5}[:1+i%3])
+			}
+		}
+		recs[7] = "{}"
+		in := []byte("[" + strings.Join(recs, ",") + "]")
+		allocs, out := unmarshalAllocs[[16]orderedInts](t, 200, in)
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations a call, want 0", name, allocs)
+		}
+		var want [16]orderedInts
+		if err := stdjson.Unmarshal(in, &want); err != nil || out != want {
+			t.Errorf("%s: got %+v, encoding/json %+v (%v)", name, out, want, err)
+		}
+	}
+}

@@ -419,7 +419,7 @@ func (ds *decodeState) topDecoder(pt reflect.Type) *typeDecoder {
 // elements do, not by NextToken's state for a top-level value.
 func (ds *decodeState) value(td *typeDecoder, p unsafe.Pointer) error {
 	var tok []byte
-	if td.object && ds.d == &ds.bd && ds.bd.depth == 0 {
+	if td.object && ds.d == &ds.bd { // (value is only ever called at the top)
 		tok = ds.bd.openObject(true)
 	}
 	if tok == nil {

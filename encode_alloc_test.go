@@ -136,6 +136,15 @@ func TestEncoderEncodeAllocs(t *testing.T) {
 			}); n != 0 {
 				t.Errorf("Encoder.Encode with SetIndent into a reused bytes.Buffer: %v allocations, want 0", n)
 			}
+			// One Encode per Encoder, as an HTTP handler writes its
+			// response: at most the Encoder (none where it stays on the
+			// stack), its state from the pool.
+			if n := testing.AllocsPerRun(5, func() {
+				buf.Reset()
+				NewEncoder(&buf).Encode(v)
+			}); n > 1 {
+				t.Errorf("NewEncoder(w).Encode(v): %v allocations, want at most 1 (the Encoder)", n)
+			}
 		})
 	}
 }
@@ -247,11 +256,12 @@ func TestEncoderReentrant(t *testing.T) {
 	}
 }
 
-// BenchmarkMarshalSmall: what one Marshal call costs beside its bytes, on
-// the small values a service writes one at a time (a number, a small
-// record by value and through a pointer, a slice of one record and of 20),
-// so that the work around the encoder (the pooled state, the lookup of the
-// type's encoder, the copy of the result) shows.
+// BenchmarkMarshalSmall: what one Marshal call (and Encode, on one Encoder
+// and on an Encoder each) costs beside its bytes, on the small values a
+// service writes one at a time (a number, a small record by value and
+// through a pointer, a slice of one record and of 20), so that the work
+// around the encoder (the pooled state, the lookup of the type's encoder,
+// the copy of the result) shows.
 func BenchmarkMarshalSmall(b *testing.B) {
 	type row struct {
 		Code  string `json:"code"`
@@ -281,6 +291,16 @@ func BenchmarkMarshalSmall(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := enc.Encode(c.v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		// An Encoder for each value, as an HTTP handler makes one for
+		// each response.
+		b.Run(c.name+"/encoder-each", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := NewEncoder(io.Discard).Encode(c.v); err != nil {
 					b.Fatal(err)
 				}
 			}

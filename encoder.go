@@ -13,11 +13,18 @@ type Encoder struct {
 	indentPrefix string
 	indentValue  string
 
-	// es is this encoder's own state, kept from one Encode to the next
-	// (its buffer, the last type's encoder) rather than taken from and
-	// given back to the pool on every call: an Encoder is used by one
-	// goroutine at a time, as encoding/json's is.
-	es *encodeState
+	// es is this encoder's own state from its second Encode on, kept from
+	// one call to the next (its buffer, the last type's encoder) rather
+	// than taken from and given back to the pool on every call: an
+	// Encoder is used by one goroutine at a time, as encoding/json's is.
+	// Its first Encode takes a state from the pool and gives it back, as
+	// Marshal does: NewEncoder(w).Encode(v), once per HTTP response, is
+	// the most common use of all, and a state kept by an Encoder that is
+	// never used again would leave the pool empty for the next one (six
+	// allocations a call for a small record, seventeen for 200 of them,
+	// where encoding/json's Encode has none).
+	es     *encodeState
+	stream bool // Encode has been called before: keep es
 }
 
 // NewEncoder returns a new encoder that writes to w.
@@ -31,7 +38,9 @@ func NewEncoder(w io.Writer) *Encoder {
 // Encode returns that error and writes nothing more.
 //
 // In steady use, Encode of a value without user methods allocates nothing:
-// its buffer is kept from one call to the next.
+// its buffer is kept from one call to the next. NewEncoder(w).Encode(v)
+// allocates the Encoder alone, as with encoding/json: a first call's
+// buffer comes from a pool and goes back to it.
 func (enc *Encoder) Encode(v any) error {
 	if enc.err != nil {
 		return enc.err
@@ -44,12 +53,11 @@ func (enc *Encoder) Encode(v any) error {
 		es = getEncodeState(enc.escapeHTML)
 	}
 	es.setEscapeHTML(enc.escapeHTML)
-	defer func() { enc.es = es }()
 	// Without the lazy check of Marshal (encode_lazy.go): the values of a
 	// stream are most often records with too few strings for it to pay.
 	b, err := es.encodeAny(es.buf[:0], v)
 	if err != nil {
-		es.keep(b)
+		enc.done(es, b)
 		return err
 	}
 	// A newline ends each value: some space is needed after a number
@@ -58,7 +66,7 @@ func (enc *Encoder) Encode(v any) error {
 	out := b
 	if enc.indentPrefix != "" || enc.indentValue != "" {
 		if enc.indentBuf, err = indentMarshalled(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue); err != nil {
-			es.keep(b)
+			enc.done(es, b)
 			return err
 		}
 		out = enc.indentBuf
@@ -66,8 +74,22 @@ func (enc *Encoder) Encode(v any) error {
 	if _, err = enc.w.Write(out); err != nil {
 		enc.err = err
 	}
-	es.keep(b)
+	enc.done(es, b)
 	return err
+}
+
+// done ends an Encode with es, whose buffer the call grew to b: the first
+// call gives es back to the pool, the later ones keep it. (A call that
+// panics, in a user's method or its Writer, drops es: the next takes
+// another.)
+func (enc *Encoder) done(es *encodeState, b []byte) {
+	if !enc.stream {
+		enc.stream = true
+		es.put(b)
+		return
+	}
+	es.keep(b)
+	enc.es = es
 }
 
 // SetIndent makes the encoder format each following value as if indented by

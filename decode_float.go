@@ -1,7 +1,6 @@
 package json
 
 import (
-	"encoding/binary"
 	"math"
 	"math/big"
 	"math/bits"
@@ -46,7 +45,7 @@ func eiselFloat64(tok []byte) (float64, bool) {
 	if i < len(tok) && tok[i] == '.' {
 		i++
 		frac := i
-		man, i = addFraction(tok, i, man)
+		man, i = addDigits(tok, i, man)
 		nd += i - frac
 		exp10 = frac - i
 	}
@@ -109,37 +108,6 @@ func decimalFloat64(man uint64, exp10 int, neg bool) (float64, bool) {
 	return eiselLemire64(man, exp10, neg)
 }
 
-// addFraction is addDigits eight bytes a load: all digits, or the first few
-// of them; the last bytes of b, fewer than eight, are the end of the last
-// eight, shifted.
-func addFraction(b []byte, i int, man uint64) (uint64, int) {
-	for i+8 <= len(b) {
-		v := binary.LittleEndian.Uint64(b[i : i+8])
-		n := bits.TrailingZeros64(nonDigits(v)) >> 3
-		if n < 8 {
-			return addFirstDigits(v, n, man), i + n
-		}
-		man = man*100000000 + eightDigits(v)
-		i += 8
-	}
-	if k := len(b) - i; k > 0 && len(b) >= 8 {
-		// Bytes past the end read as 0, which is not a digit.
-		v := binary.LittleEndian.Uint64(b[len(b)-8:]) >> (64 - 8*k)
-		n := bits.TrailingZeros64(nonDigits(v)) >> 3
-		return addFirstDigits(v, n, man), i + n
-	}
-	return addDigits(b, i, man)
-}
-
-// addFirstDigits adds the first n (< 8) bytes of v, ASCII digits, to man.
-func addFirstDigits(v uint64, n int, man uint64) uint64 {
-	if n == 0 {
-		return man
-	}
-	// Shifted to the top, with zero bytes below them as leading zeros.
-	return man*uint64pow10[n] + eightDigits(v<<(64-8*n))
-}
-
 // addDigits adds the ASCII digits of b from index i on to man, a decimal
 // mantissa, and returns it and the index of the first byte that is not one.
 func addDigits(b []byte, i int, man uint64) (uint64, int) {
@@ -168,7 +136,7 @@ func scanFloat64(data []byte, i int) (float64, int) {
 		i++
 		frac := i
 		// A mantissa of more than 19 digits may wrap; it is not used.
-		if man, i = addFraction(data, i, man); i == frac {
+		if man, i = addDigits(data, i, man); i == frac {
 			return 0, 0
 		}
 		nd += i - frac
@@ -280,16 +248,6 @@ func longMantissa(digits []byte) (man uint64, exp10, dropped int) {
 	}
 	return man, exp10, dropped
 }
-
-// eightDigits is the value of the 8 ASCII digits in v (loaded little-endian,
-// so the first digit is the lowest byte).
-func eightDigits(v uint64) uint64 {
-	v = (v & 0x0F0F0F0F0F0F0F0F) * 2561 >> 8
-	v = (v & 0x00FF00FF00FF00FF) * 6553601 >> 16
-	return (v & 0x0000FFFF0000FFFF) * 42949672960001 >> 32
-}
-
-var uint64pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7}
 
 var float64pow10 = [...]float64{
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,

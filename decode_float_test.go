@@ -143,3 +143,56 @@ func FuzzParseFloat64(f *testing.F) {
 		checkFloat(t, s)
 	})
 }
+
+// BenchmarkScanFloat64 times scanFloat64 on 4,096 distinct numbers of one
+// kind each, followed by more of a record (as in a window): prices (whole
+// cents, the shortest form: 1 to 4 digits, a fraction of 0 to 2),
+// coordinates (3 to 7 decimals), random float64s below 1,000 in their
+// shortest form (16 or 17 digits), exponents, and ints of 1 to 3 and of 1
+// to 16 digits. The lengths vary from one number to the next, as in data,
+// so a branch on a length is mispredicted as often as it would be there.
+func BenchmarkScanFloat64(b *testing.B) {
+	kinds := []struct {
+		name  string
+		write func(r *rand.Rand, b []byte) []byte
+	}{
+		{"price", func(r *rand.Rand, b []byte) []byte {
+			return strconv.AppendFloat(b, float64(r.IntN(1000000))/100, 'f', -1, 64)
+		}},
+		{"coord", func(r *rand.Rand, b []byte) []byte {
+			return strconv.AppendFloat(b, r.Float64()*360-180, 'f', 3+r.IntN(5), 64)
+		}},
+		{"float17", func(r *rand.Rand, b []byte) []byte { return strconv.AppendFloat(b, r.Float64()*1000, 'f', -1, 64) }},
+		{"exp", func(r *rand.Rand, b []byte) []byte {
+			return strconv.AppendFloat(b, r.Float64()*1e100, 'e', r.IntN(9), 64)
+		}},
+		{"small", func(r *rand.Rand, b []byte) []byte { return strconv.AppendInt(b, int64(r.IntN(1000)), 10) }},
+		{"int", func(r *rand.Rand, b []byte) []byte { return strconv.AppendInt(b, r.Int64N(1<<r.IntN(53)), 10) }},
+	}
+	for _, k := range kinds {
+		r := rand.New(rand.NewPCG(7, 9))
+		in := make([][]byte, 4096)
+		for i := range in {
+			in[i] = append(k.write(r, nil), `,"b":12}`...)
+		}
+		left := 0 // to strconv: halfway cases
+		for _, s := range in {
+			if _, end := scanFloat64(s, 0); end == 0 {
+				left++
+			}
+		}
+		if left > len(in)/100 {
+			b.Fatalf("%s: scanFloat64 left %d of %d numbers to strconv", k.name, left, len(in))
+		}
+		b.Run("kind="+k.name, func(b *testing.B) {
+			sum := 0.0
+			for i := 0; b.Loop(); i++ {
+				f, _ := scanFloat64(in[i&4095], 0)
+				sum += f
+			}
+			sinkFloat = sum
+		})
+	}
+}
+
+var sinkFloat float64

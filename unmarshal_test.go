@@ -750,7 +750,7 @@ func classicFatalNumber(old []Number, in string) ([]Number, error) {
 // TestUnmarshalInlining keeps the small helpers of the decoding hot path
 // inlinable.
 func TestUnmarshalInlining(t *testing.T) {
-	checkInlined(t, `nonDigits`, `addDigits`, `addFirstDigits`, `eightDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`, `guessSlot`, `internable`, `\(\*Decoder\)\.arrayComma`,
+	checkInlined(t, `nonDigits`, `addDigits`, `nameHash`, `upperASCII`, `foldASCIIEqual`, `isASCII`, `guessSlot`, `internable`, `\(\*Decoder\)\.arrayComma`,
 		`\(\*decodeState\)\.offset`)
 }
 

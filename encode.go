@@ -133,7 +133,7 @@ type encodeState struct {
 	order      []uint64   // the entries' indexes, sorted (see keyOrder)
 	keyBytes   []byte     // the text of keys that are not strings
 	quoteBuf   []byte     // a ",string" string's first escaping
-	indentBuf  []byte     // MarshalIndent's output before its copy out
+	indentBuf  []byte     // MarshalIndent's output before its copy out; an indenting Encoder's
 
 	// The encoder of the last dynamic type encodeAny looked up: a stream
 	// of values of one type (Encoder.Encode of each record, Marshal in a

@@ -145,6 +145,14 @@ func TestEncoderEncodeAllocs(t *testing.T) {
 			}); n > 1 {
 				t.Errorf("NewEncoder(w).Encode(v): %v allocations, want at most 1 (the Encoder)", n)
 			}
+			if n := testing.AllocsPerRun(5, func() {
+				buf.Reset()
+				enc := NewEncoder(&buf)
+				enc.SetIndent("", "\t")
+				enc.Encode(v)
+			}); n > 1 {
+				t.Errorf("NewEncoder(w) with SetIndent, then Encode(v): %v allocations, want at most 1 (the Encoder)", n)
+			}
 		})
 	}
 }

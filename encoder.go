@@ -9,7 +9,6 @@ type Encoder struct {
 	err        error
 	escapeHTML bool
 
-	indentBuf    []byte
 	indentPrefix string
 	indentValue  string
 
@@ -65,11 +64,13 @@ func (enc *Encoder) Encode(v any) error {
 	b = append(b, '\n')
 	out := b
 	if enc.indentPrefix != "" || enc.indentValue != "" {
-		if enc.indentBuf, err = indentMarshalled(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue); err != nil {
+		// Into the state's buffer for MarshalIndent, pooled or kept with
+		// the state.
+		if es.indentBuf, err = indentMarshalled(es.indentBuf[:0], b, enc.indentPrefix, enc.indentValue); err != nil {
 			enc.done(es, b)
 			return err
 		}
-		out = enc.indentBuf
+		out = es.indentBuf
 	}
 	if _, err = enc.w.Write(out); err != nil {
 		enc.err = err

@@ -41,9 +41,10 @@ type Server struct {
 	// URL connects to the server's postgres database.
 	URL string
 
-	dir  string // the throwaway cluster's directory, "" for EnvURL's server
-	bin  string
-	cred *syscall.Credential
+	dir      string // the throwaway cluster's directory, "" for EnvURL's server
+	bin      string
+	cred     *syscall.Credential
+	watchdog int // the PID of the watchdog that stops the cluster if the tests die (watch)
 }
 
 var (
@@ -109,8 +110,37 @@ func start() (*Server, error) {
 		os.RemoveAll(s.dir)
 		return nil, fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
 	}
+	if err := s.watch(os.Getpid()); err != nil {
+		s.Stop()
+		return nil, fmt.Errorf("pgtest: the cluster's watchdog: %v", err)
+	}
 	s.URL = "postgres:///postgres?host=" + url.QueryEscape(s.dir) + "&user=postgres&sslmode=disable"
 	return s, nil
+}
+
+// watch starts the cluster's watchdog: a shell, in a session of its own,
+// that stops the cluster and removes its directory once the process pid
+// (the test binary) is gone, however it went: Main's Stop when the tests
+// end (the directory is gone, so the watchdog just leaves), or a panic in
+// a test, go test's timeout, a SIGKILL or a closed pipe, where no code of
+// the test binary runs to stop it. It holds none of the test's output, so
+// that go test does not wait for it. Its PID is Server.watchdog.
+func (s *Server) watch(pid int) error {
+	script := `while [ -d "/proc/$1" ] && [ -d "$2" ]; do sleep 1; done
+if [ -d "$2" ]; then "$3" -D "$2/data" -m immediate -w stop; rm -rf "$2"; fi`
+	cmd := exec.Command("/bin/sh", "-c", script, "pgtest-watchdog", strconv.Itoa(pid), s.dir, filepath.Join(s.bin, "pg_ctl"))
+	cmd.Dir = "/"
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Credential: s.cred}
+	if s.cred != nil {
+		cmd.Env = append(os.Environ(), "HOME="+s.dir)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	s.watchdog = cmd.Process.Pid
+	// Reaped when it ends, so that it is no zombie of a long test run.
+	go cmd.Wait()
+	return nil
 }
 
 // binDir finds initdb: in the newest /usr/lib/postgresql/*/bin, else on PATH.

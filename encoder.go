@@ -19,9 +19,8 @@ type Encoder struct {
 	// Its first Encode takes a state from the pool and gives it back, as
 	// Marshal does: NewEncoder(w).Encode(v), once per HTTP response, is
 	// the most common use of all, and a state kept by an Encoder that is
-	// never used again would leave the pool empty for the next one (six
-	// allocations a call for a small record, seventeen for 200 of them,
-	// where encoding/json's Encode has none).
+	// never used again would leave the pool empty for the next one, which
+	// would then allocate a state and grow its buffer from nothing.
 	es     *encodeState
 	stream bool // Encode has been called before: keep es
 }

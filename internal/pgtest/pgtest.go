@@ -120,11 +120,12 @@ func start() (*Server, error) {
 
 // watch starts the cluster's watchdog: a shell, in a session of its own,
 // that stops the cluster and removes its directory once the process pid
-// (the test binary) is gone, however it went: Main's Stop when the tests
-// end (the directory is gone, so the watchdog just leaves), or a panic in
-// a test, go test's timeout, a SIGKILL or a closed pipe, where no code of
-// the test binary runs to stop it. It holds none of the test's output, so
-// that go test does not wait for it. Its PID is Server.watchdog.
+// (the test binary) is gone, and leaves within a second of Main's Stop
+// (the directory is gone then). So a test binary that dies without
+// returning to Main (a panic in a test, go test's timeout, a SIGKILL, a
+// closed pipe) leaves no cluster running. It holds none of the test's
+// output, so that go test does not wait for it. Its PID is
+// Server.watchdog.
 func (s *Server) watch(pid int) error {
 	script := `while [ -d "/proc/$1" ] && [ -d "$2" ]; do sleep 1; done
 if [ -d "$2" ]; then "$3" -D "$2/data" -m immediate -w stop; rm -rf "$2"; fi`

@@ -103,6 +103,20 @@ type structDecoder struct {
 	// (wordShift is 64 less their number).
 	words     []wordField
 	wordShift uint8
+
+	// order is this type's decoder with its fields in the order in which
+	// its objects' members come, where that is not the struct's (sorted
+	// keys, as a jsonb column or sort_keys=True writes them): the same
+	// fields, in another order (buildOrder). keyMissed switches an object
+	// to it when a remembered key is matched, and the rest of the object
+	// is guessed right by decode's loop, not a key at a time by keyMissed.
+	// nil until built, from a decodeState's remembered keys once they have
+	// been trusted long enough (orderFor); orderTries counts the builds
+	// tried. In an order decoder, orderPos holds the place of each field
+	// of the struct's decoder (by its index there); it builds no order.
+	order      atomic.Pointer[structDecoder]
+	orderTries atomic.Int32
+	orderPos   []int
 }
 
 // wordField is a field in structDecoder.words: the words of its key token
@@ -231,10 +245,17 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 			}
 			var end bool
 			var err error
-			if f, end, err = sd.keyMissed(ds, first, &next, &unknown); err != nil {
+			var o *structDecoder
+			if f, o, end, err = sd.keyMissed(ds, first, &next, &unknown); err != nil {
 				return err
 			} else if end {
 				return nil
+			}
+			if o != nil {
+				// The members come in the order o was built for: the rest
+				// of the object is decoded by o, which guesses in that
+				// order (next is the place after f's there).
+				sd, unknown = o, unknownCount{at: -1}
 			}
 			if f == nil {
 				if ds.skipNext(&atObjectComma) {
@@ -327,14 +348,16 @@ type unknownCount struct{ at, n int }
 // looked up and remembered there (a plain key, most of them, read by two
 // loads and looked up by the same two words: plainKey, findWords). It
 // returns the field, or nil for a member no field has (its value not
-// read), and end when the object closed instead. (A function of its own:
-// in decode, this made the loop a fifth larger, and even decoding that
-// never came here measured 4-6% slower: the hidden set's cities, one a
-// document, on AMD EPYC.)
-func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, end bool, err error) {
+// read), and end when the object closed instead; and, when a remembered
+// key matched and sd has an order decoder (orderFor), that decoder, for
+// the rest of the object, with the field its own and *next the place
+// after it there. (A function of its own: in decode, this made the loop
+// a fifth larger, and even decoding that never came here measured 4-6%
+// slower: the hidden set's cities, one a document, on AMD EPYC.)
+func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, o *structDecoder, end bool, err error) {
 	d := ds.d
 	if d.state == &atObjectFirst && d.closeObject() {
-		return nil, true, nil // {}: no key to read, look up or remember
+		return nil, nil, true, nil // {}: no key to read, look up or remember
 	}
 	if *next < 0 {
 		*next = ^*next // no guess was tried (below)
@@ -355,7 +378,12 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 			if hit {
 				if g.field == 0 {
 					u.n++
-					return nil, false, nil
+					return nil, nil, false, nil
+				}
+				if o := sd.orderFor(st); o != nil {
+					i := o.orderPos[g.field-1]
+					*next = i + 1
+					return &o.fields[i], o, false, nil
 				}
 				*next = g.field
 				// Where the key remembered after this one is not the
@@ -368,7 +396,7 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 						*next = ^n
 					}
 				}
-				return &sd.fields[g.field-1], false, nil
+				return &sd.fields[g.field-1], nil, false, nil
 			}
 			first = first || atKey
 		}
@@ -387,10 +415,10 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 		}
 	} else {
 		if tok, err = d.memberKey(first || atKey); err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		if tok[0] == '}' {
-			return nil, true, nil
+			return nil, nil, true, nil
 		}
 		f = sd.lookup(ds, tok, next)
 	}
@@ -408,7 +436,7 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 			// skips ahead, and keeps the guesses.)
 			*next = len(sd.fields)
 		}
-		return f, false, nil
+		return f, nil, false, nil
 	}
 	if ds.disallowUnknown {
 		ds.unknownField(AppendUnquoted(ds.scratch[:0], tok))
@@ -416,7 +444,113 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 		ds.rememberKey(sd, at, u.n, tok, nil)
 	}
 	u.n++
-	return nil, false, nil
+	return nil, nil, false, nil
+}
+
+// maxOrderTries bounds the order decoders a struct decoder tries to build
+// (orderFor): an order that is the struct's own, or one cut short by a
+// member no field has, builds none, and is not tried forever.
+const maxOrderTries = 4
+
+// orderFor returns sd's order decoder (structDecoder.order), building it
+// first from the keys st remembers for sd when they have been trusted
+// long enough (st's trust in them at its top), or nil: for an order
+// decoder, whose remembered keys are in its own order; for a type whose
+// objects have come in its own order (no key was remembered); and where
+// the order decoder's own remembered keys are not trusted in st (its
+// guesses miss: objects in other orders than the one it was built for,
+// or members left out at random, which built it from a chance run), until
+// its trust comes back (seenTable.trusted).
+func (sd *structDecoder) orderFor(st *seenTable) *structDecoder {
+	if o := sd.order.Load(); o != nil {
+		if !st.trusted(o) { // (tried again some objects later)
+			return nil
+		}
+		return o
+	}
+	if sd.orderPos != nil {
+		return nil
+	}
+	if st.trust[sd.slot] < maxTrust || sd.orderTries.Load() >= maxOrderTries {
+		return nil
+	}
+	sd.orderTries.Add(1)
+	o := sd.buildOrder(st)
+	if o == nil || !sd.order.CompareAndSwap(nil, o) {
+		return sd.order.Load() // none, or another goroutine's
+	}
+	return o
+}
+
+// buildOrder builds sd's order decoder from the keys st remembers for sd,
+// from the first place on: the field remembered at the place, or, where
+// none is, the field the place expects (matched there, so never
+// remembered), and the place after that field next; up to a place where
+// a member no field has is remembered, the object's end, or a field
+// already placed. The fields not placed follow, in the struct's order.
+// It returns nil where that is the struct's order. (A wrong order, from a
+// slot another type took, costs only guesses that miss: every decoder of
+// the type finds the same field for the same key.)
+func (sd *structDecoder) buildOrder(st *seenTable) *structDecoder {
+	n := len(sd.fields)
+	order := make([]int, 0, n)
+	placed := make([]bool, n)
+	for p := 0; ; {
+		f := p
+		if g := &st.keys[seenSlot(sd, p, 0)]; g.sd == sd {
+			if g.field == 0 {
+				break
+			}
+			f = g.field - 1
+		}
+		if f == n || placed[f] {
+			break
+		}
+		placed[f] = true
+		order = append(order, f)
+		p = f + 1
+	}
+	for i, ok := range placed {
+		if !ok {
+			order = append(order, i)
+		}
+	}
+	same := true
+	for i, f := range order {
+		same = same && i == f
+	}
+	if same {
+		return nil
+	}
+	o := &structDecoder{t: sd.t, fields: make([]fieldDecoder, n), orderPos: make([]int, n),
+		exact: make([]uint16, len(sd.exact)), folded: make([]uint16, len(sd.folded)),
+		mask: sd.mask, foldUnique: sd.foldUnique, slot: uint8(structSlots.Add(hashMul1) >> 26),
+		words: make([]wordField, len(sd.words)), wordShift: sd.wordShift}
+	for i, f := range order {
+		o.fields[i] = sd.fields[f]
+		o.fields[i].index = i
+		o.orderPos[f] = i
+	}
+	// The same tables, each entry the same field at its new index: the
+	// same field found for every key, the first of two that fold alike
+	// in the struct's order included.
+	for h, x := range sd.exact {
+		if x != 0 {
+			o.exact[h] = uint16(o.orderPos[x-1] + 1)
+		}
+	}
+	for h, x := range sd.folded {
+		if x != 0 {
+			o.folded[h] = uint16(o.orderPos[x-1] + 1)
+		}
+	}
+	for h, w := range sd.words {
+		if w.w0 != 0 {
+			w.index = o.orderPos[w.index]
+		}
+		o.words[h] = w
+	}
+	return o
 }
 
 // keyMatch is an object key expectKey looks for: a struct field's name, or

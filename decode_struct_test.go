@@ -2,12 +2,14 @@ package json
 
 import (
 	"bytes"
+	"encoding/binary"
 	stdjson "encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 )
@@ -411,12 +413,13 @@ func checkDecodeAgrees[T any](t *testing.T, round int, data []byte) {
 	}
 }
 
-// seenDecoder returns the decoder of T that has keys remembered in ds.
+// seenDecoder returns the decoder of T that has keys remembered in ds
+// (the struct's, not an order decoder).
 func seenDecoder[T any](t *testing.T, ds *decodeState) *structDecoder {
 	t.Helper()
 	if ds.seen != nil {
 		for _, g := range ds.seen.keys {
-			if g.sd != nil && g.sd.t == reflect.TypeFor[T]() {
+			if g.sd != nil && g.sd.t == reflect.TypeFor[T]() && g.sd.orderPos == nil {
 				return g.sd
 			}
 		}
@@ -633,5 +636,202 @@ func TestSeenTrust(t *testing.T) {
 	sd.fields[5].keyMatch = keep
 	if err != nil || !w.Foxtrot || w.Charlie != 0 {
 		t.Fatalf("with foxtrot remembered after alpha, matching charlie's key: %+v, %v; want Foxtrot true", w, err)
+	}
+}
+
+// orderRec's members come, in TestOrderDecoder, in orders not its own.
+// Its names include two that fold alike (NAME and name: the first in the
+// struct's order wins a key in another case), one too long for a key's
+// two words, and one not ASCII.
+type orderRec struct {
+	Upper string   `json:"NAME"`
+	Lower string   `json:"name"`
+	ID    int64    `json:"id"`
+	Long  string   `json:"a_long_member_name"`
+	Price float64  `json:"price"`
+	Ete   string   `json:"été"`
+	Tags  []string `json:"tags"`
+	Inner seenFold `json:"inner"`
+	OK    bool     `json:"ok"`
+	Ptr   *int     `json:"ptr"`
+}
+
+// orderRace is decoded by TestOrderDecoder's goroutines at once, so that
+// its order decoder is built by several (run with -race in CI).
+type orderRace struct {
+	A int    `json:"a"`
+	B string `json:"b"`
+	C int    `json:"c"`
+	D string `json:"d"`
+}
+
+// TestOrderDecoder: a struct type whose members come in one order, not
+// its own, gets a decoder with its fields in that order
+// (structDecoder.order), whose tables find the field the struct's own
+// decoder finds for every key, and objects decode as encoding/json
+// decodes them once it is in use: in that order, in others (reversed,
+// shuffled), with members left out, repeated, unknown, in another case,
+// escaped; through Unmarshal and a Decoder, whole and a byte at a time.
+func TestOrderDecoder(t *testing.T) {
+	skipNoFast(t, "remembered keys")
+	keys := [][]string{{`"NAME"`}, {`"name"`, `"Name"`, `"nAmE"`}, {`"id"`, `"ID"`, `"\u0069d"`},
+		{`"a_long_member_name"`, `"A_LONG_MEMBER_NAME"`}, {`"price"`, `"PRICE"`}, {`"été"`, `"ÉTÉ"`, `"\u00e9t\u00e9"`},
+		{`"tags"`}, {`"inner"`, `"Inner"`}, {`"ok"`, `"OK"`}, {`"ptr"`}}
+	// (inner's members in seenFold's order: no key of seenFold remembered,
+	// in a slot that might be orderRec's.)
+	values := []string{`"U"`, `"l"`, `7`, `"long"`, `1.25`, `"e"`, `["a","b"]`, `{"alpha":1,"bravo":"b"}`, `true`, `null`}
+	sorted := []int{0, 3, 2, 7, 1, 8, 4, 9, 6, 5} // by the keys' bytes
+	r := rand.New(rand.NewPCG(33, 9))
+	record := func(b *strings.Builder, order []int, vary bool) {
+		b.WriteString("{")
+		for j, i := range order {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			if i < 0 {
+				b.WriteString(`"zz":[1]`)
+				continue
+			}
+			k := keys[i][0]
+			if vary && r.IntN(4) == 0 {
+				k = keys[i][r.IntN(len(keys[i]))]
+			}
+			b.WriteString(k + ":" + values[i])
+		}
+		b.WriteString("}")
+	}
+	records := func(n int, order func() []int, vary bool) []byte {
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			record(&b, order(), vary)
+		}
+		return []byte(b.String() + "]")
+	}
+	ds := getState()
+	defer putState(ds)
+	ds.seen = nil
+	var v []orderRec
+	if err := ds.unmarshal(records(40, func() []int { return sorted }, false), &v); err != nil {
+		t.Fatal(err)
+	}
+	sd := seenDecoder[orderRec](t, ds)
+	o := sd.order.Load()
+	if o == nil {
+		t.Fatalf("no order decoder after 40 records in one order")
+	}
+	for i, f := range sorted {
+		if o.fields[i].name != sd.fields[f].name || o.fields[i].index != i || o.orderPos[f] != i {
+			t.Errorf("order decoder's field %d: %q (index %d, place %d), want %q", i, o.fields[i].name, o.fields[i].index, o.orderPos[f], sd.fields[f].name)
+		}
+	}
+	// Each table's entries are the same fields, at their new places.
+	for name, tabs := range map[string][2][]uint16{"exact": {sd.exact, o.exact}, "folded": {sd.folded, o.folded}} {
+		for h, x := range tabs[0] {
+			if y := tabs[1][h]; (x == 0) != (y == 0) || x != 0 && sd.fields[x-1].name != o.fields[y-1].name {
+				t.Errorf("%s table, entry %d: %d, the order decoder's %d", name, h, x, y)
+			}
+		}
+	}
+	for h, w := range sd.words {
+		if v := o.words[h]; v.w0 != w.w0 || v.w1 != w.w1 || w.w0 != 0 && sd.fields[w.index].name != o.fields[v.index].name {
+			t.Errorf("words table, entry %d: %+v, the order decoder's %+v", h, w, v)
+		}
+	}
+	// Every key finds the same field by name in both: exactly, folded,
+	// and by a plain key's words.
+	find := func(sd *structDecoder, tok []byte) *fieldDecoder {
+		escaped := bytes.IndexByte(tok, '\\') >= 0
+		if f := sd.find(sd.exact, tok[1:len(tok)-1], false); f != nil && !escaped {
+			return f
+		}
+		return sd.lookupSlow(ds, tok, escaped)
+	}
+	for _, ks := range keys {
+		for _, k := range ks {
+			tok := []byte(k)
+			if f1, f2 := find(sd, tok), find(o, tok); f1 == nil || f2 == nil || f1.name != f2.name || f2 != &o.fields[f2.index] {
+				t.Errorf("key %s: %v and %v in the order decoder", k, f1, f2)
+			}
+			if len(tok) <= 16 && plainName(string(tok[1:len(tok)-1])) {
+				var b [16]byte
+				copy(b[:], tok)
+				w0, w1 := binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
+				if g1, g2 := sd.findWords(w0, w1), o.findWords(w0, w1); (g1 == nil) != (g2 == nil) || g1 != nil && g1.name != g2.name {
+					t.Errorf("key %s by its words: %v and %v in the order decoder", k, g1, g2)
+				}
+			}
+		}
+	}
+	if sd.orderFor(ds.seen) != o || o.orderFor(ds.seen) != nil || o.order.Load() != nil {
+		t.Errorf("orderFor: the struct's decoder's is not its order decoder, or the order decoder has one")
+	}
+	// Not switched to while its own remembered keys are distrusted (its
+	// guesses missed), and tried again some objects later.
+	ds.seen.trust[o.slot] = -1
+	if sd.orderFor(ds.seen) != nil {
+		t.Errorf("orderFor with the order decoder distrusted: not nil")
+	}
+	ds.seen.trust[o.slot] = distrusted
+	if sd.orderFor(ds.seen) != nil || sd.orderFor(ds.seen) != o {
+		t.Errorf("orderFor: the order decoder not tried again after its trust came back")
+	}
+	reversed := func() []int { return []int{9, 8, 7, 6, 5, 4, 3, 2, 1, 0} }
+	for round := range 200 {
+		var order func() []int
+		switch round % 4 {
+		case 0:
+			order = func() []int { return sorted }
+		case 1:
+			order = reversed
+		case 2:
+			order = func() []int { return r.Perm(len(keys)) }
+		default: // sorted, some left out, some again, unknown ones
+			order = func() []int {
+				var p []int
+				for _, i := range sorted {
+					if r.IntN(6) != 0 {
+						p = append(p, i)
+					}
+					if r.IntN(8) == 0 {
+						p = append(p, -1)
+					}
+				}
+				if r.IntN(5) == 0 && len(p) > 0 {
+					p = append(p, p[r.IntN(len(p))])
+				}
+				return p
+			}
+		}
+		checkDecodeAgrees[[]orderRec](t, round, records(1+r.IntN(30), order, round%2 == 0))
+	}
+	if sd.order.Load() != o {
+		t.Errorf("the order decoder changed")
+	}
+	// Built by goroutines at once (a race for -race to find).
+	in := []byte(strings.Repeat(`{"d":"x","c":3,"b":"y","a":1},`, 40))
+	in = append(append([]byte("["), in[:len(in)-1]...), ']')
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				var w []orderRace
+				if err := Unmarshal(in, &w); err != nil || len(w) != 40 || w[39] != (orderRace{1, "y", 3, "x"}) {
+					errs <- fmt.Errorf("%v, %d records, last %+v", err, len(w), w[len(w)-1])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

@@ -218,11 +218,16 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 }
 
 func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) error {
+	next := 0 // fields usually come in order: try the one after the last match first (below 0: none, keyMissed)
 	if tok[0] != '{' {
-		return ds.mismatch(tok, sd.t)
+		if &tok[0] != &resumeToken[0] {
+			return ds.mismatch(tok, sd.t)
+		}
+		// The rest of an object, its ',' read (resume): the loop starts
+		// at a key, as at an object's first.
+		next = ds.resumeAt
 	}
 	d := ds.d
-	next := 0 // fields usually come in order: try the one after the last match first (below 0: none, keyMissed)
 	unknown := unknownCount{at: -1}
 	for first := true; ; first = false {
 		var f *fieldDecoder
@@ -255,7 +260,7 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 				// The members come in the order o was built for: the rest
 				// of the object is decoded by o, which guesses in that
 				// order (next is the place after f's there).
-				sd, unknown = o, unknownCount{at: -1}
+				return o.resume(ds, p, f, next)
 			}
 			if f == nil {
 				if ds.skipNext(&atObjectComma) {
@@ -321,6 +326,9 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 				}
 			}
 		}
+		// (fieldValue, written out: a call more for every member that
+		// is a struct, a slice or a map cost rec-depth3 1.4% more
+		// instructions.)
 		ds.stack = append(ds.stack, f)
 		if f.quoted {
 			err = ds.decodeQuoted(f, vtok, fp)
@@ -332,6 +340,65 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		}
 		ds.stack = ds.stack[:len(ds.stack)-1]
 	}
+}
+
+// fieldValue decodes vtok, a member's value, by f's decoder into fp, the
+// field's place, as decode's loop does after its fast paths.
+func (ds *decodeState) fieldValue(f *fieldDecoder, vtok []byte, fp unsafe.Pointer) error {
+	ds.stack = append(ds.stack, f)
+	var err error
+	if f.quoted {
+		err = ds.decodeQuoted(f, vtok, fp)
+	} else {
+		err = f.dec.fn(ds, vtok, fp)
+	}
+	if err != nil {
+		return ds.fatal(err)
+	}
+	ds.stack = ds.stack[:len(ds.stack)-1]
+	return nil
+}
+
+// resumeToken, given to a struct decoder for the token, makes it decode
+// the rest of an object, with its first members read, from the place
+// ds.resumeAt (resume). The object decoded, a struct decoder keeps its
+// own decoder for the whole loop: it does not change from one to another
+// in it, which cost every object's loop a fifth more instructions in
+// structDecoder.decode, and no extra call for every object either, which
+// cost about as much: the check for resumeToken is where a value that is
+// not an object goes.
+var resumeToken = []byte{0}
+
+// resume decodes the value of f, one of sd's fields whose key was read,
+// then the rest of the object from next (decode, by resumeToken): for a
+// decoder that takes an object over from another (keyMissed's order
+// decoder).
+func (sd *structDecoder) resume(ds *decodeState, p unsafe.Pointer, f *fieldDecoder, next int) error {
+	d := ds.d
+	if f.direct == directNone || d.state != &atObjectValue ||
+		!ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
+		vtok, err := d.NextToken()
+		if err != nil {
+			return err
+		}
+		fp := p
+		if f.embed != nil {
+			fp = ds.followEmbedded(f, fp)
+		}
+		if fp == nil {
+			err = ds.skip(vtok)
+		} else {
+			err = ds.fieldValue(f, vtok, unsafe.Add(fp, f.offset))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if more, err := d.objectMore(); !more {
+		return err
+	}
+	ds.resumeAt = next
+	return sd.decode(ds, resumeToken, p)
 }
 
 // unknownCount counts the members no field has, read since next (in
@@ -351,7 +418,9 @@ type unknownCount struct{ at, n int }
 // read), and end when the object closed instead; and, when a remembered
 // key matched and sd has an order decoder (orderFor), that decoder, for
 // the rest of the object, with the field its own and *next the place
-// after it there. (A function of its own: in decode, this made the loop
+// after it there. (Not p, to call it here: a parameter more cost
+// rec-keyshuffle 3% more instructions in keyMissed and in decode.)
+// (A function of its own: in decode, this made the loop
 // a fifth larger, and even decoding that never came here measured 4-6%
 // slower: the hidden set's cities, one a document, on AMD EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, o *structDecoder, end bool, err error) {
@@ -380,10 +449,15 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 					u.n++
 					return nil, nil, false, nil
 				}
-				if o := sd.orderFor(st); o != nil {
-					i := o.orderPos[g.field-1]
-					*next = i + 1
-					return &o.fields[i], o, false, nil
+				// (orderFor is called only where it may return one: a
+				// call for every key that came here cost rec-embedded
+				// 0.3% more instructions.)
+				if sd.order.Load() != nil || sd.orderTries.Load() < maxOrderTries {
+					if o := sd.orderFor(st); o != nil {
+						i := o.orderPos[g.field-1]
+						*next = i + 1
+						return &o.fields[i], o, false, nil
+					}
 				}
 				*next = g.field
 				// Where the key remembered after this one is not the
@@ -468,9 +542,6 @@ func (sd *structDecoder) orderFor(st *seenTable) *structDecoder {
 		}
 		return o
 	}
-	if sd.orderPos != nil {
-		return nil
-	}
 	if st.trust[sd.slot] < maxTrust || sd.orderTries.Load() >= maxOrderTries {
 		return nil
 	}
@@ -488,13 +559,19 @@ func (sd *structDecoder) orderFor(st *seenTable) *structDecoder {
 // remembered), and the place after that field next; up to a place where
 // a member no field has is remembered, the object's end, or a field
 // already placed. The fields not placed follow, in the struct's order.
-// It returns nil where that is the struct's order. (A wrong order, from a
+// It returns nil where no field comes before the one its place expects:
+// the struct's order, with members left out or not (as an embedded
+// pointer present in half the objects), which the struct's decoder
+// passes by a slot at each gap; an order decoder would put the members
+// that come and go last, and make every object that has them miss (5%
+// more instructions on rec-embedded). (A wrong order, from a
 // slot another type took, costs only guesses that miss: every decoder of
 // the type finds the same field for the same key.)
 func (sd *structDecoder) buildOrder(st *seenTable) *structDecoder {
 	n := len(sd.fields)
 	order := make([]int, 0, n)
 	placed := make([]bool, n)
+	back := false // a field before the place's
 	for p := 0; ; {
 		f := p
 		if g := &st.keys[seenSlot(sd, p, 0)]; g.sd == sd {
@@ -508,24 +585,22 @@ func (sd *structDecoder) buildOrder(st *seenTable) *structDecoder {
 		}
 		placed[f] = true
 		order = append(order, f)
+		back = back || f < p
 		p = f + 1
+	}
+	if !back {
+		return nil
 	}
 	for i, ok := range placed {
 		if !ok {
 			order = append(order, i)
 		}
 	}
-	same := true
-	for i, f := range order {
-		same = same && i == f
-	}
-	if same {
-		return nil
-	}
 	o := &structDecoder{t: sd.t, fields: make([]fieldDecoder, n), orderPos: make([]int, n),
 		exact: make([]uint16, len(sd.exact)), folded: make([]uint16, len(sd.folded)),
 		mask: sd.mask, foldUnique: sd.foldUnique, slot: uint8(structSlots.Add(hashMul1) >> 26),
 		words: make([]wordField, len(sd.words)), wordShift: sd.wordShift}
+	o.orderTries.Store(maxOrderTries) // (it builds none: orderFor)
 	for i, f := range order {
 		o.fields[i] = sd.fields[f]
 		o.fields[i].index = i

@@ -389,7 +389,7 @@ func checkDecodeAgrees[T any](t *testing.T, round int, data []byte) {
 	t.Helper()
 	var got, want T
 	err, werr := Unmarshal(data, &got), stdjson.Unmarshal(data, &want)
-	if !sameError(err, werr) || !reflect.DeepEqual(got, want) {
+	if !sameError(err, werr) || !sameValue(got, want, err, werr) {
 		t.Fatalf("round %d: Unmarshal(%s) = %+v, %v; encoding/json: %+v, %v", round, data, got, err, want, werr)
 	}
 	for _, disallow := range []bool{false, true} {
@@ -405,7 +405,7 @@ func checkDecodeAgrees[T any](t *testing.T, round int, data []byte) {
 			if disallow {
 				d.DisallowUnknownFields()
 			}
-			if err := d.Decode(&got); !sameError(err, werr) || !reflect.DeepEqual(got, want) {
+			if err := d.Decode(&got); !sameError(err, werr) || !sameValue(got, want, err, werr) {
 				t.Fatalf("round %d, DisallowUnknownFields %v: Decode(%s) = %+v, %v; encoding/json: %+v, %v",
 					round, disallow, data, got, err, want, werr)
 			}
@@ -658,6 +658,103 @@ type orderRec struct {
 
 // orderRace is decoded by TestOrderDecoder's goroutines at once, so that
 // its order decoder is built by several (run with -race in CI).
+// TestOrderDecoderGaps: objects in the struct's order with members left
+// out (an embedded pointer present in half of them) build no order
+// decoder, which would put those members last and make every object that
+// has them miss (buildOrder).
+func TestOrderDecoderGaps(t *testing.T) {
+	skipNoFast(t, "remembered keys")
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 100 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"a":1,`)
+		if i%2 == 0 {
+			b.WriteString(`"b":"x","c":"y",`)
+		}
+		b.WriteString(`"d":2,"e":3}`)
+	}
+	b.WriteString("]")
+	ds := getState()
+	defer putState(ds)
+	ds.seen = nil
+	var v []orderGap
+	if err := ds.unmarshal([]byte(b.String()), &v); err != nil {
+		t.Fatal(err)
+	}
+	sd := seenDecoder[orderGap](t, ds)
+	if o := sd.order.Load(); o != nil || sd.orderTries.Load() != maxOrderTries {
+		t.Errorf("order decoder %v after %d tries, want none after %d", o, sd.orderTries.Load(), maxOrderTries)
+	}
+	checkDecodeAgrees[[]orderGap](t, 0, []byte(b.String()))
+}
+
+// TestOrderDecoderEmbedded: an order decoder that takes an object over at
+// a field of an embedded pointer (resume), allocated, given null, and
+// where it cannot be set (an unexported type); at a field with the
+// string option; built from keys up to an unknown member, with a field no
+// object has.
+func TestOrderDecoderEmbedded(t *testing.T) {
+	skipNoFast(t, "remembered keys")
+	recs := []string{`{"b":"1","z":2,"zz":0}`, `{"b":null,"z":2,"zz":0}`, `{"b":"x","z":2,"zz":0}`,
+		`{"b":"3","z":2,"b":[]}`, `{"b":7,"z":2}`, `{"b":"4","z":2,"b":{"c":"5"}}`}
+	var b strings.Builder
+	for i := range 100 {
+		b.WriteString(`,` + recs[0])
+		if i >= 60 {
+			b.WriteString(`,` + recs[i%len(recs)])
+		}
+	}
+	in := []byte("[" + b.String()[1:] + "]")
+	checkOrderBuilt[orderEmbed](t, in)
+	checkOrderBuilt[orderHiddenEmbed](t, in)
+}
+
+// checkOrderBuilt decodes in into []T, checks that T's order decoder was
+// built, and then checks that all of in decodes as encoding/json does.
+func checkOrderBuilt[T any](t *testing.T, in []byte) {
+	t.Helper()
+	ds := getState()
+	defer putState(ds)
+	ds.seen = nil
+	var v []T
+	err := ds.unmarshal(in, &v)
+	if sd := seenDecoder[T](t, ds); sd.order.Load() == nil {
+		t.Fatalf("%T: no order decoder (%v)", v, err)
+	}
+	checkDecodeAgrees[[]T](t, 0, in)
+}
+
+type orderEmbed struct {
+	Z int `json:"z"`
+	*OrderEmbedded
+}
+
+type OrderEmbedded struct {
+	B int `json:"b,string"`
+	C int `json:"c"` // (in no object: placed last)
+}
+
+type orderHiddenEmbed struct {
+	Z int `json:"z"`
+	*orderHidden
+}
+
+type orderHidden struct {
+	B int `json:"b,string"`
+	C int `json:"c"`
+}
+
+type orderGap struct {
+	A int    `json:"a"`
+	B string `json:"b"`
+	C string `json:"c"`
+	D int    `json:"d"`
+	E int    `json:"e"`
+}
+
 type orderRace struct {
 	A int    `json:"a"`
 	B string `json:"b"`
@@ -780,7 +877,43 @@ func TestOrderDecoder(t *testing.T) {
 		t.Errorf("orderFor: the order decoder not tried again after its trust came back")
 	}
 	reversed := func() []int { return []int{9, 8, 7, 6, 5, 4, 3, 2, 1, 0} }
-	for round := range 200 {
+	for round := range 300 {
+		if round%6 >= 4 {
+			// Sorted records, the ones after the first switched to the
+			// order decoder, and its members' ends read after the
+			// switch (resume, objectMore): with whitespace before each
+			// ',' and '}' (the token path's), or with a fault in the
+			// input's second half (a ',' dropped or doubled, a '}' or
+			// a value where a ',' goes, the input cut short).
+			in := string(records(10+r.IntN(20), func() []int { return sorted }, false))
+			if round%6 == 4 {
+				in = strings.NewReplacer(",", " \n,", "}", "\t}").Replace(in)
+			} else {
+				// At the member where o takes over (the second: NAME,
+				// the first, is the struct's first field too).
+				const at = `"a_long_member_name":"long"`
+				i := len(in)/2 + strings.Index(in[len(in)/2:], at)
+				j := i + len(at) // the ',' after it
+				switch r.IntN(7) {
+				case 0:
+					in = in[:j] + in[j+1:]
+				case 1:
+					in = in[:j] + "," + in[j:]
+				case 2:
+					in = in[:j] + "}" + in[j:]
+				case 3:
+					in = in[:j] + ` "id":1` + in[j:]
+				case 4:
+					in = in[:j]
+				case 5: // a value of another type
+					in = in[:i] + `"a_long_member_name":[1,{}]` + in[j:]
+				default: // not a value
+					in = in[:i] + `"a_long_member_name":tru` + in[j:]
+				}
+			}
+			checkDecodeAgrees[[]orderRec](t, round, []byte(in))
+			continue
+		}
 		var order func() []int
 		switch round % 4 {
 		case 0:

@@ -428,6 +428,30 @@ func (d *Decoder) stateObjectComma() ([]byte, error) {
 
 func (d *Decoder) stateError() ([]byte, error) { return nil, d.err }
 
+// objectMore reads what follows a member's value (state atObjectComma), as
+// NextToken would: the ',', and reports true (a key comes next, state
+// atObjectKey); or the '}' that closes the object, and reports false.
+func (d *Decoder) objectMore() (bool, error) {
+	if d.err != nil {
+		return false, d.err
+	}
+	var tok []byte
+	if d.s.nextDelim() != 0 {
+		tok = d.s.lastByte()
+	} else if tok = d.s.Next(); tok == nil {
+		return false, d.fail(ctxObjectComma)
+	}
+	switch tok[0] {
+	case ',':
+		d.state = &atObjectKey
+		return true, nil
+	case '}':
+		d.pop()
+		return false, nil
+	}
+	return false, d.unexpected(tok, ctxObjectComma)
+}
+
 // value handles a token read where a value may start.
 func (d *Decoder) value(tok []byte, ctx syntaxContext) ([]byte, error) {
 	c := tok[0]

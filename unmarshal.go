@@ -151,6 +151,9 @@ type decodeState struct {
 	// saves reading it and looking it up. Made at the first such key: a
 	// state that never meets one holds no table.
 	seen *seenTable
+	// resumeAt is the place a struct decoder given resumeToken goes on
+	// from.
+	resumeAt int
 }
 
 // call is the part of a decodeState that one Unmarshal or Decode call sets

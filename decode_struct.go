@@ -425,6 +425,13 @@ type unknownCount struct{ at, n int }
 // slower: the hidden set's cities, one a document, on AMD EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, o *structDecoder, end bool, err error) {
 	d := ds.d
+	st := ds.seen
+	if *next > len(sd.fields) && st != nil && st.trust[sd.slot] < 0 {
+		// No guesses for the rest of this object (below), and no slot
+		// trusted: none of the following applies, and the key is read
+		// and looked up at once (rec-keyshuffle: 2.4% fewer instructions).
+		goto read
+	}
 	if d.state == &atObjectFirst && d.closeObject() {
 		return nil, nil, true, nil // {}: no key to read, look up or remember
 	}
@@ -434,7 +441,6 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 	if u.at != *next {
 		u.at, u.n = *next, 0
 	}
-	st := ds.seen
 	// (Not trusted, and no field expected: no miss for trusted to count.)
 	if st != nil && (*next < len(sd.fields) || st.trust[sd.slot] >= 0) && st.trusted(sd) {
 		if g := &st.keys[seenSlot(sd, *next, u.n)]; g.sd == sd && (g.field != 0 || !ds.disallowUnknown) {
@@ -475,6 +481,7 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 			first = first || atKey
 		}
 	}
+read:
 	at := *next
 	tok, w0, w1, atKey := d.plainKey(first)
 	if tok != nil {

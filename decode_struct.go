@@ -401,6 +401,43 @@ func (sd *structDecoder) resume(ds *decodeState, p unsafe.Pointer, f *fieldDecod
 	return sd.decode(ds, resumeToken, p)
 }
 
+// keyUnguessed reads, for keyMissed, the key of the member after a value
+// where decode has stopped guessing for the rest of the object and the
+// type's slots are not trusted: a
+// plain key (plainKeyLen) after the ',' and any whitespace, right before
+// its ':', that findWords finds. It consumes them, as the rest of
+// keyMissed would, and returns the field. Anything else (the '}', a key
+// not plain, or no field's by its words, space before the ':', the
+// window's end) it leaves to the rest of keyMissed, having consumed
+// nothing. (Members in a new order in each object: plainKey, keyRead and
+// the bookkeeping after them did more, for a key in any place.)
+func (sd *structDecoder) keyUnguessed(d *Decoder) *fieldDecoder {
+	if !fastPaths || d.s.err != nil || d.err != nil {
+		return nil
+	}
+	data, i := d.s.br.data, d.s.br.offset
+	if i >= len(data) || data[i] != ',' {
+		return nil
+	}
+	i = skipWhitespace(data, i+1)
+	if i+16 > len(data) || data[i] != '"' {
+		return nil
+	}
+	w := data[i : i+16]
+	n, w0, w1 := plainKeyLen(binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:]))
+	if n == 0 || i+n >= len(data) || data[i+n] != ':' {
+		return nil
+	}
+	f := sd.findWords(w0, w1)
+	if f == nil {
+		return nil
+	}
+	d.s.strTok, d.s.str = w[:n], 0
+	d.s.br.offset = i + n + 1
+	d.state = &atObjectValue
+	return f
+}
+
 // unknownCount counts the members no field has, read since next (in
 // structDecoder.decode) became at: since the field before next, but for a
 // field read twice. keyMissed resets it on a miss, so that a field
@@ -429,7 +466,11 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 	if *next > len(sd.fields) && st != nil && st.trust[sd.slot] < 0 {
 		// No guesses for the rest of this object (below), and no slot
 		// trusted: none of the following applies, and the key is read
-		// and looked up at once (rec-keyshuffle: 2.4% fewer instructions).
+		// and looked up at once (rec-keyshuffle: 2.4% fewer
+		// instructions), most of them by keyUnguessed (6.3% more).
+		if f := sd.keyUnguessed(d); f != nil {
+			return f, nil, false, nil
+		}
 		goto read
 	}
 	if d.state == &atObjectFirst && d.closeObject() {

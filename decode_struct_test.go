@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -882,15 +883,34 @@ func TestOrderDecoder(t *testing.T) {
 			// Sorted records, the ones after the first switched to the
 			// order decoder, and its members' ends read after the
 			// switch (resume, objectMore): with whitespace before each
-			// ',' and '}' (the token path's; and so records in random
-			// orders, whose '}' keyMissed reads), or with a fault in the
+			// ',' and '}' (the token path's), or with a fault in the
 			// input's second half (a ',' dropped or doubled, a '}' or
-			// a value where a ',' goes, the input cut short).
+			// a value where a ',' goes, the input cut short). Or
+			// records in a new order each, read with no guesses
+			// (keyUnguessed, and keyMissed where it backs off): keys
+			// spelled in other ways, unknown members, and whitespace
+			// after some ',' and before some ':'.
 			in := string(records(10+r.IntN(20), func() []int { return sorted }, false))
-			if round%6 == 4 {
-				if round%12 == 4 { // or in a new order each, read with no guesses
-					in = string(records(10+r.IntN(20), func() []int { return r.Perm(len(keys)) }, false))
+			if round%12 == 4 {
+				in = string(records(10+r.IntN(20), func() []int {
+					p := r.Perm(len(keys))
+					if r.IntN(3) == 0 {
+						p = slices.Insert(p, r.IntN(len(p)), -1)
+					}
+					return p
+				}, true))
+				var b strings.Builder
+				for k := 0; k < len(in); k++ {
+					if in[k] == ':' && r.IntN(5) == 0 {
+						b.WriteString(" ")
+					}
+					b.WriteByte(in[k])
+					if in[k] == ',' && r.IntN(5) == 0 {
+						b.WriteString("\n ")
+					}
 				}
+				in = b.String()
+			} else if round%6 == 4 {
 				in = strings.NewReplacer(",", " \n,", "}", "\t}").Replace(in)
 			} else {
 				// At the member where o takes over (the second: NAME,

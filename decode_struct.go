@@ -360,13 +360,13 @@ func (ds *decodeState) fieldValue(f *fieldDecoder, vtok []byte, fp unsafe.Pointe
 }
 
 // resumeToken, given to a struct decoder for the token, makes it decode
-// the rest of an object, with its first members read, from the place
-// ds.resumeAt (resume). The object decoded, a struct decoder keeps its
-// own decoder for the whole loop: it does not change from one to another
-// in it, which cost every object's loop a fifth more instructions in
-// structDecoder.decode, and no extra call for every object either, which
-// cost about as much: the check for resumeToken is where a value that is
-// not an object goes.
+// the rest of an object, its first members read, from the place
+// ds.resumeAt (resume). So decode's loop keeps one decoder throughout
+// (switching decoders in the loop cost rec-keyshuffle 1.4% more package
+// instructions, records in the struct's order 0.2-0.3%), and no object
+// pays a call more (a loop of its own, entered from decode, cost
+// rec-fields3 1.2%): the check for resumeToken is in the branch where a
+// value that is not an object goes.
 var resumeToken = []byte{0}
 
 // resume decodes the value of f, one of sd's fields whose key was read,
@@ -403,14 +403,14 @@ func (sd *structDecoder) resume(ds *decodeState, p unsafe.Pointer, f *fieldDecod
 
 // keyUnguessed reads, for keyMissed, the key of the member after a value
 // where decode has stopped guessing for the rest of the object and the
-// type's slots are not trusted: a
-// plain key (plainKeyLen) after the ',' and any whitespace, right before
-// its ':', that findWords finds. It consumes them, as the rest of
-// keyMissed would, and returns the field. Anything else (the '}', a key
-// not plain, or no field's by its words, space before the ':', the
-// window's end) it leaves to the rest of keyMissed, having consumed
-// nothing. (Members in a new order in each object: plainKey, keyRead and
-// the bookkeeping after them did more, for a key in any place.)
+// type's slots are not trusted: a plain key (plainKeyLen) after the ','
+// and any whitespace, right before its ':', that findWords finds. It
+// consumes them, as the rest of keyMissed would, and returns the field.
+// Anything else (the '}', a key not plain, or no field's by its words,
+// space before the ':', the window's end) it leaves to the rest of
+// keyMissed, having consumed nothing. (Members in a new order in each
+// object: plainKey, keyRead and the bookkeeping after them did more, for
+// a key in any place.)
 func (sd *structDecoder) keyUnguessed(d *Decoder) *fieldDecoder {
 	if !fastPaths || d.s.err != nil || d.err != nil {
 		return nil
@@ -456,18 +456,18 @@ type unknownCount struct{ at, n int }
 // key matched and sd has an order decoder (orderFor), that decoder, for
 // the rest of the object, with the field its own and *next the place
 // after it there. (Not p, to call it here: a parameter more cost
-// rec-keyshuffle 3% more instructions in keyMissed and in decode.)
-// (A function of its own: in decode, this made the loop
-// a fifth larger, and even decoding that never came here measured 4-6%
-// slower: the hidden set's cities, one a document, on AMD EPYC.)
+// rec-keyshuffle 3% more instructions in keyMissed and in decode. A
+// function of its own: in decode, this made the loop a fifth larger, and
+// even decoding that never came here measured 4-6% slower: the hidden
+// set's cities, one a document, on AMD EPYC.)
 func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *unknownCount) (f *fieldDecoder, o *structDecoder, end bool, err error) {
 	d := ds.d
 	st := ds.seen
 	if *next > len(sd.fields) && st != nil && st.trust[sd.slot] < 0 {
 		// No guesses for the rest of this object (below), and no slot
 		// trusted: none of the following applies, and the key is read
-		// and looked up at once (rec-keyshuffle: 2.4% fewer
-		// instructions), most of them by keyUnguessed (6.3% more).
+		// and looked up at once, by keyUnguessed where it can
+		// (rec-keyshuffle: 2.4% fewer instructions, then 6.3% fewer).
 		if f := sd.keyUnguessed(d); f != nil {
 			return f, nil, false, nil
 		}
@@ -537,7 +537,7 @@ read:
 		}
 	} else {
 		if !first && !atKey && d.closeObject() {
-			return nil, nil, true, nil // (after a key read with no guess: decode did not try it)
+			return nil, nil, true, nil // (decode tries the '}' only at the last place, not past it)
 		}
 		if tok, err = d.memberKey(first || atKey); err != nil {
 			return nil, nil, false, err

@@ -657,8 +657,6 @@ type orderRec struct {
 	Ptr   *int     `json:"ptr"`
 }
 
-// orderRace is decoded by TestOrderDecoder's goroutines at once, so that
-// its order decoder is built by several (run with -race in CI).
 // TestOrderDecoderGaps: objects in the struct's order with members left
 // out (an embedded pointer present in half of them) build no order
 // decoder, which would put those members last and make every object that
@@ -756,6 +754,8 @@ type orderGap struct {
 	E int    `json:"e"`
 }
 
+// orderRace is decoded by TestOrderDecoder's goroutines at once, so that
+// its order decoder is built by several (run with -race in CI).
 type orderRace struct {
 	A int    `json:"a"`
 	B string `json:"b"`
@@ -880,18 +880,13 @@ func TestOrderDecoder(t *testing.T) {
 	reversed := func() []int { return []int{9, 8, 7, 6, 5, 4, 3, 2, 1, 0} }
 	for round := range 300 {
 		if round%6 >= 4 {
-			// Sorted records, the ones after the first switched to the
-			// order decoder, and its members' ends read after the
-			// switch (resume, objectMore): with whitespace before each
-			// ',' and '}' (the token path's), or with a fault in the
-			// input's second half (a ',' dropped or doubled, a '}' or
-			// a value where a ',' goes, the input cut short). Or
-			// records in a new order each, read with no guesses
-			// (keyUnguessed, and keyMissed where it backs off): keys
-			// spelled in other ways, unknown members, and whitespace
-			// after some ',' and before some ':'.
-			in := string(records(10+r.IntN(20), func() []int { return sorted }, false))
-			if round%12 == 4 {
+			var in string
+			switch {
+			case round%12 == 4:
+				// Records in a new order each, read with no guesses
+				// (keyUnguessed, and keyMissed where it backs off): keys
+				// spelled in other ways, unknown members, whitespace
+				// after some ',' and before some ':'.
 				in = string(records(10+r.IntN(20), func() []int {
 					p := r.Perm(len(keys))
 					if r.IntN(3) == 0 {
@@ -910,11 +905,20 @@ func TestOrderDecoder(t *testing.T) {
 					}
 				}
 				in = b.String()
-			} else if round%6 == 4 {
+			case round%6 == 4:
+				// Sorted records, the ones after the first taken over
+				// by the order decoder, with whitespace before each ','
+				// and '}': resume's objectMore on the token path.
+				in = string(records(10+r.IntN(20), func() []int { return sorted }, false))
 				in = strings.NewReplacer(",", " \n,", "}", "\t}").Replace(in)
-			} else {
-				// At the member where o takes over (the second: NAME,
-				// the first, is the struct's first field too).
+			default:
+				// Sorted records with a fault in the input's second
+				// half where the order decoder takes over (the second
+				// member: NAME, the first, is the struct's first field
+				// too): a ',' dropped or doubled, a '}' or a member
+				// where the ',' goes, the input cut there, a value of
+				// another type, not a value.
+				in = string(records(10+r.IntN(20), func() []int { return sorted }, false))
 				const at = `"a_long_member_name":"long"`
 				i := len(in)/2 + strings.Index(in[len(in)/2:], at)
 				j := i + len(at) // the ',' after it
@@ -929,9 +933,9 @@ func TestOrderDecoder(t *testing.T) {
 					in = in[:j] + ` "id":1` + in[j:]
 				case 4:
 					in = in[:j]
-				case 5: // a value of another type
+				case 5:
 					in = in[:i] + `"a_long_member_name":[1,{}]` + in[j:]
-				default: // not a value
+				default:
 					in = in[:i] + `"a_long_member_name":tru` + in[j:]
 				}
 			}

@@ -250,7 +250,7 @@ func (ds *decodeState) anyObject(ctx uint32, m map[string]any) (map[string]any, 
 	}
 	misses := 0 // keys that met another key's guess; -1 after a hit
 	for n := 0; ; n++ {
-		key, guess, err := ds.anyKey(ctx, n, misses < 3)
+		key, guess, err := ds.anyKey(ctx, n, misses)
 		if err != nil {
 			ds.dropGathered(m, base)
 			return nil, err
@@ -337,15 +337,18 @@ const (
 // the key the last object in the same context (ctx: the keys and array
 // levels above it, hashed) had there, when it is the same again (expectKey,
 // which also takes the ':'), else the next key token, which becomes the
-// guess when its bytes are its value and record is set (not in an object
-// keyed by data, whose keys never come again). guess says which (noMember
-// at the object's end).
-func (ds *decodeState) anyKey(ctx uint32, n int, record bool) (key string, guess int, err error) {
+// guess when its bytes are its value. misses is anyObject's count of the
+// keys in a row that met another key's guess: from 3 the object is taken
+// to be keyed by data, whose keys never come again, and its keys are no
+// longer made guesses; from stopGuessing they are no longer guessed
+// either (anyMembersByData). guess says which (noMember at the object's
+// end).
+func (ds *decodeState) anyKey(ctx uint32, n, misses int) (key string, guess int, err error) {
 	d := ds.d
 	first := n == 0
 	g := &ds.keyGuess[guessSlot(ctx, n)]
 	guess = noGuess
-	if fastPaths && g.name != "" {
+	if fastPaths && g.name != "" && misses < stopGuessing {
 		hit, atKey := expectKey(d, first, g)
 		if hit {
 			return g.name, guessHit, nil
@@ -363,7 +366,7 @@ func (ds *decodeState) anyKey(ctx uint32, n int, record bool) (key string, guess
 		return "", noMember, err
 	}
 	key = ds.stringValue(tok)
-	if record {
+	if misses < 3 {
 		ds.guessKey(g, key, tok)
 	}
 	return key, guess, nil

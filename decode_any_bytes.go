@@ -345,7 +345,16 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 		} else {
 			record := misses < 3 // else the object is keyed by data (below): its keys never come again
 			if g.name != "" && misses >= 0 {
-				misses++
+				if misses++; misses == stopGuessing {
+					var v any
+					if v, i, n = ds.anyMembersByData(data, i, ctx, depth, hint, m, base, n); n < 0 {
+						return v, i
+					}
+					// Member n's key is its place's guess again: the
+					// guesses go on from there.
+					misses, n = 0, n-1
+					continue
+				}
 			}
 			if i >= len(data) || data[i] != '"' {
 				break
@@ -458,4 +467,72 @@ func (f *keyMatch) memberAt(data []byte, i int) int {
 		return j + 1
 	}
 	return giveUp
+}
+
+// stopGuessing is the number of keys in a row that met another key's
+// guess after which the rest of an object is read with no guesses
+// (anyMembersByData).
+const stopGuessing = 4
+
+// anyMembersByData is anyObjectAt's loop for the rest of an object keyed
+// by data, from member n, whose key starts at data[i]: its keys met other
+// keys' guesses stopGuessing times in a row, and are no longer made
+// guesses nor tried against them in full (they never come again: ids,
+// codes, names). Trying each against the key the last object had in its
+// place, as anyObjectAt's loop does, made rec-map (maps of 8 to 32 keys
+// that do not repeat) cost 14% more instructions than reading its keys;
+// a test in that loop for this state cost records whose members come and
+// go 1%, so it is a loop of its own, entered from the path where a key
+// missed.
+//
+// It returns the object and the index after it (giveUp where the one
+// pass gives up) with n = -1; or, where a key is its place's guess again
+// (shortAt, inlined: the same document again, or the same codes in the
+// same order), nothing yet, with that member's n and the index of its
+// key, for anyObjectAt's loop to go on from. (Taking such a key here and
+// going back only on the second in a row saved rec-keyshuffle, whose keys
+// land in their guesses' places one time in twelve, 3% more instructions,
+// but cost cssprops decoded again 23%: its values' guesses then come from
+// one another, not each from its own key's.)
+func (ds *decodeState) anyMembersByData(data []byte, i int, ctx uint32, depth int, hint *uint8, m map[string]any, base, n int) (any, int, int) {
+	vctx := keyContext(ctx, "") ^ varyingKeys // as anyObjectAt's past three misses
+	for ; ; n++ {
+		if g := &ds.keyGuess[guessSlot(ctx, n)]; g.shortAt(data, i) {
+			return nil, i, n
+		}
+		if i >= len(data) || data[i] != '"' {
+			break
+		}
+		s := &ds.d.s
+		k, facts := s.scanString(data[i:], 1)
+		if k <= 0 {
+			break
+		}
+		s.str = facts
+		key := ds.stringValue(data[i : i+k])
+		if i = skipWhitespace(data, i+k); i >= len(data) || data[i] != ':' {
+			break
+		}
+		var v any
+		if v, i = ds.anyAt(data, skipWhitespace(data, i+1), vctx, depth); i == giveUp {
+			break
+		}
+		if m == nil {
+			ds.members = append(ds.members, anyEntry{key, v})
+		} else {
+			m[key] = v
+		}
+		if i = skipWhitespace(data, i); i >= len(data) {
+			break
+		}
+		if data[i] == '}' {
+			return ds.objectEnd(hint, m, base, n+1), i + 1, -1
+		}
+		if data[i] != ',' {
+			break
+		}
+		i = skipWhitespace(data, i+1)
+	}
+	ds.dropGathered(m, base)
+	return nil, giveUp, -1
 }

@@ -59,18 +59,40 @@ func TestUnmarshalAnyOnePass(t *testing.T) {
 		inputs["corpus "+f.Name] = string(f.Data)
 	}
 	for name, in := range inputs {
-		got, ok := onePass([]byte(in))
-		if !ok {
-			t.Errorf("%s: the one pass gave up", name)
-			continue
-		}
-		var want any
-		if err := stdjson.Unmarshal([]byte(in), &want); err != nil {
-			t.Fatalf("%s: encoding/json: %v", name, err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: one pass gave %v, encoding/json %v", name, got, want)
-		}
+		onePassAgrees(t, name, []byte(in), onePass)
+	}
+}
+
+// onePassAgrees checks that pass (a one pass into any) takes in whole,
+// with encoding/json's value.
+func onePassAgrees(t *testing.T, name string, in []byte, pass func([]byte) (any, bool)) {
+	t.Helper()
+	got, ok := pass(in)
+	if !ok {
+		t.Errorf("%s: the one pass gave up", name)
+		return
+	}
+	var want any
+	if err := stdjson.Unmarshal(in, &want); err != nil {
+		t.Fatalf("%s: encoding/json: %v", name, err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: one pass gave %v, encoding/json %v", name, got, want)
+	}
+}
+
+// onePassGivesUp checks that pass gives up on in, and that Unmarshal's
+// value and error (with its offset) are then encoding/json's.
+func onePassGivesUp(t *testing.T, name string, in []byte, pass func([]byte) (any, bool)) {
+	t.Helper()
+	if _, ok := pass(in); ok {
+		t.Errorf("%q: the one pass took it", name)
+	}
+	var want, got any = "old", "old"
+	werr := stdjson.Unmarshal(in, &want)
+	gerr := Unmarshal(in, &got)
+	if !sameError(gerr, werr) || !sameValue(got, want, gerr, werr) {
+		t.Errorf("%q: Unmarshal = %v, %s; encoding/json %v, %s", name, got, errString(gerr), want, errString(werr))
 	}
 }
 
@@ -99,15 +121,7 @@ func TestUnmarshalAnyGivesUp(t *testing.T) {
 		if len(name) > 40 {
 			name = name[:40] + "..."
 		}
-		if _, ok := onePass([]byte(in)); ok {
-			t.Errorf("%q: the one pass took it", name)
-		}
-		var want, got any = "old", "old"
-		werr := stdjson.Unmarshal([]byte(in), &want)
-		gerr := Unmarshal([]byte(in), &got)
-		if !sameError(gerr, werr) || !sameValue(got, want, gerr, werr) {
-			t.Errorf("%q: Unmarshal = %v, %s; encoding/json %v, %s", name, got, errString(gerr), want, errString(werr))
-		}
+		onePassGivesUp(t, name, []byte(in), onePass)
 	}
 }
 
@@ -315,6 +329,96 @@ func TestStreamOnePassUseNumber(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, w) {
 			t.Fatalf("got %#v, want %#v", got, w)
+		}
+	}
+}
+
+// TestAnyMembersByData: in an object whose keys have met other keys'
+// guesses stopGuessing times in a row, the rest of the members are read by
+// anyMembersByData, with no guesses. Its values are encoding/json's
+// (members of every kind, spacing, escaped, empty and repeated keys; into
+// a map made at the object's size or gathered first), and on a fault
+// there the one pass gives up and Unmarshal's value and error are
+// encoding/json's, as through a Decoder reading a byte at a time (the
+// token path, where anyKey stops guessing at the same count).
+func TestAnyMembersByData(t *testing.T) {
+	skipNoFast(t, "key guesses")
+	// object writes an object of n members whose keys no other object has
+	// (prefix p), each value from vals in turn, joined by sep.
+	vals := []string{`1`, `"s"`, `{"in":[1,{"x":null}]}`, `[true,false]`, `-2.5e3`, `{}`, `[]`, `"\u00e9\n"`}
+	object := func(p string, n int, sep string) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			if i > 0 {
+				b.WriteString("," + sep)
+			}
+			fmt.Fprintf(&b, `"%s%d"%s:%s%s`, p, i, sep, sep, vals[i%len(vals)])
+		}
+		return b.String() + sep + "}"
+	}
+	rows := func(objs ...string) string { return "[" + strings.Join(objs, ",") + "]" }
+	fresh := func(in []byte) (any, bool) {
+		ds := statePool.New().(*decodeState) // no guesses from other tests
+		defer putState(ds)
+		ds.bd.resetBytes(in)
+		ds.d = &ds.bd
+		v, ok := ds.unmarshalAny(in)
+		ds.bd.resetBytes(nil)
+		return v, ok
+	}
+	good := map[string]string{
+		"same sizes":    rows(object("a", 10, ""), object("b", 10, ""), object("c", 10, "")), // maps made at their size
+		"varying sizes": rows(object("a", 6, ""), object("b", 12, ""), object("c", 9, ""), object("d", 5, "")),
+		"spaced":        rows(object("a", 8, " \n"), object("b", 8, " \n"), object("c", 8, "\t")),
+		"nested":        `{"x":` + rows(object("a", 7, ""), object("b", 7, "")) + `,"y":` + object("c", 9, "") + `}`,
+		"odd keys":      rows(object("a", 6, ""), `{"b0":1,"b1":2,"b2":3,"b3":4,"b\n4":5,"":6,"b\u00e95":7,"b3":8,"a5":9}`),
+		"keys again":    rows(object("a", 8, ""), `{"b0":1,"b1":2,"b2":3,"b3":4,"a4":5,"a5":6,"a6":7,"a7":8}`, object("c", 2, "")), // a4 on are their places' guesses again
+	}
+	for name, in := range good {
+		onePassAgrees(t, name, []byte(in), fresh)
+	}
+	// Faults in the fifth member of the second object, the first one read
+	// by anyMembersByData, and after it.
+	first := object("a", 8, "")
+	for _, rest := range []string{
+		`"b4" 5}`, `"b4":}`, `"b4":5 "b5":6}`, `"b4":5,}`, `"b4":5,"b5"}`, `b4:5}`, `"b4`, `"b4":`, `"b4":5`,
+		`"b4":5,`, `"b4\x":5}`, "\"b4\x01\":5}", `"b4":[1,}`, `"b4":5]`, `"b4":5}}`, `"b4":{"c":1,"d":2,"e":3,"f":4,"g":5,"h"}}`,
+		`"b4"x5}`, `"b4":5;"b5":6}`, // a byte in place of the ':' or the ','
+		`"b4":"x"` + "\x00", // the input ends right after the value (the mark is cut)
+	} {
+		in := "[" + first + `,{"b0":0,"b1":1,"b2":2,"b3":3,` + rest + "]"
+		if r, ok := strings.CutSuffix(rest, "\x00"); ok {
+			in = "[" + first + `,{"b0":0,"b1":1,"b2":2,"b3":3,` + r
+		}
+		onePassGivesUp(t, rest, []byte(in), fresh)
+	}
+	// Where a key is its place's guess again, the guesses go on from it, at
+	// its place: the keys after it meet their own guesses, and the guesses
+	// stay as they were (the fourth key, read without guesses, is not made
+	// one).
+	ds := statePool.New().(*decodeState)
+	defer putState(ds)
+	for _, in := range []string{object("a", 8, ""), `{"b0":0,"b1":1,"b2":2,"b3":3,"a4":4,"a5":5,"a6":6,"a7":7}`} {
+		ds.bd.resetBytes([]byte(in))
+		ds.d = &ds.bd
+		if _, ok := ds.unmarshalAny([]byte(in)); !ok {
+			t.Fatalf("unmarshalAny(%s) gave up", in)
+		}
+	}
+	for n, want := range []string{"b0", "b1", "b2", "a3", "a4", "a5", "a6", "a7"} {
+		if got := ds.keyGuess[guessSlot(0, n)].name; got != want {
+			t.Errorf("guess for member %d: %q, want %q", n, got, want)
+		}
+	}
+	// The token path: the same inputs through a Decoder a byte at a time.
+	for name, in := range good {
+		var want, got any
+		if err := stdjson.Unmarshal([]byte(in), &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := NewDecoder(iotest.OneByteReader(strings.NewReader(in))).Decode(&got); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Decode a byte at a time = %v, %v; want %v", name, got, err, want)
 		}
 	}
 }

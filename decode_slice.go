@@ -472,8 +472,7 @@ func (sc *sliceScratch) moveTo(p unsafe.Pointer, n int) {
 	}
 	sc.slot.Grow(n)
 	sc.slot.SetLen(n)
-	sc.buf.SetLen(n)
-	reflect.Copy(sc.slot, sc.buf)
+	reflect.Copy(sc.slot, sc.buf) // n elements: as many as sc.slot holds
 	// Move the header: slice headers have one layout whatever the element
 	// type, and the store through *[]byte keeps the write barrier.
 	*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)

@@ -509,7 +509,7 @@ func (ds *decodeState) anyMembersByData(data []byte, i int, ctx uint32, depth in
 			break
 		}
 		s.str = facts
-		key := ds.stringValue(data[i : i+k])
+		key := ds.valueString(data[i : i+k]) // not kept in the string table: it never comes again
 		if i = skipWhitespace(data, i+k); i >= len(data) || data[i] != ':' {
 			break
 		}

@@ -378,8 +378,8 @@ func TestAnyMembersByData(t *testing.T) {
 	for name, in := range good {
 		onePassAgrees(t, name, []byte(in), fresh)
 	}
-	// Faults in the fifth member of the second object, the first one read
-	// by anyMembersByData, and after it.
+	// Faults in the fifth member of the second object and after it
+	// (anyMembersByData reads from the fourth, the fourth miss in a row).
 	first := object("a", 8, "")
 	for _, rest := range []string{
 		`"b4" 5}`, `"b4":}`, `"b4":5 "b5":6}`, `"b4":5,}`, `"b4":5,"b5"}`, `b4:5}`, `"b4`, `"b4":`, `"b4":5`,

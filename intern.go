@@ -173,10 +173,9 @@ func (ds *decodeState) stringValue(tok []byte) string {
 
 // valueString is stringValue for a string that a typed value holds (a
 // field, an element, a pointee; not a key, not an any), or for a key of
-// an object keyed by data (anyMembersByData), which never comes again:
-// an ASCII one of 2
-// to maxBlockString bytes, without escapes, is copied into the current
-// block without a look in the string table. For it a hit saves no
+// an object keyed by data (anyMembersByData), which never comes again: an
+// ASCII one of 2 to maxBlockString bytes, without escapes, is copied into
+// the current block without a look in the string table. For it a hit saves no
 // allocation, only a copy of a few bytes, which costs about what the
 // lookup does; a miss, most values in rows (dates, names, ids), paid the
 // lookup and the slot's write on top. A non-ASCII one still goes through

@@ -17,11 +17,16 @@ import (
 // does, and returns what it made and whether it took the input.
 func onePass(data []byte) (any, bool) {
 	ds := getState()
+	defer putState(ds)
+	return onePassOn(ds, data)
+}
+
+// onePassOn is onePass on the state ds (its guesses and hints stay in it).
+func onePassOn(ds *decodeState, data []byte) (any, bool) {
 	ds.bd.resetBytes(data)
 	ds.d = &ds.bd
 	v, ok := ds.unmarshalAny(data)
 	ds.bd.resetBytes(nil)
-	putState(ds)
 	return v, ok
 }
 
@@ -361,11 +366,7 @@ func TestAnyMembersByData(t *testing.T) {
 	fresh := func(in []byte) (any, bool) {
 		ds := statePool.New().(*decodeState) // no guesses from other tests
 		defer putState(ds)
-		ds.bd.resetBytes(in)
-		ds.d = &ds.bd
-		v, ok := ds.unmarshalAny(in)
-		ds.bd.resetBytes(nil)
-		return v, ok
+		return onePassOn(ds, in)
 	}
 	good := map[string]string{
 		"same sizes":    rows(object("a", 10, ""), object("b", 10, ""), object("c", 10, "")), // maps made at their size
@@ -400,9 +401,7 @@ func TestAnyMembersByData(t *testing.T) {
 	ds := statePool.New().(*decodeState)
 	defer putState(ds)
 	for _, in := range []string{object("a", 8, ""), `{"b0":0,"b1":1,"b2":2,"b3":3,"a4":4,"a5":5,"a6":6,"a7":7}`} {
-		ds.bd.resetBytes([]byte(in))
-		ds.d = &ds.bd
-		if _, ok := ds.unmarshalAny([]byte(in)); !ok {
+		if _, ok := onePassOn(ds, []byte(in)); !ok {
 			t.Fatalf("unmarshalAny(%s) gave up", in)
 		}
 	}

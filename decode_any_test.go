@@ -575,9 +575,7 @@ func TestKeyedByDataKeepsGuesses(t *testing.T) {
 		ds := statePool.New().(*decodeState) // no guesses from other tests
 		defer putState(ds)
 		for _, in := range [][]byte{first, second} {
-			ds.bd.resetBytes(in)
-			ds.d = &ds.bd
-			if _, ok := ds.unmarshalAny(in); !ok {
+			if _, ok := onePassOn(ds, in); !ok {
 				t.Fatalf("unmarshalAny(%s) gave up", in)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 )
 
 // TestExpectKey: expectKey matches a member start spelt as the name or, as
@@ -994,5 +995,111 @@ func TestOrderDecoder(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+type unguessedRec struct {
+	A    string  `json:"a"`
+	B    int     `json:"b"`
+	C    float64 `json:"c"`
+	D    bool    `json:"d"`
+	L    []int   `json:"l"`
+	Long string  `json:"a_key_past_fourteen"`
+}
+
+// TestMembersUnguessed: the loop that reads the rest of an object where
+// decode guesses no more takes members with plain keys of fields, and
+// their values of every kind (a type error is recorded, and the loop goes
+// on, as encoding/json does), and the '}'; it stops at a syntax error in
+// a value, and before anything else, having consumed nothing of that
+// member. Then records whose order changes from one to the next, with
+// faults and members of every kind after the first few, decode as
+// encoding/json decodes them.
+func TestMembersUnguessed(t *testing.T) {
+	skipNoFast(t, "the loop is a fast path")
+	ds := getState()
+	defer putState(ds)
+	ds.seen = nil
+	var rs []unguessedRec
+	if err := ds.unmarshal([]byte(`[{"b":1,"a":"x"}]`), &rs); err != nil {
+		t.Fatal(err)
+	}
+	sd := seenDecoder[unguessedRec](t, ds)
+	pad := strings.Repeat(" ", 16)
+	long := strings.Repeat("x", 20)
+	// Each input is `{"d":true` and then what the loop reads; stop is
+	// where it stops (its offset after the prefix), "" for the end.
+	for _, c := range []struct {
+		in, stop        string
+		end, err, type_ bool
+		want            unguessedRec
+	}{
+		{in: `,"a":"x","b":2,"c":1.5}`, end: true, want: unguessedRec{A: "x", B: 2, C: 1.5}},
+		{in: `, "a":"x",` + "\n\t" + `"b":-3 }`, end: true, want: unguessedRec{A: "x", B: -3}},
+		{in: `}`, end: true},
+		{in: ` }`, end: true},
+		{in: `,"a":"x","l":[1],"b":2}`, end: true, want: unguessedRec{A: "x", B: 2, L: []int{1}}},
+		{in: `,"a":"x","b":"2","c":1}`, end: true, type_: true, want: unguessedRec{A: "x", C: 1}},
+		{in: `,"a":"x","b":null}`, end: true, want: unguessedRec{A: "x"}}, // as encoding/json: no change
+		{in: `,"a":"x","c":1e999}`, end: true, type_: true, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x","b":-}`, stop: `}`, err: true, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x","l":[1,]}`, stop: `]}`, err: true, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x", "b" :2}`, stop: `, "b" :2}`, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x","zz":2}`, stop: `,"zz":2}`, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x","B":2}`, stop: `,"B":2}`, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x","\u0062":2}`, stop: `,"\u0062":2}`, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x","a_key_past_fourteen":"y"}`, stop: `,"a_key_past_fourteen":"y"}`, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x",}`, stop: `,}`, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x",,"b":2}`, stop: `,,"b":2}`, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x" ,"b":2}`, stop: `,"b":2}`, want: unguessedRec{A: "x"}}, // the space consumed
+		{in: `,"a":"x"]`, stop: `]`, want: unguessedRec{A: "x"}},
+		{in: `,"a""x"}`, stop: `,"a""x"}`},
+		{in: `,"a":"` + long + `","b":2`, stop: `,"b":2`, want: unguessedRec{A: long}}, // the window's end: no room for two words
+	} {
+		prefix := `{"d":true`
+		in := prefix + c.in
+		if !strings.HasSuffix(c.in, `,"b":2`) {
+			in += pad
+		}
+		d := NewDecoder(strings.NewReader(in))
+		for range 3 {
+			if _, err := d.NextToken(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ds.d, ds.saved, ds.stack = d, nil, ds.stack[:0]
+		var v unguessedRec
+		end, err := sd.membersUnguessed(ds, unsafe.Pointer(&v))
+		wantOff := len(in) - len(pad)
+		if c.stop != "" {
+			wantOff = len(prefix) + strings.LastIndex(c.in, c.stop)
+		}
+		if end != c.end || (err != nil) != c.err || !reflect.DeepEqual(v, c.want) ||
+			(ds.saved != nil) != c.type_ || !c.err && d.InputOffset() != int64(wantOff) {
+			t.Errorf("%s: end %v, error %v, %+v, type error %v, at %d; want %v, %v, %+v, %v, at %d",
+				in, end, err, v, ds.saved, d.InputOffset(), c.end, c.err, c.want, c.type_, wantOff)
+		}
+	}
+	ds.d = nil
+
+	// Whole records: the first ones set decode to stop guessing, then
+	// each record has one change after its first three members.
+	r := rand.New(rand.NewPCG(39, 1))
+	members := []string{`"a":"x"`, `"b":2`, `"c":1.5`, `"d":true`, `"l":[1,2]`, `"a_key_past_fourteen":"y"`}
+	faults := []string{`"b":"2"`, `"b":null`, `"c":-`, `"c":1e999`, `"zz":{"a":1}`, `"B":3`, `"\u0061":"e"`, `"a" : "s"`,
+		`"l":{}`, `"d":1`, `"a":"x","a":"y"`, `}`, `,`, `"b":2,`, `"b":2 `, `"l":[1,`, `"b"`, `"b":`, `"b":2 "c":3`, `"b":2"c":3`}
+	for round := range 200 {
+		objects := make([]string, 12)
+		for i := range objects {
+			var ms []string
+			for j, k := range r.Perm(len(members)) {
+				if i >= 8 && j == 3 && r.IntN(2) == 0 {
+					ms = append(ms, faults[r.IntN(len(faults))])
+				}
+				ms = append(ms, members[k])
+			}
+			objects[i] = "{" + strings.Join(ms, ",") + "}"
+		}
+		checkDecodeAgrees[[]unguessedRec](t, round, []byte("["+strings.Join(objects, ",")+"]"))
 	}
 }

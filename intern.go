@@ -172,8 +172,9 @@ func (ds *decodeState) stringValue(tok []byte) string {
 }
 
 // valueString is stringValue for a string that a typed value holds (a
-// field, an element, a pointee; not a key, not an any), or for a key of
-// an object keyed by data (anyMembersByData), which never comes again: an
+// field, an element, a pointee, a typed map's key; not a struct's key,
+// not an any), or for a key of an object keyed by data (anyMembersByData),
+// which never comes again: an
 // ASCII one of 2 to maxBlockString bytes, without escapes, is copied into
 // the current block without a look in the string table. For it a hit saves no
 // allocation, only a copy of a few bytes, which costs about what the

@@ -170,8 +170,8 @@ var stringType = reflect.TypeFor[string]()
 // values in a scratch slice of the element type (one per decoder and
 // nesting level, zeroed between uses, doubled when full), each key read
 // by memberKey and made by valueString (as mapStringScalar's). A map that
-// is already there goes to generic, which sets
-// the members as they are read.
+// is already there goes to generic, which sets the members as they are
+// read.
 //
 // On an error from a value (a method's, as UnmarshalJSON's: after a
 // syntax error the speculative pass puts the target back), the members

@@ -416,12 +416,11 @@ func (ds *decodeState) memberToken(f *fieldDecoder, p unsafe.Pointer) error {
 // changes from object to object, keyMissed): each a plain key
 // (plainKeyLen) after the ',' and any whitespace, right before its ':',
 // that findWords finds, and its value; and the '}' (closeObject), when
-// it returns end. It stops where anything else comes
-// (a key not plain, a key no field has by its words, space before the
-// ':', the window's end, an error), having consumed nothing of that
-// member: the rest of decode's loop reads it. (Through decode's loop and
-// keyMissed, each member of rec-keyshuffle's records cost some 95
-// instructions more.)
+// it returns end. It stops where anything else comes (a key not plain, a
+// key no field has by its words, space before the ':', the window's end,
+// an error), having consumed nothing of that member: the rest of decode's
+// loop reads it. (Through decode's loop and keyMissed, each member of
+// rec-keyshuffle's records cost some 95 instructions more.)
 func (sd *structDecoder) membersUnguessed(ds *decodeState, p unsafe.Pointer) (end bool, err error) {
 	d := ds.d
 	for fastPaths && d.s.err == nil && d.err == nil {

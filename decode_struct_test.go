@@ -415,6 +415,21 @@ func checkDecodeAgrees[T any](t *testing.T, round int, data []byte) {
 	}
 }
 
+// decodedBy returns a pooled state (given back when the test ends) that
+// has decoded in, an array of T, with no keys remembered before, and T's
+// struct decoder there (seenDecoder).
+func decodedBy[T any](t *testing.T, in []byte) (*decodeState, *structDecoder) {
+	t.Helper()
+	ds := getState()
+	t.Cleanup(func() { putState(ds) })
+	ds.seen = nil
+	var v []T
+	if err := ds.unmarshal(in, &v); err != nil {
+		t.Fatal(err)
+	}
+	return ds, seenDecoder[T](t, ds)
+}
+
 // seenDecoder returns the decoder of T that has keys remembered in ds
 // (the struct's, not an order decoder).
 func seenDecoder[T any](t *testing.T, ds *decodeState) *structDecoder {
@@ -437,14 +452,7 @@ func seenDecoder[T any](t *testing.T, ds *decodeState) *structDecoder {
 // since only keys lookup found no field for are remembered).
 func TestUnknownKeyRemembered(t *testing.T) {
 	skipNoFast(t, "remembered unknown keys")
-	ds := getState()
-	defer putState(ds)
-	ds.seen = nil
-	var v []unknownInner
-	if err := ds.unmarshal([]byte(`[{"k":"a","zz":1,"n":1},{"k":"b","zz":[2],"n":2}]`), &v); err != nil {
-		t.Fatal(err)
-	}
-	sd := seenDecoder[unknownInner](t, ds)
+	ds, sd := decodedBy[unknownInner](t, []byte(`[{"k":"a","zz":1,"n":1},{"k":"b","zz":[2],"n":2}]`))
 	g := &ds.seen.keys[seenSlot(sd, 1, 0)] // after "k", the first unknown
 	words := func(tok []byte) (m keyMatch) {
 		m.setWords("", tok)
@@ -677,14 +685,7 @@ func TestOrderDecoderGaps(t *testing.T) {
 		b.WriteString(`"d":2,"e":3}`)
 	}
 	b.WriteString("]")
-	ds := getState()
-	defer putState(ds)
-	ds.seen = nil
-	var v []orderGap
-	if err := ds.unmarshal([]byte(b.String()), &v); err != nil {
-		t.Fatal(err)
-	}
-	sd := seenDecoder[orderGap](t, ds)
+	_, sd := decodedBy[orderGap](t, []byte(b.String()))
 	if o := sd.order.Load(); o != nil || sd.orderTries.Load() != maxOrderTries {
 		t.Errorf("order decoder %v after %d tries, want none after %d", o, sd.orderTries.Load(), maxOrderTries)
 	}
@@ -810,14 +811,7 @@ func TestOrderDecoder(t *testing.T) {
 		}
 		return []byte(b.String() + "]")
 	}
-	ds := getState()
-	defer putState(ds)
-	ds.seen = nil
-	var v []orderRec
-	if err := ds.unmarshal(records(40, func() []int { return sorted }, false), &v); err != nil {
-		t.Fatal(err)
-	}
-	sd := seenDecoder[orderRec](t, ds)
+	ds, sd := decodedBy[orderRec](t, records(40, func() []int { return sorted }, false))
 	o := sd.order.Load()
 	if o == nil {
 		t.Fatalf("no order decoder after 40 records in one order")
@@ -1017,31 +1011,24 @@ type unguessedRec struct {
 // encoding/json decodes them.
 func TestMembersUnguessed(t *testing.T) {
 	skipNoFast(t, "the loop is a fast path")
-	ds := getState()
-	defer putState(ds)
-	ds.seen = nil
-	var rs []unguessedRec
-	if err := ds.unmarshal([]byte(`[{"b":1,"a":"x"}]`), &rs); err != nil {
-		t.Fatal(err)
-	}
-	sd := seenDecoder[unguessedRec](t, ds)
+	ds, sd := decodedBy[unguessedRec](t, []byte(`[{"b":1,"a":"x"}]`))
 	pad := strings.Repeat(" ", 16)
 	long := strings.Repeat("x", 20)
 	// Each input is `{"d":true` and then what the loop reads; stop is
 	// where it stops (its offset after the prefix), "" for the end.
 	for _, c := range []struct {
-		in, stop        string
-		end, err, type_ bool
-		want            unguessedRec
+		in, stop          string
+		end, err, typeErr bool
+		want              unguessedRec
 	}{
 		{in: `,"a":"x","b":2,"c":1.5}`, end: true, want: unguessedRec{A: "x", B: 2, C: 1.5}},
 		{in: `, "a":"x",` + "\n\t" + `"b":-3 }`, end: true, want: unguessedRec{A: "x", B: -3}},
 		{in: `}`, end: true},
 		{in: ` }`, end: true},
 		{in: `,"a":"x","l":[1],"b":2}`, end: true, want: unguessedRec{A: "x", B: 2, L: []int{1}}},
-		{in: `,"a":"x","b":"2","c":1}`, end: true, type_: true, want: unguessedRec{A: "x", C: 1}},
+		{in: `,"a":"x","b":"2","c":1}`, end: true, typeErr: true, want: unguessedRec{A: "x", C: 1}},
 		{in: `,"a":"x","b":null}`, end: true, want: unguessedRec{A: "x"}}, // as encoding/json: no change
-		{in: `,"a":"x","c":1e999}`, end: true, type_: true, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x","c":1e999}`, end: true, typeErr: true, want: unguessedRec{A: "x"}},
 		{in: `,"a":"x","b":-}`, stop: `}`, err: true, want: unguessedRec{A: "x"}},
 		{in: `,"a":"x","l":[1,]}`, stop: `]}`, err: true, want: unguessedRec{A: "x"}},
 		{in: `,"a":"x", "b" :2}`, stop: `, "b" :2}`, want: unguessedRec{A: "x"}},
@@ -1075,9 +1062,9 @@ func TestMembersUnguessed(t *testing.T) {
 			wantOff = len(prefix) + strings.LastIndex(c.in, c.stop)
 		}
 		if end != c.end || (err != nil) != c.err || !reflect.DeepEqual(v, c.want) ||
-			(ds.saved != nil) != c.type_ || !c.err && d.InputOffset() != int64(wantOff) {
+			(ds.saved != nil) != c.typeErr || !c.err && d.InputOffset() != int64(wantOff) {
 			t.Errorf("%s: end %v, error %v, %+v, type error %v, at %d; want %v, %v, %+v, %v, at %d",
-				in, end, err, v, ds.saved, d.InputOffset(), c.end, c.err, c.want, c.type_, wantOff)
+				in, end, err, v, ds.saved, d.InputOffset(), c.end, c.err, c.want, c.typeErr, wantOff)
 		}
 	}
 	ds.d = nil

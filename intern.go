@@ -174,15 +174,15 @@ func (ds *decodeState) stringValue(tok []byte) string {
 // valueString is stringValue for a string that a typed value holds (a
 // field, an element, a pointee, a typed map's key; not a struct's key,
 // not an any), or for a key of an object keyed by data (anyMembersByData),
-// which never comes again: an
-// ASCII one of 2 to maxBlockString bytes, without escapes, is copied into
-// the current block without a look in the string table. For it a hit saves no
-// allocation, only a copy of a few bytes, which costs about what the
-// lookup does; a miss, most values in rows (dates, names, ids), paid the
-// lookup and the slot's write on top. A non-ASCII one still goes through
-// the table: a hit there also proves it valid UTF-8, which is dearer to
-// check than to look up. The price is memory, and time where a few values
-// repeat in every row: each repeat is copied again.
+// which never comes again: an ASCII one of 2 to maxBlockString bytes,
+// without escapes, is copied into the current block without a look in the
+// string table. For it a hit saves no allocation, only a copy of a few
+// bytes, which costs about what the lookup does; a miss, most values in
+// rows (dates, names, ids), paid the lookup and the slot's write on top.
+// A non-ASCII one still goes through the table: a hit there also proves it
+// valid UTF-8, which is dearer to check than to look up. The price is
+// memory, and time where a few values repeat in every row: each repeat is
+// copied again.
 func (ds *decodeState) valueString(tok []byte) string {
 	body := tok[1 : len(tok)-1]
 	if fastPaths && ds.d.s.str&(strEscaped|strNonASCII) == 0 && blockString(len(body)) {

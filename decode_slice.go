@@ -95,7 +95,13 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 				// Too long for the scratch buffer: fillLong goes on.
 				return ds.fillLong(t, elem, size, p, sc, id, small, start, toEnd, tok)
 			}
-			if err := elem.fn(ds, tok, unsafe.Add(sc.base, uintptr(i)*size)); err != nil {
+			var err error
+			if sd := elem.sd; sd != nil {
+				err = sd.decode(ds, tok, unsafe.Add(sc.base, uintptr(i)*size))
+			} else {
+				err = elem.fn(ds, tok, unsafe.Add(sc.base, uintptr(i)*size))
+			}
+			if err != nil {
 				// As encoding/json, the elements so far stay in the slice.
 				sc.moveTo(p, i+1)
 				ds.dropScratch(id, sc, i+1)
@@ -333,7 +339,12 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 			}
 			base = cur.UnsafePointer()
 		}
-		err := elem.fn(ds, tok, unsafe.Add(base, uintptr(j)*size))
+		var err error
+		if sd := elem.sd; sd != nil {
+			err = sd.decode(ds, tok, unsafe.Add(base, uintptr(j)*size))
+		} else {
+			err = elem.fn(ds, tok, unsafe.Add(base, uintptr(j)*size))
+		}
 		tok = nil
 		j++
 		if err != nil {

@@ -215,6 +215,7 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	sd.buildWords()
 	td.fn = sd.decode
 	td.object = true
+	td.sd = sd
 }
 
 func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) error {
@@ -340,6 +341,8 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		ds.stack = append(ds.stack, f)
 		if f.quoted {
 			err = ds.decodeQuoted(f, vtok, fp)
+		} else if sd := f.dec.sd; sd != nil {
+			err = sd.decode(ds, vtok, fp)
 		} else {
 			err = f.dec.fn(ds, vtok, fp)
 		}

@@ -431,7 +431,12 @@ func (ds *decodeState) value(td *typeDecoder, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	err := td.fn(ds, tok, p)
+	var err error
+	if sd := td.sd; sd != nil {
+		err = sd.decode(ds, tok, p)
+	} else {
+		err = td.fn(ds, tok, p)
+	}
 	if err != nil {
 		return ds.fatal(err)
 	}

@@ -411,7 +411,8 @@ func nextScratchID() int { return int(scratchIDs.Add(1)) - 1 }
 // type in which the result is allocated before its header moves to the
 // target.
 type sliceScratch struct {
-	buf     reflect.Value // addressable, of the slice type
+	buf     reflect.Value  // addressable, of the slice type
+	bufPtr  unsafe.Pointer // buf's header
 	base    unsafe.Pointer
 	slot    reflect.Value // addressable, of the slice type, nil between uses
 	slotPtr unsafe.Pointer
@@ -482,13 +483,26 @@ func (sc *sliceScratch) moveTo(p unsafe.Pointer, n int) {
 		return
 	}
 	sc.slot.Grow(n)
-	sc.slot.SetLen(n)
+	setLen(sc.slotPtr, n)
 	reflect.Copy(sc.slot, sc.buf) // n elements: as many as sc.slot holds
 	// Move the header: slice headers have one layout whatever the element
 	// type, and the store through *[]byte keeps the write barrier.
 	*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
 	*(*[]byte)(sc.slotPtr) = nil
 }
+
+// sliceHeader is the layout of a slice's header, whatever its element
+// type: the scratch buffers' lengths are set through it, not through
+// reflect's SetLen and its checks (which cost a new slice of one record
+// about 2% of its instructions).
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// setLen sets the length of the slice whose header is at p; n must be at
+// most its capacity.
+func setLen(p unsafe.Pointer, n int) { (*sliceHeader)(p).len = n }
 
 // maxKeptScratch bounds the bytes of a scratch buffer a pooled state
 // keeps: one that a large map grew (grow) is dropped after use.
@@ -501,22 +515,33 @@ func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) *sliceScratch 
 		if free := ds.scratchSlices[id]; len(free) > 0 {
 			sc := free[len(free)-1]
 			ds.scratchSlices[id] = free[:len(free)-1]
-			sc.buf.SetLen(n)
+			setLen(sc.bufPtr, n)
 			return sc
 		}
 	}
 	sc := &sliceScratch{buf: reflect.New(t).Elem(), slot: reflect.New(t).Elem(), move: moveKindOf(t.Elem()), size: t.Elem().Size()}
 	sc.buf.Set(reflect.MakeSlice(t, n, n))
 	sc.base = sc.buf.UnsafePointer()
+	sc.bufPtr = sc.buf.Addr().UnsafePointer()
 	sc.slotPtr = sc.slot.Addr().UnsafePointer()
 	return sc
 }
 
 // dropScratch zeroes the first used elements of sc and puts it back.
+// Elements without pointers, and strings, are cleared as such; others
+// through reflect, which knows where their pointers are.
 func (ds *decodeState) dropScratch(id int, sc *sliceScratch, used int) {
-	sc.buf.SetLen(used)
-	sc.buf.Clear()
-	if id >= 1<<10 || uintptr(sc.buf.Cap())*sc.size > maxKeptScratch { // bounds what a pooled state keeps
+	h := (*sliceHeader)(sc.bufPtr)
+	h.len = used
+	switch sc.move {
+	case moveFlat:
+		clear(unsafe.Slice((*byte)(sc.base), uintptr(used)*sc.size))
+	case moveStrings:
+		clear(unsafe.Slice((*string)(sc.base), used))
+	default:
+		sc.buf.Clear()
+	}
+	if id >= 1<<10 || uintptr(h.cap)*sc.size > maxKeptScratch { // bounds what a pooled state keeps
 		return
 	}
 	for id >= len(ds.scratchSlices) {

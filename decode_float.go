@@ -152,7 +152,21 @@ func scanFloat64(data []byte, i int) (float64, int) {
 	if i >= len(data) || !endsValue[data[i]] || nd > 19 && wrapped(data[:end], nd, exp10) {
 		return 0, 0
 	}
-	f, ok := decimalFloat64(man, exp10+e, neg)
+	// decimalFloat64's exact case, written out: a price or a count is
+	// most often one, and the call cost it a seventh of its time.
+	if exp10 += e; man-1 < 1<<53-1 && uint(exp10+22) <= 44 {
+		f := float64(man)
+		if exp10 < 0 {
+			f /= float64pow10[-exp10]
+		} else {
+			f *= float64pow10[exp10]
+		}
+		if neg {
+			f = -f
+		}
+		return f, i
+	}
+	f, ok := decimalFloat64(man, exp10, neg)
 	if !ok {
 		return 0, 0
 	}

@@ -32,13 +32,13 @@ type typeDecoder struct {
 	// which array, slice and struct decoders may replace by scalarNext.
 	direct direct
 
-	// object: fn is a struct decoder, given the '{' token: slice decoders
-	// may read it with openObject.
-	object bool
-	// sd is that struct decoder (fn is sd.decode), which a slice's
-	// elements, a struct's fields and Unmarshal's value call straight:
-	// fn's call goes through the method value's wrapper, once for every
-	// record (about 1% of rec-fields3's instructions).
+	// sd, when fn is a struct decoder (sd.decode), is that decoder. It is
+	// given the '{' token, which slice decoders may read with openObject;
+	// a slice's elements, a struct's fields and Unmarshal's value call it
+	// straight (a branch at each, not a helper: one holding both calls
+	// does not inline), as fn's call goes through the method value's
+	// wrapper, once for every record (about 1% of rec-fields3's
+	// instructions).
 	sd *structDecoder
 
 	selfHooks bool           // this decoder itself may run user code

@@ -76,7 +76,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 				continue
 			}
 			var tok []byte
-			if elem.object && i < small {
+			if elem.sd != nil && i < small {
 				tok = d.openObject(i == 0)
 			}
 			if tok == nil {
@@ -164,7 +164,7 @@ func (ds *decodeState) fillSlice(t reflect.Type, elem *typeDecoder, size uintptr
 			continue
 		}
 		var tok []byte
-		if elem.object && i < c {
+		if elem.sd != nil && i < c {
 			tok = d.openObject(i == 0)
 		}
 		if tok == nil {
@@ -287,7 +287,7 @@ func (ds *decodeState) fillLong(t reflect.Type, elem *typeDecoder, size uintptr,
 				j++
 				continue
 			}
-			if elem.object && j < cur.Len() {
+			if elem.sd != nil && j < cur.Len() {
 				tok = d.openObject(false)
 			}
 			if tok == nil {

@@ -214,7 +214,6 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 	}
 	sd.buildWords()
 	td.fn = sd.decode
-	td.object = true
 	td.sd = sd
 }
 

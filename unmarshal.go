@@ -422,7 +422,7 @@ func (ds *decodeState) topDecoder(pt reflect.Type) *typeDecoder {
 // elements do, not by NextToken's state for a top-level value.
 func (ds *decodeState) value(td *typeDecoder, p unsafe.Pointer) error {
 	var tok []byte
-	if td.object && ds.d == &ds.bd { // (value is only ever called at the top)
+	if td.sd != nil && ds.d == &ds.bd { // (value is only ever called at the top)
 		tok = ds.bd.openObject(true)
 	}
 	if tok == nil {

@@ -103,6 +103,18 @@ type structDecoder struct {
 	// (wordShift is 64 less their number).
 	words     []wordField
 	wordShift uint8
+	// starts finds a member's field before its key is read: from the
+	// hash of the member's first bytes (keyStart), the one field whose
+	// `"name":` can begin with them, as index+1 (0 for none: no field's
+	// does, or two fields' do), which the compare of the member with that
+	// field's keyMatch, as expectKey's, then confirms or not (fieldAt).
+	// startMask keeps the bytes every such field's `"name":` has, at most
+	// 8; startMul and startShift are the hash's multiplier and shift,
+	// picked when the table is built for the fewest fields left out.
+	starts     []uint16
+	startMask  uint64
+	startMul   uint64
+	startShift uint8
 
 	// order is this type's decoder with its fields in the order in which
 	// its objects' members come, where that is not the struct's (sorted
@@ -213,6 +225,7 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 		sd.fields[i].prepareKey(sd.foldUnique)
 	}
 	sd.buildWords()
+	sd.buildStarts()
 	td.fn = sd.decode
 	td.sd = sd
 }
@@ -415,9 +428,10 @@ func (ds *decodeState) memberToken(f *fieldDecoder, p unsafe.Pointer) error {
 
 // membersUnguessed reads, for decode, the members after a value in an
 // object where decode has stopped guessing for the rest of it (its order
-// changes from object to object, keyMissed): each a plain key
-// (plainKeyLen) after the ',' and any whitespace, right before its ':',
-// that findWords finds, and its value; and the '}' (closeObject), when
+// changes from object to object, keyMissed): each, after the ',' and any
+// whitespace, a member that starts with a field's `"name":` (fieldAt), or
+// else a plain key (plainKeyLen) right before its ':' that findWords
+// finds, and its value; and the '}' (closeObject), when
 // it returns end. It stops where anything else comes (a key not plain, a
 // key no field has by its words, space before the ':', the window's end,
 // an error), having consumed nothing of that member: the rest of decode's
@@ -431,19 +445,29 @@ func (sd *structDecoder) membersUnguessed(ds *decodeState, p unsafe.Pointer) (en
 			return d.closeObject(), nil
 		}
 		i = skipWhitespace(data, i+1)
-		if i+16 > len(data) || data[i] != '"' {
+		if i+16 > len(data) {
 			break
 		}
 		w := data[i : i+16]
-		n, w0, w1 := plainKeyLen(binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:]))
-		if n == 0 || i+n >= len(data) || data[i+n] != ':' {
-			break
+		w0, w1 := binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:])
+		f := sd.fieldAt(w0, w1)
+		if f != nil {
+			d.s.br.offset = i + f.keyLen
+		} else {
+			// A key in no field's starts (a long name, a name two fields'
+			// share the start of, space before the ':'): read, then looked up.
+			if data[i] != '"' {
+				break
+			}
+			n, k0, k1 := plainKeyLen(w0, w1)
+			if n == 0 || i+n >= len(data) || data[i+n] != ':' {
+				break
+			}
+			if f = sd.findWords(k0, k1); f == nil {
+				break
+			}
+			d.s.br.offset = i + n + 1
 		}
-		f := sd.findWords(w0, w1)
-		if f == nil {
-			break
-		}
-		d.s.br.offset = i + n + 1
 		d.state = &atObjectValue
 		if f.direct == directNone || !ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
 			if err := ds.memberToken(f, p); err != nil {
@@ -465,8 +489,9 @@ type unknownCount struct{ at, n int }
 // ^*next, where decode tried no field): the key an earlier object
 // of this type had in the same place (decodeState.seen), matched as a
 // field's is (neither scanned nor looked up), or else the key read,
-// looked up and remembered there (a plain key, most of them, read by two
-// loads and looked up by the same two words: plainKey, findWords). It
+// looked up and remembered there (plainKey: most keys are found by their
+// first bytes, or else read by two loads and looked up by the same two
+// words). It
 // returns the field, or nil for a member no field has (its value not
 // read), and end when the object closed instead; and, when a remembered
 // key matched and sd has an order decoder (orderFor), that decoder, for
@@ -536,12 +561,12 @@ func (sd *structDecoder) keyMissed(ds *decodeState, first bool, next *int, u *un
 	}
 read:
 	at := *next
-	tok, w0, w1, atKey := d.plainKey(first)
-	if tok != nil {
-		// Read and looked up by its two words; only a key in another case
+	f, tok, atKey := d.plainKey(first, sd)
+	if f != nil || tok != nil {
+		// Found by its start or its two words; only a key in another case
 		// than its field's is looked up again (none is escaped or
 		// non-ASCII: lookup would try nothing more).
-		if f = sd.findWords(w0, w1); f == nil {
+		if f == nil {
 			f = sd.findFolded(tok[1 : len(tok)-1])
 		}
 		if f != nil {
@@ -665,7 +690,8 @@ func (sd *structDecoder) buildOrder(st *seenTable) *structDecoder {
 	o := &structDecoder{t: sd.t, fields: make([]fieldDecoder, n), orderPos: make([]int, n),
 		exact: make([]uint16, len(sd.exact)), folded: make([]uint16, len(sd.folded)),
 		mask: sd.mask, foldUnique: sd.foldUnique, slot: uint8(structSlots.Add(hashMul1) >> 26),
-		words: make([]wordField, len(sd.words)), wordShift: sd.wordShift}
+		words: make([]wordField, len(sd.words)), wordShift: sd.wordShift,
+		starts: make([]uint16, len(sd.starts)), startMask: sd.startMask, startMul: sd.startMul, startShift: sd.startShift}
 	o.orderTries.Store(maxOrderTries) // (it builds none: orderFor)
 	for i, f := range order {
 		o.fields[i] = sd.fields[f]
@@ -690,6 +716,11 @@ func (sd *structDecoder) buildOrder(st *seenTable) *structDecoder {
 			w.index = o.orderPos[w.index]
 		}
 		o.words[h] = w
+	}
+	for h, x := range sd.starts {
+		if x != 0 {
+			o.starts[h] = uint16(o.orderPos[x-1] + 1)
+		}
 	}
 	return o
 }
@@ -925,6 +956,87 @@ func plainName(name string) bool {
 		}
 	}
 	return true
+}
+
+// fieldAt returns the field whose member start `"name":` (keyMatch, as
+// expectKey compares it: with its colon, and in either case where the
+// field folds) the 16 bytes w0, w1 (little-endian) begin with, where that
+// field is in starts; else nil. The key is neither scanned nor measured:
+// its first bytes pick the one field it can be.
+func (sd *structDecoder) fieldAt(w0, w1 uint64) *fieldDecoder {
+	x := sd.starts[(keyStart(w0)&sd.startMask*sd.startMul)>>sd.startShift]
+	if x == 0 {
+		return nil
+	}
+	f := &sd.fields[x-1]
+	if w0&f.mask0|f.fold0 != f.key0 || w1&f.mask1|f.fold1 != f.key1 {
+		return nil
+	}
+	return f
+}
+
+// keyStart is the first word of a member, the bit 0x20 set in each byte,
+// as its start is hashed (structDecoder.starts): the same for a key in
+// either case of its ASCII letters.
+func keyStart(w0 uint64) uint64 { return w0 | lsb*0x20 }
+
+// buildStarts makes sd.starts, of the fields whose `"name":` keyMatch
+// compares (keyLen not 0), by the bytes of it they all have; where two
+// share those bytes, or their hashes' slot, neither is in it. Of a few
+// multipliers and two sizes of table, the first that leaves no field out
+// is kept, else the one that leaves out the fewest.
+func (sd *structDecoder) buildStarts() {
+	n, p := 0, 8
+	for i := range sd.fields {
+		if k := sd.fields[i].keyLen; k != 0 {
+			n, p = n+1, min(p, k)
+		}
+	}
+	sd.startMask = 1<<(8*p) - 1 // all ones for 8: 1<<64 is 0
+	lg := 2
+	for 1<<lg < 4*n {
+		lg++
+	}
+	if n >= 1<<16-1 {
+		n = 0 // (index+1 would not fit: none is in it)
+	}
+	best := -1
+	mul := uint64(hashMul64)
+	for try := 0; try < 32 && best != 0 && n > 0; try++ {
+		size := lg + try&1
+		t := make([]uint16, 1<<size)
+		shift := uint8(64 - size)
+		for i := range sd.fields {
+			f := &sd.fields[i]
+			if f.keyLen == 0 {
+				continue
+			}
+			h := (keyStart(f.key0) & sd.startMask * mul) >> shift
+			if t[h] == 0 {
+				t[h] = uint16(i + 1)
+			} else {
+				t[h] = 1<<16 - 1 // two fields: neither
+			}
+		}
+		out := 0
+		for h, x := range t {
+			if x == 1<<16-1 {
+				t[h] = 0
+			}
+		}
+		for i := range sd.fields {
+			if sd.fields[i].keyLen != 0 && t[(keyStart(sd.fields[i].key0)&sd.startMask*mul)>>shift] != uint16(i+1) {
+				out++
+			}
+		}
+		if best < 0 || out < best {
+			best, sd.starts, sd.startMul, sd.startShift = out, t, mul, shift
+		}
+		mul = mul*hashMul64 + 2*hashMul1 // another odd multiplier
+	}
+	if sd.starts == nil {
+		sd.starts, sd.startShift = make([]uint16, 4), 62
+	}
 }
 
 // findWords returns the field whose name is, exactly, that of the plain key

@@ -822,7 +822,7 @@ func TestOrderDecoder(t *testing.T) {
 		}
 	}
 	// Each table's entries are the same fields, at their new places.
-	for name, tabs := range map[string][2][]uint16{"exact": {sd.exact, o.exact}, "folded": {sd.folded, o.folded}} {
+	for name, tabs := range map[string][2][]uint16{"exact": {sd.exact, o.exact}, "folded": {sd.folded, o.folded}, "starts": {sd.starts, o.starts}} {
 		for h, x := range tabs[0] {
 			if y := tabs[1][h]; (x == 0) != (y == 0) || x != 0 && sd.fields[x-1].name != o.fields[y-1].name {
 				t.Errorf("%s table, entry %d: %d, the order decoder's %d", name, h, x, y)
@@ -855,6 +855,14 @@ func TestOrderDecoder(t *testing.T) {
 				w0, w1 := binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
 				if g1, g2 := sd.findWords(w0, w1), o.findWords(w0, w1); (g1 == nil) != (g2 == nil) || g1 != nil && g1.name != g2.name {
 					t.Errorf("key %s by its words: %v and %v in the order decoder", k, g1, g2)
+				}
+			}
+			if len(tok) <= 15 {
+				var b [16]byte
+				copy(b[copy(b[:], tok):], ":")
+				w0, w1 := binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
+				if g1, g2 := sd.fieldAt(w0, w1), o.fieldAt(w0, w1); (g1 == nil) != (g2 == nil) || g1 != nil && (g1.name != g2.name || g2 != &o.fields[g2.index]) {
+					t.Errorf("key %s by its start: %v and %v in the order decoder", k, g1, g2)
 				}
 			}
 		}
@@ -1033,7 +1041,8 @@ func TestMembersUnguessed(t *testing.T) {
 		{in: `,"a":"x","l":[1,]}`, stop: `]}`, err: true, want: unguessedRec{A: "x"}},
 		{in: `,"a":"x", "b" :2}`, stop: `, "b" :2}`, want: unguessedRec{A: "x"}},
 		{in: `,"a":"x","zz":2}`, stop: `,"zz":2}`, want: unguessedRec{A: "x"}},
-		{in: `,"a":"x","B":2}`, stop: `,"B":2}`, want: unguessedRec{A: "x"}},
+		{in: `,"a":"x","B":2}`, end: true, want: unguessedRec{A: "x", B: 2}}, // no two fields fold alike: fieldAt folds
+		{in: `,"a":"x","bb":2}`, stop: `,"bb":2}`, want: unguessedRec{A: "x"}},
 		{in: `,"a":"x","\u0062":2}`, stop: `,"\u0062":2}`, want: unguessedRec{A: "x"}},
 		{in: `,"a":"x","a_key_past_fourteen":"y"}`, stop: `,"a_key_past_fourteen":"y"}`, want: unguessedRec{A: "x"}},
 		{in: `,"a":"x",}`, stop: `,}`, want: unguessedRec{A: "x"}},

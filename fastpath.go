@@ -84,26 +84,29 @@ func (d *Decoder) memberKey(first bool) ([]byte, error) {
 	return d.NextToken()
 }
 
-// plainKey is memberKey for a plain key: one of at most 14 bytes of
-// printable ASCII without escapes, whose 16 bytes from its opening quote are
-// in the window. It reads what memberKey would (the ',' unless first,
-// whitespace, the key, and whitespace and the ':' when they are in the
-// window; else the state says a ':' comes) and returns the key's token,
-// which 16 bytes can be read from (its capacity), with the scanner's facts
-// recorded as for any string token. The token is found by two loads, not
-// by the scanner: a struct decoder looks it up by the same two words
-// (structDecoder.findWords). For any other key it returns nil, having
-// consumed the ',' and whitespace (atKey: memberKey(true) goes on from
-// there), or nothing when no ',' came right after the value or after an
-// error.
-func (d *Decoder) plainKey(first bool) (tok []byte, w0, w1 uint64, atKey bool) {
+// plainKey is memberKey for a plain key of a field of sd's: one of at most
+// 14 bytes of printable ASCII without escapes, whose 16 bytes from its
+// opening quote are in the window. It reads what memberKey would (the ','
+// unless first, whitespace, the key, and whitespace and the ':' when they
+// are in the window; else the state says a ':' comes) and returns the
+// field. A member that starts with a field's `"name":` is found by its
+// first bytes (fieldAt), its key neither scanned nor measured, and no
+// token returned: as expectKey's hit, the scanner's facts about the last
+// string are left alone. Else the key is found by two loads, not by the
+// scanner, and looked up by the same two words (findWords): its token,
+// which 16 bytes can be read from (its capacity), is returned with the
+// field or nil, with the scanner's facts recorded as for any string
+// token. For any other key it returns neither, having consumed the ','
+// and whitespace (atKey: memberKey(true) goes on from there), or nothing
+// when no ',' came right after the value or after an error.
+func (d *Decoder) plainKey(first bool, sd *structDecoder) (f *fieldDecoder, tok []byte, atKey bool) {
 	if !fastPaths || d.s.err != nil || d.err != nil {
-		return nil, 0, 0, false
+		return nil, nil, false
 	}
 	data, i := d.s.br.data, d.s.br.offset
 	if !first {
 		if i >= len(data) || data[i] != ',' {
-			return nil, 0, 0, false // memberKey reads any whitespace before it
+			return nil, nil, false // memberKey reads any whitespace before it
 		}
 		i++
 		d.state = &atObjectKey
@@ -111,17 +114,23 @@ func (d *Decoder) plainKey(first bool) (tok []byte, w0, w1 uint64, atKey bool) {
 	i = skipWhitespace(data, i)
 	d.s.br.offset = i
 	if i+16 > len(data) || data[i] != '"' {
-		return nil, 0, 0, true
+		return nil, nil, true
 	}
 	w := data[i : i+16]
-	n, w0, w1 := plainKeyLen(binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:]))
+	w0, w1 := binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:])
+	if f = sd.fieldAt(w0, w1); f != nil {
+		d.s.br.offset = i + f.keyLen
+		d.state = &atObjectValue
+		return f, nil, true
+	}
+	n, w0, w1 := plainKeyLen(w0, w1)
 	if n == 0 {
-		return nil, 0, 0, true
+		return nil, nil, true
 	}
 	tok = w[:n]
 	d.s.strTok, d.s.str = tok, 0
 	d.keyRead(data, i+n)
-	return tok, w0, w1, true
+	return sd.findWords(w0, w1), tok, true
 }
 
 // keyRead reads what follows a member key that ends at k in the window

@@ -77,22 +77,26 @@ func TestPlainKeyLen(t *testing.T) {
 	}
 }
 
+// randomName returns a name of 1 to 16 bytes, ASCII letters, digits and
+// punctuation, and, one time in ten, one of special in it.
+func randomName(r *rand.Rand, special ...byte) string {
+	const alphabet = "abcXYZ019_ -#]!~:{}."
+	b := make([]byte, 1+r.IntN(16))
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	if r.IntN(10) == 0 {
+		b[r.IntN(len(b))] = special[r.IntN(len(special))]
+	}
+	return string(b)
+}
+
 // TestFindWords: findWords finds a struct's field by a plain key exactly
 // when the key is its name, among up to 60 names of 1 to 16 bytes (some
 // not plain: too long, escaped in a key, non-ASCII), against a map.
 func TestFindWords(t *testing.T) {
 	r := rand.New(rand.NewPCG(36, 3))
-	const alphabet = "abcXYZ019_ -#]!~:{}."
-	word := func() string {
-		b := make([]byte, 1+r.IntN(16))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		if r.IntN(10) == 0 {
-			b[r.IntN(len(b))] = []byte{'"', '\\', 0xc3, '\t'}[r.IntN(4)]
-		}
-		return string(b)
-	}
+	word := func() string { return randomName(r, '"', '\\', 0xc3, '\t') }
 	for round := range 300 {
 		sd := &structDecoder{}
 		index := map[string]int{}
@@ -128,6 +132,96 @@ func TestFindWords(t *testing.T) {
 				t.Fatalf("round %d: findWords(%s) = field %d (%q), want none", round, tok, got.index, got.name)
 			}
 		}
+	}
+}
+
+// TestFieldAt: fieldAt finds a struct's field by the start of a member
+// only where the member starts with that field's `"name":` (in either case
+// of its ASCII letters where no two fields fold alike), never another
+// field, and never one whose name is too long for its two words to hold
+// (whose masks are 0); among up to 60 names of 1 to 16 bytes, against
+// keyMatch's own compare. Where the names' starts differ (a struct of
+// twelve common names), it finds every field.
+func TestFieldAt(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 1))
+	word := func() string { return randomName(r, 0xc3) }
+	build := func(names []string, fold bool) *structDecoder {
+		sd := &structDecoder{}
+		for i, name := range names {
+			sd.fields = append(sd.fields, fieldDecoder{keyMatch: keyMatch{name: name}, index: i})
+			sd.fields[i].prepareKey(fold)
+		}
+		sd.buildStarts()
+		return sd
+	}
+	at := func(sd *structDecoder, member string) *fieldDecoder {
+		w := []byte(member + strings.Repeat("~", 16))[:16]
+		return sd.fieldAt(binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:]))
+	}
+	// matches is expectKey's verdict, written out.
+	matches := func(f *fieldDecoder, member string) bool {
+		key, ok := strings.CutPrefix(member, `"`)
+		if !ok {
+			return false
+		}
+		i := strings.Index(key, `":`)
+		if i < 0 {
+			return false
+		}
+		key = key[:i]
+		return key == f.name || f.fold && asciiFoldEqual([]byte(key), f.name)
+	}
+	for round := range 300 {
+		fold := round%2 == 0
+		seen := map[string]bool{}
+		var names []string
+		for n := 1 + r.IntN(60); len(names) < n; {
+			name := word()
+			k := name
+			if fold {
+				k = strings.ToLower(name)
+			}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			names = append(names, name)
+		}
+		sd := build(names, fold)
+		var members []string
+		for _, name := range names {
+			members = append(members, `"`+name+`":1`, `"`+strings.ToUpper(name)+`":1`,
+				`"`+name+`" :1`, `"`+name+`x":1`, `"`+name[:len(name)-1]+`":1`, name+`":1`)
+		}
+		for range 50 {
+			members = append(members, `"`+word()+`":1`)
+		}
+		for _, m := range members {
+			got := at(sd, m)
+			if got == nil {
+				continue
+			}
+			if got.keyLen == 0 || !matches(got, m) {
+				t.Fatalf("round %d: fieldAt(%s) = field %d (%q, fold %v), which it does not start", round, m, got.index, got.name, got.fold)
+			}
+		}
+	}
+	names := []string{"id", "name", "email", "age", "score", "active", "created_at", "city", "zip", "balance", "visits", "phone"}
+	sd := build(names, true)
+	for i, name := range names {
+		for _, m := range []string{`"` + name + `":1`, `"` + strings.ToUpper(name) + `":"x"`} {
+			if got := at(sd, m); got == nil || got.index != i {
+				t.Errorf("fieldAt(%s) = %v, want field %d", m, got, i)
+			}
+		}
+	}
+	// A long name's field is never found, though a member starts as it.
+	sd = build([]string{"a_name_past_thirteen", "b"}, false)
+	if got := at(sd, `"a_name_past_thirteen":1`); got != nil {
+		t.Errorf("fieldAt found %q, whose name is too long to compare", got.name)
+	}
+	if got := at(sd, `"b":1`); got == nil || got.name != "b" {
+		t.Errorf(`fieldAt("b":1) = %v, want field b`, got)
 	}
 }
 

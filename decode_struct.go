@@ -797,17 +797,26 @@ func (f *keyMatch) setToken(name string, tok []byte) {
 // and 16 bytes can be read from its start (cap(tok) is at least 16).
 func (f *keyMatch) setWords(name string, tok []byte) {
 	w := tok[:16]
-	c := len(tok) // where the ':' goes, after the closing quote
+	c := uint(len(tok)) // where the ':' goes, after the closing quote
 	n := c + 1
-	lo := binary.LittleEndian.Uint64(w) & (1<<(8*min(c, 8)) - 1)
-	hi := binary.LittleEndian.Uint64(w[8:]) & (1<<(8*max(c-8, 0)) - 1)
-	if c < 8 {
-		lo |= ':' << (8 * c)
+	lo, hi := binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:])
+	// The masks of n bytes and the key's c bytes with the ':' after them,
+	// each shift below 64 (masked: no test for a shift past a word's
+	// bits); a struct written field by field, not built and copied: this
+	// runs for every key that missed its guess (anyKey, anyObjectAt).
+	var m0, m1 uint64
+	if n <= 8 {
+		m0 = ^uint64(0) >> ((64 - 8*n) & 63)
+		lo = lo&(m0>>8) | ':'<<(8*c&63)
+		hi = 0
 	} else {
-		hi |= ':' << (8 * (c - 8))
+		m0, m1 = ^uint64(0), ^uint64(0)>>((128-8*n)&63)
+		hi = hi&(m1>>8) | ':'<<((8*c-64)&63)
 	}
-	*f = keyMatch{name: name, key0: lo, key1: hi, keyLen: n,
-		mask0: 1<<(8*min(n, 8)) - 1, mask1: 1<<(8*max(n-8, 0)) - 1}
+	f.name = name
+	f.fold, f.fold0, f.fold1 = false, 0, 0
+	f.key0, f.key1, f.mask0, f.mask1 = lo, hi, m0, m1
+	f.keyLen = int(n)
 }
 
 // structSlots hands each struct decoder its first slot in decodeState.seen

@@ -887,15 +887,17 @@ func (s *Scanner) numberSlow(i int, st uint8) []byte {
 
 // literal scans true, false or null, starting with c at w[0].
 func (s *Scanner) literal(w []byte, c byte) []byte {
-	lit := "null"
+	// Its last four bytes as a word, compared by one load (c is w[0], so
+	// false's "alse" is all that is left to compare): a compare of
+	// strings of a length known only here is a call to memequal.
+	lit, n, last4 := "null", 4, uint32('n'|'u'<<8|'l'<<16|'l'<<24)
 	switch c {
 	case 't':
-		lit = "true"
+		lit, last4 = "true", 't'|'r'<<8|'u'<<16|'e'<<24
 	case 'f':
-		lit = "false"
+		lit, n, last4 = "false", 5, 'a'|'l'<<8|'s'<<16|'e'<<24
 	}
-	n := len(lit)
-	if fastPaths && len(w) > n && string(w[:n]) == lit {
+	if fastPaths && len(w) > n && binary.LittleEndian.Uint32(w[n-4:]) == last4 {
 		// Fast path: the literal and the byte after it are in the window.
 		if !endsValue[w[n]] {
 			s.badFollow(w[n], n)

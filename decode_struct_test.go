@@ -1099,3 +1099,66 @@ func TestMembersUnguessed(t *testing.T) {
 		checkDecodeAgrees[[]unguessedRec](t, round, []byte("["+strings.Join(objects, ",")+"]"))
 	}
 }
+
+// startsRec has names that share their first bytes (which starts cannot
+// tell apart), names of one byte (which make every start short), a name
+// too long for two words, two fields that fold alike (so no field folds),
+// and an embedded struct's promoted field.
+type startsRec struct {
+	ID    int64   `json:"id"`
+	IDX   string  `json:"id_x"`
+	IDY   int     `json:"idy"`
+	X     float64 `json:"x"`
+	Name  string  `json:"name"`
+	Name2 string  `json:"Name"`
+	City  string  `json:"city"`
+	CityI int     `json:"city_id"`
+	Long  string  `json:"a_name_past_thirteen"`
+	startsInner
+}
+
+type startsInner struct {
+	Zip string `json:"zip"`
+}
+
+// startsFold: no two fields fold alike, so keys in other cases match.
+type startsFold struct {
+	ID    int64   `json:"id"`
+	IDX   string  `json:"id_x"`
+	Score float64 `json:"score"`
+	City  string  `json:"city"`
+	Zip   string  `json:"ZIP"`
+}
+
+// TestStartsAgree: records whose members come in a new order each time
+// (so that decode stops guessing and finds each member by its start),
+// with keys in other cases, unknown keys that start as fields' do, space
+// before the ':', and escaped keys, decode as encoding/json decodes them,
+// into a struct whose fields' starts collide and into one whose fields
+// fold.
+func TestStartsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 2))
+	members := []string{`"id":1`, `"id_x":"a"`, `"idy":2`, `"x":1.5`, `"name":"n"`, `"Name":"N"`, `"city":"c"`,
+		`"city_id":3`, `"a_name_past_thirteen":"l"`, `"zip":"z"`, `"score":0.5`, `"ZIP":"Z"`}
+	odd := []string{`"ID":7`, `"Id_X":"b"`, `"NAME":"u"`, `"CITY":"d"`, `"Zip":"y"`, `"id_":1`, `"idz":1`, `"cit":1`,
+		`"city_idx":1`, `"x" :2.5`, `"name" : "s"`, `"\u0069d":9`, `"SCORE":1`, `"zip2":1`, `"a_name_past_thirteeN":"m"`}
+	for round := range 300 {
+		objects := make([]string, 10)
+		for i := range objects {
+			var ms []string
+			for _, k := range r.Perm(len(members)) {
+				if r.IntN(4) == 0 {
+					continue
+				}
+				ms = append(ms, members[k])
+				if r.IntN(6) == 0 {
+					ms = append(ms, odd[r.IntN(len(odd))])
+				}
+			}
+			objects[i] = "{" + strings.Join(ms, ",") + "}"
+		}
+		data := []byte("[" + strings.Join(objects, ",") + "]")
+		checkDecodeAgrees[[]startsRec](t, round, data)
+		checkDecodeAgrees[[]startsFold](t, round, data)
+	}
+}

@@ -1015,26 +1015,24 @@ func (sd *structDecoder) buildStarts() {
 		size := lg + try&1
 		t := make([]uint16, 1<<size)
 		shift := uint8(64 - size)
+		slot := func(f *fieldDecoder) uint64 { return (keyStart(f.key0) & sd.startMask * mul) >> shift }
 		for i := range sd.fields {
-			f := &sd.fields[i]
-			if f.keyLen == 0 {
-				continue
-			}
-			h := (keyStart(f.key0) & sd.startMask * mul) >> shift
-			if t[h] == 0 {
-				t[h] = uint16(i + 1)
-			} else {
-				t[h] = 1<<16 - 1 // two fields: neither
+			if f := &sd.fields[i]; f.keyLen != 0 {
+				if h := slot(f); t[h] == 0 {
+					t[h] = uint16(i + 1)
+				} else {
+					t[h] = 1<<16 - 1 // two fields: neither
+				}
 			}
 		}
-		out := 0
 		for h, x := range t {
 			if x == 1<<16-1 {
 				t[h] = 0
 			}
 		}
+		out := 0
 		for i := range sd.fields {
-			if sd.fields[i].keyLen != 0 && t[(keyStart(sd.fields[i].key0)&sd.startMask*mul)>>shift] != uint16(i+1) {
+			if f := &sd.fields[i]; f.keyLen != 0 && t[slot(f)] != uint16(i+1) {
 				out++
 			}
 		}

@@ -32,6 +32,11 @@ type anyState struct {
 	// (guessSlot; see anyKey), which the next object there usually
 	// repeats: expectKey matches it without scanning it.
 	keyGuess [256]keyMatch
+	// keyStarts holds keys read at each context by their first four
+	// bytes (startSlot): where a key missed its place's guess (a member
+	// left out, members in another order), the key it is, if the context
+	// has had it before, is found there without being scanned.
+	keyStarts [256]keyMatch
 	// objectHints holds, for each context hashed as keyGuess, the member
 	// count (up to maxObjectHint) of the last object there, and in its top
 	// bit (hintVaries) whether that count differed from the one before.
@@ -375,10 +380,12 @@ func (ds *decodeState) anyKey(ctx uint32, n, misses int) (key string, guess int,
 // guessKey makes key, just read from tok (it is the last string token),
 // the guess in g, when its bytes are its value (no escape; prepareKey
 // reads a first byte, so not "").
-func (ds *decodeState) guessKey(g *keyMatch, key string, tok []byte) {
+func (ds *decodeState) guessKey(g *keyMatch, key string, tok []byte) bool {
 	if fastPaths && ds.d.s.str&strEscaped == 0 && key != "" {
 		g.setToken(key, tok)
+		return true
 	}
+	return false
 }
 
 // anyArray returns the []any for the array whose '[' was just read. Elements

@@ -342,6 +342,8 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 			key, i, misses = g.name, i+g.keyLen, -1
 		} else if j := g.memberAt(data, i); j != giveUp {
 			key, i, misses = g.name, j, -1
+		} else if st := ds.startAt(ctx, data, i); misses < 1 && st != nil && st.shortAt(data, i) {
+			key, i, misses = st.name, i+st.keyLen, -1
 		} else {
 			record := misses < 3 // else the object is keyed by data (below): its keys never come again
 			if g.name != "" && misses >= 0 {
@@ -366,8 +368,10 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 			}
 			s.str = facts
 			key = ds.stringValue(data[i : i+k])
-			if record {
-				ds.guessKey(g, key, data[i:i+k])
+			if record && ds.guessKey(g, key, data[i:i+k]) && misses <= 1 {
+				if st := ds.startAt(ctx, data, i); st != nil {
+					*st = *g
+				}
 			}
 			if i = skipWhitespace(data, i+k); i >= len(data) || data[i] != ':' {
 				break
@@ -405,6 +409,15 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 	}
 	ds.dropGathered(m, base)
 	return nil, giveUp
+}
+
+// startAt returns the slot in keyStarts for the member at data[i] in
+// context ctx, or nil when fewer than 16 bytes are left (shortAt's need).
+func (ds *decodeState) startAt(ctx uint32, data []byte, i int) *keyMatch {
+	if i+16 > len(data) {
+		return nil
+	}
+	return &ds.keyStarts[startSlot(ctx, binary.LittleEndian.Uint32(data[i:]))]
 }
 
 // anyArrayAt is anyArray for the array whose '[' ends at i.

@@ -5,6 +5,7 @@ import (
 	stdjson "encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -419,5 +420,65 @@ func TestAnyMembersByData(t *testing.T) {
 		if err := NewDecoder(iotest.OneByteReader(strings.NewReader(in))).Decode(&got); err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: Decode a byte at a time = %v, %v; want %v", name, got, err, want)
 		}
+	}
+}
+
+// TestAnyKeyStarts: records whose members are left out or come in a new
+// order, so that keys miss their places' guesses and are found by their
+// starts (keyStarts), decode in the one pass to encoding/json's values;
+// keys that share their first bytes (id, idx, id_2, i) and keys in other
+// cases are told apart; and after the first records the starts do find
+// keys (a later record's members all found where they missed).
+func TestAnyKeyStarts(t *testing.T) {
+	keys := []string{"id", "idx", "id_2", "i", "name", "Name", "NAME", "city", "created_at", "a_key_past_thirteen"}
+	r := rand.New(rand.NewPCG(41, 3))
+	ds := statePool.New().(*decodeState)
+	defer putState(ds)
+	for round := range 200 {
+		var b strings.Builder
+		b.WriteString("[")
+		for rec := range 8 {
+			if rec > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString("{")
+			first := true
+			for _, k := range r.Perm(len(keys)) {
+				if round%2 == 0 && r.IntN(2) == 0 {
+					continue
+				}
+				if !first {
+					b.WriteString(",")
+				}
+				first = false
+				fmt.Fprintf(&b, "%q:%d", keys[k], r.IntN(100))
+			}
+			b.WriteString("}")
+		}
+		b.WriteString("]")
+		in := []byte(b.String())
+		var want any
+		if err := stdjson.Unmarshal(in, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := onePassOn(ds, in)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d: unmarshalAny(%s) = %v, %v; want %v", round, in, got, ok, want)
+		}
+	}
+	if !fastPaths {
+		return // no guesses, and no starts, without the fast paths
+	}
+	found := 0
+	for _, k := range keys {
+		for _, st := range ds.keyStarts {
+			if st.name == k {
+				found++
+				break
+			}
+		}
+	}
+	if found < len(keys)/2 {
+		t.Errorf("keyStarts holds %d of the %d keys after 200 rounds", found, len(keys))
 	}
 }

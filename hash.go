@@ -89,3 +89,7 @@ const varyingKeys = 0x5bd1e995
 // guessSlot is the slot of anyKey's guess for member n of an object in
 // context ctx (keyContext).
 func guessSlot(ctx uint32, n int) uint8 { return uint8((ctx + uint32(n)*hashMul1) >> 24) }
+
+// startSlot is the slot in anyState.keyStarts for a key at context ctx
+// whose member starts with the four bytes w4 (its quote and three bytes).
+func startSlot(ctx, w4 uint32) uint8 { return uint8(((ctx ^ w4) * hashMul2) >> 24) }

@@ -41,11 +41,12 @@ var unmarshalImpls = []unmarshalImpl{
 
 // forgetPooled empties the caches of the pooled decodeState that the next
 // call will get (the pool hands a goroutine back what it last put there):
-// the strings and the key guesses.
+// the strings, the key guesses and the keys by their starts.
 func forgetPooled() {
 	ds := getState()
 	clear(ds.strings[:])
 	clear(ds.keyGuess[:])
+	clear(ds.keyStarts[:])
 	ds.seen = nil
 	// Not caches, but a fresh state has no blocks yet.
 	ds.block = nil

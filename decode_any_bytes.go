@@ -368,7 +368,8 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 			}
 			s.str = facts
 			key = ds.stringValue(data[i : i+k])
-			if record && ds.guessKey(g, key, data[i:i+k]) && misses <= 1 {
+			if record && ds.guessKey(g, key, data[i:i+k]) && misses <= 1 && g.keyLen != 0 {
+				// (A key too long for shortAt is never found there.)
 				if st := ds.startAt(ctx, data, i); st != nil {
 					*st = *g
 				}

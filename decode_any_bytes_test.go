@@ -473,6 +473,9 @@ func TestAnyKeyStarts(t *testing.T) {
 	for _, k := range keys {
 		for _, st := range ds.keyStarts {
 			if st.name == k {
+				if len(k)+3 > 16 {
+					t.Errorf("keyStarts holds %q, a key too long for shortAt to find", k)
+				}
 				found++
 				break
 			}

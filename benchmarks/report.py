@@ -58,6 +58,10 @@ def provenance(names):
             parts.append(h['go'])
         if 'rounds' in h:
             parts.append('%s rounds' % h['rounds'])
+        if 'benchtime' in h:
+            parts.append('%s a benchmark' % h['benchtime'])
+        if 'warmup' in h:
+            parts.append('after %s untimed' % h['warmup'])
         if 'recorded-by' in h:
             parts.append(h['recorded-by'])
         out.append('- `benchmarks/%s`: %s' % (n, ', '.join(parts)))
@@ -246,6 +250,16 @@ def geomean(xs):
 VALID_LAX = ('sonic', 'sonic_std')
 
 
+# The sweep's forms, each recorded in files of its own (run.sh shapes-FORM).
+SHAPE_FORMS = ('doc', 'docs', 'ndjson')
+
+
+def shape_files(kind):
+    """The sweep's raw outputs of a kind (peers or v1) that are present,
+    one per form."""
+    return [n for n in ('shapes-%s-%s.txt' % (f, kind) for f in SHAPE_FORMS) if os.path.exists(raw(n))]
+
+
 def shape_ratios(std=False):
     """jsonpipe's speed over the faster of goccy and sonic (for marshal and
     encode, sonic ConfigStd: sonic's default writes other bytes; for valid,
@@ -253,14 +267,22 @@ def shape_ratios(std=False):
     {(form, op): [(case, ratio)]}. With std, over the faster of goccy and
     sonic ConfigStd everywhere: sonic's default config decodes strings
     without checking their UTF-8 and without copying them (they share the
-    input's memory), work that encoding/json, jsonpipe and ConfigStd do."""
-    out = benchstat(open(encoding='utf-8', errors='replace', file=raw('shapes-peers.txt')).read(), '-col', '/impl', '-filter', '.unit:B/s', '-format', 'csv')
+    input's memory), work that encoding/json, jsonpipe and ConfigStd do.
+    Each form's file is read on its own: they may come from other runs."""
+    res = {}
+    for name in shape_files('peers'):
+        shape_ratios_of(name, std, res)
+    return res
+
+
+def shape_ratios_of(name, std, res):
+    """shape_ratios of one raw output, added to res."""
+    out = benchstat(open(encoding='utf-8', errors='replace', file=raw(name)).read(), '-col', '/impl', '-filter', '.unit:B/s', '-format', 'csv')
     rows = list(csv.reader(out.splitlines()))
     hdr = next((r for r in rows if len(r) > 1 and r[1] == 'jsonpipe'), None)
     if hdr is None:
-        return {}
+        return
     idx = {hdr[i]: i for i in range(1, len(hdr)) if hdr[i]}
-    res = {}
     for r in rows:
         m = re.match(r'^Shapes/case=([^/]+)/form=([^/]+)/op=([^/-]+(?:-[a-z]+)?)-[0-9]+$', r[0]) if r else None
         if not m:
@@ -276,7 +298,6 @@ def shape_ratios(std=False):
         pv = [v for v in map(val, peers) if v]
         if val('jsonpipe') and pv:
             res.setdefault((form, op), []).append((case, val('jsonpipe') / max(pv)))
-    return res
 
 
 def shapes():
@@ -291,33 +312,37 @@ def shapes():
         lines.append('| %s | %s | %.2f× | %s %.2f× | %d of %d | %s | %s |' % (
             form, op, gm, worst[0], worst[1], sum(1 for _, x in rs if x < 1), len(rs),
             '%.2f×' % geomean([x for _, x in ss]) if ss else '', '%s %.2f×' % sworst if ss else ''))
-    peers = open(encoding='utf-8', errors='replace', file=raw('shapes-peers.txt')).read()
     agree = [printable(re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160])
              for l in open(encoding='utf-8', errors='replace', file=raw('shapes-agree.txt')) if re.search(r'differ|deviat|known|valid-lax', l)]
+    tables = []
+    for kind, title in (('peers', 'Every case, every library (Go 1.27)'),
+                        ('v1', 'jsonpipe against the classic encoding/json (Go 1.26)')):
+        for name in shape_files(kind):
+            tables += ['### %s: form=%s' % (title, name.split('-')[1]),
+                       block(benchstat(open(encoding='utf-8', errors='replace', file=raw(name)).read(), '-col', '/impl', '-filter', '.unit:B/s'))]
     return '\n\n'.join([
         '### jsonpipe over the faster of goccy and sonic, by form and op (B/s; above 1: jsonpipe faster)',
         'The last two columns compare with goccy and sonic `ConfigStd` instead: sonic\'s default decodes '
         'strings without checking their UTF-8 and without copying them (they share the input\'s memory); '
         'ConfigStd does that work, as encoding/json and jsonpipe do. For `valid`, goccy alone: sonic\'s Valid '
-        'does not check strings (TestValidRejects).',
+        'does not check strings (TestValidRejects). Each form is recorded on its own (see the files above, '
+        'each with its commit, day and CPU); a file with no warmup line was timed from its first call, '
+        'and its form=doc encodings are slower on every library than a program that encodes again and '
+        'again, some more than others (see compare/shapes\' warmup).',
         '\n'.join(lines),
         "### Where the peers differ from encoding/json (TestShapesAgree)",
         block('\n'.join(agree) or 'no deviation recorded'),
-        '### Every case, every library (Go 1.27)',
-        block(benchstat(peers, '-col', '/impl', '-filter', '.unit:B/s')),
-        '### jsonpipe against the classic encoding/json (Go 1.26)',
-        block(benchstat(open(encoding='utf-8', errors='replace', file=raw('shapes-v1.txt')).read(), '-col', '/impl', '-filter', '.unit:B/s')),
-    ])
+    ] + tables)
 
 
 def shapes_row():
     """The README's row for the sweep: its geomean and its worst case."""
-    if not os.path.exists(raw('shapes-peers.txt')):
+    if not shape_files('peers'):
         return '| the shape sweep (every case, form and op) | no recorded run yet | |'
     res = shape_ratios()
     every = [(form, op, case, x) for (form, op), rs in res.items() for case, x in rs]
     if not every:
-        return '| the shape sweep (every case, form and op) | no figure in shapes-peers.txt | |'
+        return '| the shape sweep (every case, form and op) | no figure in its raw outputs | |'
     gm = geomean([e[3] for e in every])
     w = min(every, key=lambda e: e[3])
     return '| the shape sweep (every case, form and op) | %.2f×; worst %s, %s, %s %.2f× | |' % (gm, w[2], w[0], w[1], w[3])
@@ -346,7 +371,7 @@ def main():
            '"encoding/json" is the v2-backed one of Go 1.27 for decoding and the classic one of Go 1.26 '
            'for encoding.', '',
            table, '',
-           section('The shape sweep', ['shapes-peers.txt', 'shapes-v1.txt', 'shapes-agree.txt'], shapes),
+           section('The shape sweep', (shape_files('peers') + shape_files('v1') or ['shapes-doc-peers.txt']) + ['shapes-agree.txt'], shapes),
            section('Token layer', ['tokens-main.txt', 'tokens-peers.txt'], tokens),
            section('Unmarshal and Decoder.Decode', ['unmarshal-v1.txt', 'unmarshal-peers.txt'], unmarshal),
            section('Marshal and Encoder', ['marshal-v1.txt', 'marshal-peers.txt', 'marshal-agree.txt'], marshal),

@@ -10,7 +10,8 @@
 #   benchmarks/run.sh -report       only write the report, from the files in benchmarks/
 #
 # FAMILY is tokens, unmarshal, marshal, sqlite, postgres, wholeprogram or
-# shapes (default: all seven), or serve (run only when named). Each raw output starts with the commit, the date and
+# shapes (default: all seven), one form of the sweep (shapes-doc,
+# shapes-docs or shapes-ndjson), or serve (run only when named). Each raw output starts with the commit, the date and
 # the CPU model it was measured on; the report prints them beside its figures.
 #
 #   tokens        Scanner, NextToken, Token, Valid and the CountWhitespace floor,
@@ -37,9 +38,13 @@
 #                 as one 1 MB document, distinct small documents and NDJSON, through
 #                 Unmarshal, Decode, Valid, Marshal and Encode) against the peers
 #                 on Go 1.27, and jsonpipe against the classic encoding/json on
-#                 Go 1.26; TestShapesAgree's verdicts first
-#                                                   -> shapes-peers.txt, shapes-v1.txt,
-#                                                      shapes-agree.txt
+#                 Go 1.26; TestShapesAgree's verdicts first. Each form is a
+#                 family of its own too (shapes-doc, shapes-docs, shapes-ndjson;
+#                 shapes is all three), with its own outputs, so that a form can
+#                 be recorded again alone: the whole sweep, ten rounds, takes
+#                 more than two hours
+#                                                   -> shapes-FORM-peers.txt, shapes-FORM-v1.txt
+#                                                      (FORM doc, docs, ndjson), shapes-agree.txt
 #   serve         benchmarks/serve.sh: jsonpipe serve against the handler a Go
 #                 user writes today (benchmarks/serve/baseline), wrk on
 #                 GET /tasks?_limit=1, 128, 1024 and /tasks/{id}, SQLite and
@@ -61,9 +66,11 @@
 #                     a round of marshal (about 650 benchmarks on Go 1.27, 250 on
 #                     Go 1.26) several times that
 #   MARSHAL_WARMUP    how long each marshal benchmark runs untimed first (50ms)
-#   SHAPES_BENCHTIME  each shapes benchmark's time per round (50ms); a round is
-#                     about 6,400 benchmarks on Go 1.27 and 2,100 on Go 1.26,
-#                     about nine minutes at 50ms
+#   SHAPES_BENCHTIME  each shapes benchmark's time per round (50ms), after
+#   SHAPES_WARMUP     its untimed warm-up (25ms: see compare/shapes' warmup); a
+#                     round is 5,100 benchmarks on Go 1.27 and 2,250 on Go 1.26,
+#                     about 13.5 minutes (AMD EPYC, 2026-12-02): 5.5 for doc,
+#                     5.5 for docs and 2.5 for ndjson
 #
 # The root module and sqlite/ run on Go 1.26, as recorded. compare/marshal
 # runs on both: on Go 1.27 against the peers (marshal-peers.txt), and on Go
@@ -78,7 +85,7 @@
 # the wide one, corpus-wide beside it, is run too when present),
 # and for wholeprogram sqlite3, sqlite-utils and /usr/bin/time (each skipped
 # when absent). A full run takes two hours or more with both corpora, and
-# shapes an hour and a half more. Nothing else should run
+# shapes two hours and a quarter more. Nothing else should run
 # meanwhile, compiles included: the machine has two shared cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -92,6 +99,7 @@ tokens_benchtime=${TOKENS_BENCHTIME:-300ms}
 unmarshal_benchtime=${UNMARSHAL_BENCHTIME:-200ms}
 marshal_benchtime=${MARSHAL_BENCHTIME:-200ms}
 shapes_benchtime=${SHAPES_BENCHTIME:-50ms}
+export SHAPES_WARMUP=${SHAPES_WARMUP:-25ms}
 out=${OUT:-benchmarks}
 go126=${GO126:-go1.26.8}
 go127=${GO127:-go1.27.4}
@@ -108,13 +116,22 @@ if $report_only; then
 	exec python3 benchmarks/report.py
 fi
 [ ${#families[@]} -gt 0 ] || families=(tokens unmarshal marshal sqlite postgres wholeprogram shapes)
+forms=() # the sweep's forms to run
 for f in "${families[@]}"; do
 	case $f in
-	tokens | unmarshal | marshal | sqlite | postgres | wholeprogram | shapes | serve) ;;
-	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram, shapes, serve)" >&2; exit 2 ;;
+	tokens | unmarshal | marshal | sqlite | postgres | wholeprogram | serve) ;;
+	shapes) forms+=(doc docs ndjson) ;;
+	shapes-doc | shapes-docs | shapes-ndjson) forms+=("${f#shapes-}") ;;
+	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram, shapes, shapes-doc, shapes-docs, shapes-ndjson, serve)" >&2; exit 2 ;;
 	esac
 done
-has() { local f; for f in "${families[@]}"; do [ "$f" = "$1" ] && return 0; done; return 1; }
+forms=($(printf '%s\n' "${forms[@]}" | awk '!seen[$0]++'))
+has() {
+	local f
+	[ "$1" = shapes ] && [ ${#forms[@]} -gt 0 ] && return 0
+	for f in "${families[@]}"; do [ "$f" = "$1" ] && return 0; done
+	return 1
+}
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -186,8 +203,13 @@ if has shapes; then
 	start shapes-agree.txt "$go127" 1
 	(cd compare/shapes && "$bin/cshapes127.test" -test.run='^(TestShapesAgree|TestValidRejects)$' -test.v) >>"$out/shapes-agree.txt"
 	(cd compare/shapes && "$bin/cshapes126.test" -test.run='^TestShapesAgree$') >&2
-	start shapes-peers.txt "$go127" "$shapes_rounds"
-	start shapes-v1.txt "$go126" "$shapes_rounds"
+	for form in "${forms[@]}"; do
+		for f in "shapes-$form-peers.txt $go127" "shapes-$form-v1.txt $go126"; do
+			set -- $f
+			start "$1" "$2" "$shapes_rounds"
+			printf 'benchtime: %s\nwarmup: %s\n' "$shapes_benchtime" "$SHAPES_WARMUP" >>"$out/$1"
+		done
+	done
 fi
 
 max=0
@@ -232,12 +254,14 @@ for ((i = 1; i <= max; i++)); do
 			-test.benchmem -test.benchtime=1x) >>"$out/postgres.txt"
 	fi
 	if has shapes && [ "$i" -le "$shapes_rounds" ]; then
-		(cd compare/shapes && "$bin/cshapes127.test" -test.run='^$' -test.bench='^BenchmarkShapes$' \
-			-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-peers.txt"
-		# Go 1.26: jsonpipe and the classic encoding/json (levels: case, form, op, impl).
-		(cd compare/shapes && "$bin/cshapes126.test" -test.run='^$' \
-			-test.bench='^BenchmarkShapes$/./././^impl=(jsonpipe|encoding_json)$' \
-			-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-v1.txt"
+		for form in "${forms[@]}"; do
+			(cd compare/shapes && "$bin/cshapes127.test" -test.run='^$' -test.bench="^BenchmarkShapes\$/./^form=$form\$/" \
+				-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-$form-peers.txt"
+			# Go 1.26: jsonpipe and the classic encoding/json (levels: case, form, op, impl).
+			(cd compare/shapes && "$bin/cshapes126.test" -test.run='^$' \
+				-test.bench="^BenchmarkShapes\$/./^form=$form\$/./^impl=(jsonpipe|encoding_json)\$" \
+				-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-$form-v1.txt"
+		done
 	fi
 done
 

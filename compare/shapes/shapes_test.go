@@ -3,9 +3,11 @@
 // three forms) through jsonpipe and the libraries a user could pick
 // instead: encoding/json (the classic one on Go 1.26 and with
 // GOEXPERIMENT=nojsonv2, the v2-backed one on Go 1.27), goccy/go-json,
-// bytedance/sonic in its default config and in ConfigStd and, on Go 1.27
-// (where it is in the default build), encoding/json/v2. json-iterator and
-// segmentio/encoding are checked too, but not timed.
+// bytedance/sonic in its default config and in ConfigStd. encoding/json/v2
+// (on Go 1.27, where it is in the default build), json-iterator and
+// segmentio/encoding are checked too, but not timed; nor are sonic's Valid
+// and its default config's marshal and encode, which no ratio reads (see
+// unread).
 //
 // TestShapesAgree checks, before anything is timed, that every library
 // decodes every case, in every form, typed and into an any, to
@@ -29,11 +31,11 @@
 //	op=encode                           Encoder.Encode of each line's value
 //
 // A library is not timed where it decodes a case otherwise (a known
-// deviation of TestShapesAgree's: jsonv2 on rec-keycase's typed decoding).
-// b.SetBytes is the input's size, or encoding/json's output size for
-// marshal and encode, the same for every library, so MB/s ratios are time
-// ratios. Each benchmark makes one untimed call first (the per-type set-up
-// every library caches). The values never repeat from record to record,
+// deviation of TestShapesAgree's). b.SetBytes is the input's size, or
+// encoding/json's output size for marshal and encode, the same for every
+// library, so MB/s ratios are time ratios. Each benchmark makes one untimed
+// call first (the per-type set-up every library caches), then runs untimed
+// for SHAPES_WARMUP (25ms; see warmup) before it is timed. The values never repeat from record to record,
 // so jsonpipe's string cache, which a benchmark repeating one input warms,
 // holds little of the next call's values even in form=doc: decoding a
 // case's document into an any a second time allocated at most 1.7% fewer
@@ -48,7 +50,8 @@
 //	cd compare && GOTOOLCHAIN=go1.27.4 go test -run='^$' -bench=Shapes -benchmem -benchtime=100ms ./shapes > /tmp/shapes.txt
 //	go tool benchstat -col /impl -filter '.unit:B/s' /tmp/shapes.txt
 //
-// benchmarks/run.sh shapes records the sweep, in interleaved rounds.
+// benchmarks/run.sh shapes records the sweep, in interleaved rounds (and
+// shapes-doc, shapes-docs or shapes-ndjson one form of it).
 package shapes
 
 import (

@@ -205,11 +205,10 @@ if has shapes; then
 	(cd compare/shapes && "$bin/cshapes127.test" -test.run='^(TestShapesAgree|TestValidRejects)$' -test.v) >>"$out/shapes-agree.txt"
 	(cd compare/shapes && "$bin/cshapes126.test" -test.run='^TestShapesAgree$') >&2
 	for form in "${forms[@]}"; do
-		for f in "shapes-$form-peers.txt $go127" "shapes-$form-v1.txt $go126"; do
-			set -- $f
-			start "$1" "$2" "$shapes_rounds"
-			printf 'benchtime: %s\nwarmup: %s\n' "$shapes_benchtime" "$SHAPES_WARMUP" >>"$out/$1"
-		done
+		start "shapes-$form-peers.txt" "$go127" "$shapes_rounds"
+		start "shapes-$form-v1.txt" "$go126" "$shapes_rounds"
+		printf 'benchtime: %s\nwarmup: %s\n' "$shapes_benchtime" "$SHAPES_WARMUP" |
+			tee -a "$out/shapes-$form-peers.txt" >>"$out/shapes-$form-v1.txt"
 	done
 fi
 

@@ -268,7 +268,11 @@ def shape_ratios(std=False):
     sonic ConfigStd everywhere: sonic's default config decodes strings
     without checking their UTF-8 and without copying them (they share the
     input's memory), work that encoding/json, jsonpipe and ConfigStd do.
-    Each form's file is read on its own: they may come from other runs."""
+    Each form's file is read on its own: they may come from other runs.
+    Each entry is (case, ratio, slower): slower when a peer's lead over
+    jsonpipe is one benchstat calls significant (p < 0.05, its alpha),
+    not '~': a ratio below 1 that is not slower may be the rounds'
+    spread."""
     res = {}
     for name in shape_files('peers'):
         shape_ratios_of(name, std, res)
@@ -292,26 +296,34 @@ def shape_ratios_of(name, std, res):
                 return float(r[idx[impl]]) if impl in idx and r[idx[impl]] else None
             except ValueError:
                 return None
+
+        def ahead(impl):
+            """benchstat's verdict on impl against jsonpipe (the base) is
+            a significant lead: "+x%" in B/s, where '~' is none."""
+            i = idx[impl] + 2  # B/s, CI, then "vs base"
+            return i < len(r) and r[i].startswith('+')
         case, form, op = m.groups()
         peers = ('goccy', 'sonic_std') if std or op in ('marshal', 'encode') else ('goccy', 'sonic')
         peers = tuple(p for p in peers if op != 'valid' or p not in VALID_LAX)
         pv = [v for v in map(val, peers) if v]
         if val('jsonpipe') and pv:
-            res.setdefault((form, op), []).append((case, val('jsonpipe') / max(pv)))
+            slower = any(val(p) and ahead(p) for p in peers)
+            res.setdefault((form, op), []).append((case, val('jsonpipe') / max(pv), slower))
 
 
 def shapes():
     res, same = shape_ratios(), shape_ratios(std=True)
-    lines = ['| form | op | geomean | worst case | cases below 1.0× | geomean, sonic ConfigStd | its worst case |',
-             '| --- | --- | --- | --- | --- | --- | --- |']
+    lines = ['| form | op | geomean | worst case | cases below 1.0× | of those, a peer significantly faster | geomean, sonic ConfigStd | its worst case |',
+             '| --- | --- | --- | --- | --- | --- | --- | --- |']
     for (form, op), rs in sorted(res.items()):
-        gm = geomean([x for _, x in rs])
+        gm = geomean([x for _, x, _ in rs])
         worst = min(rs, key=lambda x: x[1])
         ss = same.get((form, op), [])
-        sworst = min(ss, key=lambda x: x[1]) if ss else ('', 0)
-        lines.append('| %s | %s | %.2f× | %s %.2f× | %d of %d | %s | %s |' % (
-            form, op, gm, worst[0], worst[1], sum(1 for _, x in rs if x < 1), len(rs),
-            '%.2f×' % geomean([x for _, x in ss]) if ss else '', '%s %.2f×' % sworst if ss else ''))
+        sworst = min(ss, key=lambda x: x[1]) if ss else ('', 0, False)
+        lines.append('| %s | %s | %.2f× | %s %.2f× | %d of %d | %d | %s | %s |' % (
+            form, op, gm, worst[0], worst[1], sum(1 for _, x, _ in rs if x < 1), len(rs),
+            sum(1 for _, x, slower in rs if x < 1 and slower),
+            '%.2f×' % geomean([x for _, x, _ in ss]) if ss else '', '%s %.2f×' % sworst[:2] if ss else ''))
     agree = [printable(re.sub(r'^ +[a-z_]+\.go:[0-9]+: ', '', l.rstrip('\n'))[:160])
              for l in open(encoding='utf-8', errors='replace', file=raw('shapes-agree.txt')) if re.search(r'differ|deviat|known|valid-lax', l)]
     tables = []
@@ -328,7 +340,10 @@ def shapes():
         'does not check strings (TestValidRejects). Each form is recorded on its own (see the files above, '
         'each with its commit, day and CPU); a file with no warmup line was timed from its first call, '
         'and its form=doc encodings are slower on every library than a program that encodes again and '
-        'again, some more than others (see compare/shapes\' warmup).',
+        'again, some more than others (see compare/shapes\' warmup). A case below 1.0× is counted again '
+        'where benchstat calls a peer\'s lead over jsonpipe significant (p < 0.05 over the rounds, not its '
+        '`~`): at 50ms a benchmark, a call of 5 to 25ms (decoding 1 MB into `any`) is timed some five '
+        'times a round, and the others may be the rounds\' spread.',
         '\n'.join(lines),
         "### Where the peers differ from encoding/json (TestShapesAgree)",
         block('\n'.join(agree) or 'no deviation recorded'),
@@ -336,16 +351,20 @@ def shapes():
 
 
 def shapes_row():
-    """The README's row for the sweep: its geomean and its worst case."""
+    """The README's row for the sweep: its geomean, its worst case, and the
+    cases below 1.0×, with how many of them a peer leads by a margin
+    benchstat calls significant (shape_ratios)."""
     if not shape_files('peers'):
         return '| the shape sweep (every case, form and op) | no recorded run yet | |'
     res = shape_ratios()
-    every = [(form, op, case, x) for (form, op), rs in res.items() for case, x in rs]
+    every = [(form, op, case, x, slower) for (form, op), rs in res.items() for case, x, slower in rs]
     if not every:
         return '| the shape sweep (every case, form and op) | no figure in its raw outputs | |'
     gm = geomean([e[3] for e in every])
     w = min(every, key=lambda e: e[3])
-    return '| the shape sweep (every case, form and op) | %.2f×; worst %s, %s, %s %.2f× | |' % (gm, w[2], w[0], w[1], w[3])
+    below = [e for e in every if e[3] < 1]
+    return '| the shape sweep (every case, form and op) | %.2f×; worst %s, %s, %s %.2f×; %d of %s below 1.0×, %d of them significantly (p < 0.05) | |' % (
+        gm, w[2], w[0], w[1], w[3], len(below), format(len(every), ','), sum(1 for e in below if e[4]))
 
 
 def main():

@@ -72,7 +72,7 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 			plain = &plainBytesHTML
 		}
 		a, m, z := s[0], s[n>>1], s[n-1]
-		if (!plain[a] || !plain[m] || !plain[z]) && ((a|m|z) < utf8.RuneSelf || !plainText(s, escapeHTML)) {
+		if (!plain[a] || !plain[m] || !plain[z]) && ((a|m|z) < utf8.RuneSelf || !shortText(a, m, z, n, plain)) {
 			return appendEscapedShort(dst, s, escapeHTML)
 		}
 		d[1], d[1+n>>1], d[n] = a, m, z
@@ -129,6 +129,39 @@ func plainText(s string, escapeHTML bool) bool {
 		i += n
 	}
 	return true
+}
+
+// shortText is plainText for a string of 1 to 3 bytes, a, m and z its
+// first, middle and last (as appendString reads them), one of them 0x80 or
+// more: one character of two or three bytes, or one of two bytes and a
+// plain ASCII byte. Written out, not plainText's loop and its CharSize
+// call: a word or a name of one character in another script, such as
+// "é" or "中", took plainText and CharSize 95 instructions, appendString
+// as many again.
+func shortText(a, m, z byte, n int, plain *[256]bool) bool {
+	cont := func(c byte) bool { return c&0xC0 == 0x80 }
+	lead2 := func(c byte) bool { return 0xC2 <= c && c <= 0xDF }
+	switch n {
+	case 2: // m is z
+		return lead2(a) && cont(z)
+	case 3:
+		switch {
+		case a < utf8.RuneSelf:
+			return plain[a] && lead2(m) && cont(z)
+		case lead2(a):
+			return cont(m) && z < utf8.RuneSelf && plain[z]
+		case 0xE0 <= a && a <= 0xEF:
+			lo, hi := byte(0x80), byte(0xBF)
+			if a == 0xE0 {
+				lo = 0xA0 // else overlong
+			} else if a == 0xED {
+				hi = 0x9F // else a surrogate
+			}
+			// U+2028 and U+2029 are escaped
+			return lo <= m && m <= hi && cont(z) && !(a == 0xE2 && m == 0x80 && z&^1 == 0xA8)
+		}
+	}
+	return false // a lone byte of 0x80 or more, or a longer character cut short
 }
 
 // appendEscapedShort is appendEscaped for a string of under 8 bytes: a

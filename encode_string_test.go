@@ -141,6 +141,41 @@ func TestAppendEscapedShort(t *testing.T) {
 	}
 }
 
+// appendString on every string of one and two bytes, and of three bytes
+// drawn from the bytes that matter to shortText (each ASCII byte that
+// needs an escape or none, every byte of 0x80 and more), against the
+// kernel's way (appendEscaped, checked against encoding/json above), with
+// and without HTML escaping and with room for the short strings' stores.
+func TestAppendStringShort(t *testing.T) {
+	var some []byte
+	for c := range 256 {
+		if c >= 0x80 || strings.IndexByte("a\"\\\n\x00\x1f<>&\x7f ", byte(c)) >= 0 {
+			some = append(some, byte(c))
+		}
+	}
+	check := func(b []byte) {
+		for _, html := range []bool{false, true} {
+			dst := append(make([]byte, 0, 64), 'x')
+			if got, want := appendString(dst, string(b), html), appendEscaped([]byte("x"), string(b), html); string(got) != string(want) {
+				t.Fatalf("appendString(%q, %v) = %s, want %s", b, html, got, want)
+			}
+		}
+	}
+	for a := range 256 {
+		check([]byte{byte(a)})
+		for b := range 256 {
+			check([]byte{byte(a), byte(b)})
+		}
+	}
+	for _, a := range some {
+		for _, m := range some {
+			for _, z := range some {
+				check([]byte{a, m, z})
+			}
+		}
+	}
+}
+
 // The struct encoder writes strings of 4 to 24 bytes itself (in its
 // loop, as appendString would): every length around that range, each
 // with a byte that needs a look at every place, or none, in fields after

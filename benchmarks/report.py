@@ -342,7 +342,7 @@ def shapes():
         'and its form=doc encodings are slower on every library than a program that encodes again and '
         'again, some more than others (see compare/shapes\' warmup). A case below 1.0× is counted again '
         'where benchstat calls a peer\'s lead over jsonpipe significant (p < 0.05 over the rounds, not its '
-        '`~`): at 50ms a benchmark, a call of 5 to 25ms (decoding 1 MB into `any`) is timed some five '
+        '`~`): at 50ms a benchmark, a call of 5 to 25ms (decoding 1 MB into `any`) is timed two to ten '
         'times a round, and the others may be the rounds\' spread.',
         '\n'.join(lines),
         "### Where the peers differ from encoding/json (TestShapesAgree)",

@@ -69,9 +69,8 @@
 #   SHAPES_BENCHTIME  each shapes benchmark's time per round (50ms), after
 #   SHAPES_WARMUP     its untimed warm-up (25ms: see compare/shapes' warmup); a
 #                     round is 5,100 benchmarks on Go 1.27 and 2,250 on Go 1.26,
-#                     about 13.5 minutes (AMD EPYC, 2026-12-02): 5.6 for doc
-#                     and 2.8 for ndjson as recorded alone, docs about as
-#                     long as doc
+#                     about 13.5 minutes (AMD EPYC, 2026-12-02); recorded
+#                     alone, 5.6 for doc, 5.9 for docs and 2.8 for ndjson
 #
 # The root module and sqlite/ run on Go 1.26, as recorded. compare/marshal
 # runs on both: on Go 1.27 against the peers (marshal-peers.txt), and on Go

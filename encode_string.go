@@ -72,14 +72,46 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 			plain = &plainBytesHTML
 		}
 		a, m, z := s[0], s[n>>1], s[n-1]
-		if (!plain[a] || !plain[m] || !plain[z]) && ((a|m|z) < utf8.RuneSelf || !shortText(a, m, z, n, plain)) {
-			return appendEscapedShort(dst, s, escapeHTML)
+		if !plain[a] || !plain[m] || !plain[z] {
+			if (a | m | z) >= utf8.RuneSelf {
+				if !shortText(a, m, z, n, plain) {
+					return appendEscapedShort(dst, s, escapeHTML)
+				}
+			} else {
+				return appendASCIIShort(dst, a, m, z, n, escapeHTML)
+			}
 		}
 		d[1], d[1+n>>1], d[n] = a, m, z
 	}
 	d[0] = '"'
 	d[n+1] = '"'
 	return dst[:l+n+2]
+}
+
+// appendASCIIShort is appendString for an ASCII string of 1 to 3 bytes
+// with one that needs an escape, a, m and z its first, middle and last
+// (as appendString reads them), with 34 bytes of dst's capacity spare:
+// each written as asciiWords writes it, itself or its escape, one after
+// another, without a branch on which. The middle one is counted only in
+// 3 bytes, the last only from 2 (in 1 byte all three are the first, in 2
+// the middle is the last).
+func appendASCIIShort(dst []byte, a, m, z byte, n int, escapeHTML bool) []byte {
+	words := &asciiWords
+	if escapeHTML {
+		words = &asciiWordsHTML
+	}
+	l := len(dst)
+	d := (*[34]byte)(dst[l : l+34])
+	wa, wm, wz := words[a&0x7F], words[m&0x7F], words[z&0x7F]
+	binary.LittleEndian.PutUint64(d[1:], wa)
+	j := 1 + int(wa>>56) // at most 7, then 13: each index below 16
+	binary.LittleEndian.PutUint64(d[j&15:], wm)
+	j += int(wm>>56) & -(n & 1 & (n >> 1))
+	binary.LittleEndian.PutUint64(d[j&15:], wz)
+	j += int(wz>>56) & -(n >> 1)
+	d[0] = '"'
+	d[j&31] = '"'
+	return dst[:l+j+1]
 }
 
 // appendNonASCII is appendString for a string of 8 to 32 bytes in which
@@ -165,35 +197,37 @@ func shortText(a, m, z byte, n int, plain *[256]bool) bool {
 }
 
 // appendEscapedShort is appendEscaped for a string of under 8 bytes: a
-// byte at a time, each ASCII escape stored as one word (escapeWords), and
-// each other character checked as plainText checks it. For so few bytes
-// this costs less than the kernel's set-up (4 bytes with an escape: 30%
-// less); from 8 bytes on the kernel costs less, and with characters of
-// other scripts even at 8.
+// byte at a time, each ASCII byte stored as the word asciiWords holds for
+// it (itself, or its escape: no branch on which), and each other
+// character checked as plainText checks it. For so few bytes this costs
+// less than the kernel's set-up (4 bytes with an escape: 30% less); from
+// 8 bytes on the kernel costs less, and with characters of other scripts
+// even at 8.
 func appendEscapedShort(dst []byte, s string, escapeHTML bool) []byte {
-	plain := &plainBytes
-	if escapeHTML {
-		plain = &plainBytesHTML
+	if len(s) >= 8 {
+		return appendEscaped(dst, s, escapeHTML)
 	}
+	words := &asciiWords
+	if escapeHTML {
+		words = &asciiWordsHTML
+	}
+	// The output, at most 7 bytes of 6 each and the quotes, is written
+	// in the first 64 bytes of d and a word stored there spills into the
+	// 8 after them: an index masked to 64 needs no bounds check.
+	const room = 64 + 8
 	l := len(dst)
-	room := 6*len(s) + 2 + 8
 	if cap(dst)-l < room {
 		dst = slices.Grow(dst, room)
 	}
-	d := dst[l : l+room]
+	d := (*[room]byte)(dst[l : l+room])
 	d[0] = '"'
 	j := 1
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if plain[c] {
-				d[j] = c
-				j++
-			} else {
-				e := &escapeWords[c&0x7F]
-				binary.LittleEndian.PutUint64(d[j:], e.w)
-				j += int(e.n)
-			}
+			w := words[c]
+			binary.LittleEndian.PutUint64(d[j&63:], w)
+			j += int(w >> 56)
 			i++
 			continue
 		}
@@ -215,16 +249,25 @@ func appendEscapedShort(dst []byte, s string, escapeHTML bool) []byte {
 	return dst[:l+j+1]
 }
 
-// escapeWords holds each ASCII byte's escape (strbody.ASCIIEscape), up
-// to 6 bytes, in one word, and its length.
-var escapeWords = func() (t [0x80]struct {
-	w uint64
-	n uint8
-}) {
-	for c := range t {
-		var b [8]byte
-		t[c].n = uint8(copy(b[:], strbody.ASCIIEscape(byte(c))))
-		t[c].w = binary.LittleEndian.Uint64(b[:])
+// asciiWords and asciiWordsHTML hold what each ASCII byte is written as,
+// without and with HTML escaping: the byte itself, or its escape
+// (strbody.ASCIIEscape, up to 6 bytes), in the low bytes of a word, and
+// how many bytes that is in the top byte (stored too, past the end, where
+// the next byte or the closing quote goes).
+var asciiWords, asciiWordsHTML = func() (p, h [utf8.RuneSelf]uint64) {
+	word := func(b string) uint64 {
+		var w [8]byte
+		w[7] = byte(copy(w[:], b))
+		return binary.LittleEndian.Uint64(w[:])
+	}
+	for c := range byte(utf8.RuneSelf) {
+		p[c], h[c] = word(string(c)), word(string(c))
+		if !plainBytes[c] {
+			p[c] = word(strbody.ASCIIEscape(c))
+		}
+		if !plainBytesHTML[c] {
+			h[c] = word(strbody.ASCIIEscape(c))
+		}
 	}
 	return
 }()

@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -222,6 +223,51 @@ func TestStructStringFields(t *testing.T) {
 					t.Fatalf("Marshal of %q:\n got %s\nwant %s", s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// BenchmarkAppendStringShort: appendString on 1,024 distinct strings of n
+// bytes (1 to 7, and lengths mixed) of letters and digits ("plain"), or
+// with one byte that needs an escape at a random place ("esc": a quote, a
+// backslash, a newline, a tab or a control byte; "html": '<', '>' or '&',
+// with HTML escaping).
+func BenchmarkAppendStringShort(b *testing.B) {
+	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	for _, kind := range []struct {
+		name, escapes string
+		html          bool
+	}{{"plain", "", true}, {"esc", "\"\\\n\t\x01", false}, {"html", "<>&", true}} {
+		for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 0} {
+			r := rand.New(rand.NewPCG(uint64(n), 9))
+			ss := make([]string, 1024)
+			for i := range ss {
+				m := n
+				if m == 0 {
+					m = 1 + r.IntN(7)
+				}
+				s := make([]byte, m)
+				for k := range s {
+					s[k] = letters[r.IntN(len(letters))]
+				}
+				if kind.escapes != "" {
+					s[r.IntN(m)] = kind.escapes[r.IntN(len(kind.escapes))]
+				}
+				ss[i] = string(s)
+			}
+			name := fmt.Sprintf("kind=%s/n=%d", kind.name, n)
+			if n == 0 {
+				name = fmt.Sprintf("kind=%s/n=1-7", kind.name)
+			}
+			buf := make([]byte, 0, 64*1024)
+			b.Run(name, func(b *testing.B) {
+				for b.Loop() {
+					d := buf[:0]
+					for _, s := range ss {
+						d = appendString(d, s, kind.html)
+					}
+				}
+			})
 		}
 	}
 }

@@ -24,7 +24,9 @@ const hexDigits = "0123456789abcdef"
 // struct holds, is checked and copied in the same words, stored straight
 // into dst's spare capacity (one with a byte of 0x80 or more is then
 // checked as one block, appendNonASCII, or under 8 bytes a character at a
-// time, plainText); the rest goes through appendEscaped.
+// time, plainText). One under 8 bytes that needs an escape is written a
+// byte at a time from a table (appendEscapedShort; of 1 to 3 ASCII bytes,
+// appendASCIIShort); the rest goes through appendEscaped.
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	n, l := len(s), len(dst)
 	if !fastPaths || n > 32 || cap(dst)-l < 34 {

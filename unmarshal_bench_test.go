@@ -41,12 +41,14 @@ var unmarshalImpls = []unmarshalImpl{
 
 // forgetPooled empties the caches of the pooled decodeState that the next
 // call will get (the pool hands a goroutine back what it last put there):
-// the strings, the key guesses and the keys by their starts.
+// the strings, the key guesses, the keys by their starts and the objects'
+// sizes.
 func forgetPooled() {
 	ds := getState()
 	clear(ds.strings[:])
 	clear(ds.keyGuess[:])
 	clear(ds.keyStarts[:])
+	clear(ds.objectHints[:])
 	ds.seen = nil
 	// Not caches, but a fresh state has no blocks yet.
 	ds.block = nil

@@ -4,6 +4,8 @@ import (
 	stdjson "encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/corpus"
 )
 
 // The per-call cost: documents of one small record, or a few, each
@@ -16,18 +18,10 @@ import (
 //	GOTOOLCHAIN=go1.27.4 go test -run='^$' -bench='^BenchmarkUnmarshalSmall$' -count=10 ./unmarshal | tee small.txt
 //	go tool benchstat -col /impl small.txt
 
-type smallRecord struct {
-	ID     int64  `json:"id"`
-	Name   string `json:"name"`
-	Active bool   `json:"active"`
-}
-
-type smallArrays struct {
-	Emoji   string    `json:"emoji"`
-	Aliases []string  `json:"aliases"`
-	Tags    []string  `json:"tags"`
-	Pos     []float64 `json:"pos"`
-}
+type (
+	smallRecord = corpus.SmallRecord
+	smallArrays = corpus.SmallArrays
+)
 
 var smallCases = []struct {
 	name string

@@ -26,6 +26,10 @@ type encField struct {
 	// rare: derefs or omit is set, and the loop takes the long way.
 	rare   bool
 	direct encDirect
+	// slow: the field's name is not written with one copy of its pad: it
+	// is rare, its name is not short, or the fast paths are off. The loop
+	// then calls start; the others cost it one test.
+	slow bool
 	// nullable: the field is a pointer, interface, map or slice that is
 	// written as null when its first word is nil (nilIsNull), without a
 	// call to its encoder.
@@ -141,13 +145,15 @@ func nilIsNull(t reflect.Type, addr bool) bool {
 	return false
 }
 
-// setName sets f's name, written out, to the member name of key.
+// setName sets f's name, written out, to the member name of key, once the
+// rest of f is set (slow says how long a name is).
 func (f *encField) setName(key string) {
 	f.name = `,"` + key + `":`
 	f.pad = [32]byte{}
 	if f.short = len(f.name) <= 32; f.short {
 		copy(f.pad[:], f.name)
 	}
+	f.slow = !fastPaths || f.rare || !f.short
 }
 
 // htmlEscapeName escapes '<', '>' and '&' in a field name; a name from a tag
@@ -177,24 +183,19 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 	for i := range fields {
 		f := &fields[i]
 		fp := unsafe.Add(p, f.offset)
-		if f.rare {
-			var ok bool
-			if fp, ok = f.locate(p); !ok {
+		if f.slow {
+			var more bool
+			if b, fp, more = f.start(b, p); !more {
 				continue
 			}
-		}
-		if l := len(b); fastPaths && f.short && cap(b)-l >= 32 {
+		} else if l := len(b); cap(b)-l >= 32 {
 			*(*[32]byte)(b[l : l+32]) = f.pad
 			b = b[:l+len(f.name)]
 		} else {
 			b = append(b, f.name...)
 		}
-		if f.nullable && *(*unsafe.Pointer)(fp) == nil {
-			b = append(b, "null"...)
-			continue
-		}
 		// vp is where the scalar is: the field, or what a pointer field
-		// points to (not nil: nullable wrote that one).
+		// points to.
 		vp, d := fp, f.direct
 		if d >= encPtr {
 			if vp = *(*unsafe.Pointer)(fp); vp == nil {
@@ -202,6 +203,11 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 				continue
 			}
 			d -= encPtr
+		} else if d == encCall && f.nullable && *(*unsafe.Pointer)(fp) == nil {
+			// A nil pointer, interface, map or slice: null, without its
+			// encoder's call (see nilIsNull).
+			b = append(b, "null"...)
+			continue
 		}
 		switch d {
 		case encString:
@@ -321,6 +327,26 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 	}
 	b[mark] = '{'
 	return append(b, '}'), nil
+}
+
+// start is the loop's long way to a slow field of the struct at p: it
+// writes the field's name and returns where the field is, or, for a field
+// left out or hidden by a nil pointer, more false, having written nothing.
+func (f *encField) start(b []byte, p unsafe.Pointer) (_ []byte, fp unsafe.Pointer, more bool) {
+	fp = unsafe.Add(p, f.offset)
+	if f.rare {
+		var ok bool
+		if fp, ok = f.locate(p); !ok {
+			return b, nil, false
+		}
+	}
+	if l := len(b); fastPaths && f.short && cap(b)-l >= 32 {
+		*(*[32]byte)(b[l : l+32]) = f.pad
+		b = b[:l+len(f.name)]
+	} else {
+		b = append(b, f.name...)
+	}
+	return b, fp, true
 }
 
 // locate is the long way to field f of the struct at p: through the

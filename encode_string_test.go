@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/jsonpipe/json/internal/strbody"
 )
 
 // appendString against the classic encoding/json's string encoding, with
@@ -29,8 +31,10 @@ func checkAppendString(t *testing.T, s string) {
 		}
 		// with spare capacity, as a growing buffer has it: the short
 		// strings' word stores, with the capacity they need and no more,
-		// over stale bytes
-		for _, spare := range []int{33, 34, 100} {
+		// over stale bytes; and the kernel's call from appendString
+		// itself, from the room it needs (over len(s)+Block) to the room
+		// for every byte escaped as \u00XX
+		for _, spare := range []int{33, 34, 100, len(s) + strbody.Block, len(s) + strbody.Block + 1, 6*len(s) + strbody.Block + 2} {
 			dst := append(make([]byte, 0, 3+spare), "xyz"...)
 			stale := dst[:cap(dst)]
 			for i := 3; i < len(stale); i++ {

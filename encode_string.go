@@ -26,7 +26,8 @@ const hexDigits = "0123456789abcdef"
 // checked as one block, appendNonASCII, or under 8 bytes a character at a
 // time, plainText). One under 8 bytes that needs an escape is written a
 // byte at a time from a table (appendEscapedShort; of 1 to 3 ASCII bytes,
-// appendASCIIShort); the rest goes through appendEscaped.
+// appendASCIIShort); the rest goes through appendEscaped, whose kernel
+// call a string over 32 bytes makes here when dst has the room.
 func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	n, l := len(s), len(dst)
 	if n > 32 && fastPaths && cap(dst)-l > n+strbody.Block {

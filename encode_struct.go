@@ -145,8 +145,8 @@ func nilIsNull(t reflect.Type, addr bool) bool {
 	return false
 }
 
-// setName sets f's name, written out, to the member name of key, once the
-// rest of f is set (slow says how long a name is).
+// setName sets f's name, written out, to the member name of key, and slow
+// from the name's length and rare, which must be set first.
 func (f *encField) setName(key string) {
 	f.name = `,"` + key + `":`
 	f.pad = [32]byte{}

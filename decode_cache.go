@@ -44,6 +44,10 @@ type typeDecoder struct {
 	selfHooks bool           // this decoder itself may run user code
 	deps      []*typeDecoder // decoders this one calls
 	forward   *typeDecoder   // fn only calls forward.fn: resolved at publish
+
+	// slice, when fn is a slice decoder (buildSlice), is what the typed
+	// one pass needs of it to gather a new slice (decode_struct_bytes.go).
+	slice *sliceInfo
 }
 
 // How the value at p is reached, which decides where encoding/json looks for

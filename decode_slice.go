@@ -29,6 +29,7 @@ func (b *builder) buildSlice(td *typeDecoder, t reflect.Type) {
 		small = max(4, min(64, 2048/int(size)))
 	}
 	id := nextScratchID()
+	td.slice = &sliceInfo{t: t, elem: elem, size: size, id: id, small: small}
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		switch tok[0] {
 		case '[':

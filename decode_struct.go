@@ -25,8 +25,11 @@ type fieldDecoder struct {
 	fast   fastKind
 	direct direct // for scalarNext after expectKey, from fast; none when embedded
 	dec    *typeDecoder
-	quoted bool         // ",string"
-	typ    reflect.Type // the field's type
+	quoted bool // ",string"
+	// readOnly: a tagged, unexported embedded struct, decoded by its
+	// modeRO decoder.
+	readOnly bool
+	typ      reflect.Type // the field's type
 
 	owner   reflect.Type // the struct type, for UnmarshalTypeError.Struct
 	errPath []string     // for a promoted field: embedded struct names then name
@@ -129,6 +132,10 @@ type structDecoder struct {
 	order      atomic.Pointer[structDecoder]
 	orderTries atomic.Int32
 	orderPos   []int
+
+	// pass is passUnknown, or whether the typed one pass takes the
+	// struct's values (passable, decode_struct_bytes.go).
+	pass atomic.Uint32
 }
 
 // wordField is a field in structDecoder.words: the words of its key token
@@ -170,6 +177,7 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			st = fld.Type
 		}
 		f.offset = off
+		f.readOnly = ro
 		if f.errPath != nil {
 			f.errPath = append(f.errPath, sf.name)
 		}

@@ -135,6 +135,12 @@ type decodeState struct {
 	// lastSize is the size of what it points to.
 	lastWord unsafe.Pointer
 	lastSize uintptr
+	// lastPass is lastDecoder's struct decoder when the typed one pass
+	// takes its values (passable), or that of its elements, lastSlice,
+	// when it is a slice decoder whose elements are such structs; else
+	// nil: set with lastWord.
+	lastPass  *structDecoder
+	lastSlice *sliceInfo
 
 	bd  Decoder // the decoder for Unmarshal's bytes
 	sub Decoder // re-reads a value captured by Decode
@@ -248,6 +254,12 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	// the snapshot's case analysis, all done for this type already.
 	if e := (*eface)(unsafe.Pointer(&v)); e.typ == ds.lastWord && e.typ != nil && e.data != nil &&
 		allZero(e.data, ds.lastSize) {
+		if sd := ds.lastPass; sd != nil {
+			if ds.lastSlice == nil && ds.structPass(sd, data, e.data) ||
+				ds.lastSlice != nil && ds.slicePass(ds.lastSlice, sd, data, e.data) {
+				return nil
+			}
+		}
 		return ds.speculate(ds.lastDecoder, e.data, snapZero)
 	}
 	rv := reflect.ValueOf(v)
@@ -403,6 +415,12 @@ func (ds *decodeState) speculateStream(td *typeDecoder, p unsafe.Pointer, snap i
 func (ds *decodeState) keepType(td *typeDecoder, v any, rv reflect.Value) {
 	if !td.hooks && !anyTargetType(v) {
 		ds.lastWord, ds.lastSize = (*eface)(unsafe.Pointer(&v)).typ, rv.Type().Elem().Size()
+		ds.lastPass, ds.lastSlice = nil, nil
+		if td.sd != nil && td.sd.passable() {
+			ds.lastPass = td.sd
+		} else if sl := td.slice; sl != nil && sl.small > 0 && sl.elem.sd != nil && !sl.elem.hooks && sl.elem.sd.passable() {
+			ds.lastPass, ds.lastSlice = sl.elem.sd, sl
+		}
 	}
 }
 

@@ -157,6 +157,35 @@ type diffNullable struct {
 
 type diffCounts map[string]int64
 
+// diffPass is a struct the typed one pass takes (passable): scalars,
+// pointers to scalars, a Number, structs of them nested and embedded, and
+// names that fit expectKey's words, pass them by a byte, or fold.
+type diffPass struct {
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	Active  bool
+	Score   float64
+	N       Number
+	PI      *int64   `json:"pi"`
+	PS      *string  `json:"ps"`
+	PF      *float64 `json:"pf"`
+	Count   int
+	HiThere string `json:"hi_there"`
+	Long    string `json:"fourteen_bytes"`
+	Ü       int
+	Inner   struct {
+		X    int64
+		Y    string `json:"y"`
+		Deep struct{ Z bool }
+	} `json:"inner"`
+	diffPassEmbedded
+}
+
+type diffPassEmbedded struct {
+	E1 string `json:"e1"`
+	E2 int64
+}
+
 // diffTargets returns constructors of fresh targets, by name.
 func diffTargets() []struct {
 	name string
@@ -217,6 +246,9 @@ func diffTargets() []struct {
 		{"orders", func() any { return new([]diffOrder) }},
 		{"nullable", func() any { return new(diffNullable) }},
 		{"nullables", func() any { return new([]diffNullable) }},
+		{"pass", func() any { return new(diffPass) }},
+		{"passes", func() any { return new([]diffPass) }},
+		{"passflat", func() any { return new(struct{ A, B int64 }) }},
 	}
 }
 
@@ -239,6 +271,20 @@ func diffUnmarshal(t *testing.T, in []byte, prefill bool) {
 		}
 		if !sameValue(got, want, gerr, werr) {
 			t.Fatalf("Unmarshal(%q) into %s (prefill %v):\n got %#v\nwant %#v", in, tg.name, prefill, deref(got), deref(want))
+		}
+		if prefill {
+			continue
+		}
+		// Again into a fresh target of the type just decoded into: the
+		// call that takes the fast paths of a type seen (the typed one
+		// pass, decode_struct_bytes.go).
+		again := tg.new()
+		aerr := Unmarshal(in, again)
+		if !sameError(aerr, werr) {
+			t.Fatalf("Unmarshal(%q) into %s, its type's second call:\n got error %s\nwant error %s", in, tg.name, describeError(aerr), describeError(werr))
+		}
+		if !sameValue(again, want, aerr, werr) {
+			t.Fatalf("Unmarshal(%q) into %s, its type's second call:\n got %#v\nwant %#v", in, tg.name, deref(again), deref(want))
 		}
 	}
 }

@@ -136,6 +136,31 @@ var diffInputs = []string{
 	// plainKey and looked up by findWords; once the type's remembered keys
 	// are not trusted, without a guess after a key out of order)
 	shuffledRecords(40),
+	// the typed one pass (diffPass): every kind of member, in order, out
+	// of order, in other cases, with space around its ':', unknown members
+	// of every kind; then what it gives up on (a key with an escape or a
+	// byte of 0x80 or more, a value of another kind, a number that does
+	// not fit, null for a struct, syntax errors, trailing bytes)
+	`{"id":1,"name":"n","Active":true,"Score":1.5,"N":12,"pi":2,"ps":"s","pf":0.25,"Count":3,"hi_there":"h","fourteen_bytes":"f","inner":{"X":4,"y":"y","Deep":{"Z":true}},"e1":"e","E2":5}`,
+	`{"E2":5,"e1":"e","inner":{"Deep":{"Z":false},"y":"y","X":-4},"fourteen_bytes":"f","hi_there":"h","Count":3,"ID":7,"NAME":"n","active":false,"score":-0e1}`,
+	"{ \"id\" : 1 ,\n  \"name\" :\"n\",\n  \"inner\" : { \"X\" : 4 , \"Deep\" : { } }\n}", `{}`, ` { } `, `{"inner":{}}`, `{"inner":null,"pi":null,"ps":null,"id":null}`,
+	`{"zz":[1,{"a":"b"}],"id":1,"yy":{"q":null},"name":"x","xx":"\u00e9","A":1,"B":2}`, `{"id":1,"id":2,"inner":{"X":1},"inner":{"y":"z"}}`,
+	`{"n\u0061me":"x"}`, `{"\u00dc":1}`, `{"Ü":1,"id":2}`, `{"name":"\u00e9\ud83d\ude00\n","ps":"\ud800"}`, "{\"name\":\"\xff\"}",
+	`{"id":"1"}`, `{"name":1}`, `{"Active":"true"}`, `{"inner":[]}`, `{"inner":1}`, `{"id":9223372036854775808}`, `{"id":1.5}`, `{"Score":1e400}`,
+	`{"N":"1"}`, `{"N":01}`, `{"inner":{"Deep":null}}`, `{"id":1,}`, `{"id":1 "name":"x"}`, `{"id" 1}`, `{"id":1`, `{"inner":{"X":1}`, `{"id":1}x`, `{"id":1} {}`,
+	`{"A":1,"B":2}`, `{"a":1,"b":-2}`, `{"A":1,"A":2,"B":null}`, `{"Score":1.000000000000000000001,"id":-9223372036854775808,"Count":12345678901234567}`,
+	`{"Score":-123456789012345678901234567890e-30,"id":123456789012345678901}`,
+	// and arrays of them: empty, nulls among them, more than the scratch
+	// buffer's first length, an element it gives up on, broken arrays
+	`[]`, ` [ ] `, `[{}]`, `[null]`, `[{"id":1},null,{"name":"x"}]`, "[\n {\"id\": 1},\n {\"id\": 2}\n]", passArray(20, ""), passArray(40, "\n"),
+	`[{"id":1},{"id":"2"}]`, `[{"id":1},{"n\u0061me":"x"}]`, `[{"id":1},1]`, `[{"id":1},[]]`, `[{"id":1},]`, `[{"id":1}`, `[{"id":1}]x`, `[{"id":1}] []`, `[{"id":1} {"id":2}]`, `[nul]`,
+}
+
+// passArray returns an array of n diffPass records, sep before each.
+func passArray(n int, sep string) string {
+	return array(n, func(i int) string {
+		return fmt.Sprintf(`%s{"id":%d,"name":"n%d","inner":{"X":%d,"Deep":{"Z":true}},"e1":"e"}`, sep, i, i, -i)
+	})
 }
 
 // stringList returns an array of n strings (array's layout), then tail

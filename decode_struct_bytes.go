@@ -1,0 +1,415 @@
+package json
+
+import (
+	"encoding/binary"
+	"reflect"
+	"unsafe"
+
+	"github.com/jsonpipe/json/internal/number"
+)
+
+// The typed one pass. Unmarshal into a zero struct (the argument's type
+// the one of the call before, ds.lastWord) whose members are all scalars
+// that scalarNext decodes, or structs of such members, reads its object
+// straight from the bytes, as the one pass into an any does
+// (decode_any_bytes.go): a member's key by the guess of the field after
+// the last one (expectKey's two words) or by lookup's tables, its value by
+// scalarNext at the index, an unknown member's value skipped by the
+// validator. None of the token layer's work per token (its state, the
+// stack of open containers, the checks that the window holds the next
+// token) is done: a small record's per-call cost is mostly that work.
+//
+// It takes only input it decodes whole, as the token path would: anything
+// else (a syntax error, a value of another kind, a number that does not
+// fit, a key with an escape or a byte of 0x80 or more, a member nested
+// deeper than maxOnePassDepth) makes it give up, the struct is zeroed
+// again, and the token path decodes the input from the start, with its
+// errors and offsets. The struct types it takes are those on which it
+// gives up only for such input (passable): a member that is a slice, a
+// map, an interface or has methods would make it give up on most input.
+
+// passable reports whether the struct decoder's values are ones the typed
+// one pass takes: every field, at any depth, one that scalarNext decodes
+// (but any, which an object or array would make it give up) or a struct
+// of such fields, none of them behind an embedded pointer, ",string" or
+// read-only. Worked out once per decoder, when first asked.
+func (sd *structDecoder) passable() bool {
+	switch sd.pass.Load() {
+	case passYes:
+		return true
+	case passNo:
+		return false
+	}
+	ok := sd.passableAt(0)
+	if ok {
+		sd.pass.Store(passYes)
+	} else {
+		sd.pass.Store(passNo)
+	}
+	return ok
+}
+
+// Values of structDecoder.pass: not yet worked out, or passable's answer.
+const (
+	passUnknown = iota
+	passYes
+	passNo
+)
+
+func (sd *structDecoder) passableAt(depth int) bool {
+	if !fastPaths || depth > 16 {
+		return false
+	}
+	for i := range sd.fields {
+		f := &sd.fields[i]
+		switch {
+		case f.embed != nil || f.quoted || f.readOnly || f.direct == directAny:
+			return false
+		case f.direct != directNone:
+		case f.typ.Kind() == reflect.Struct && f.dec.sd != nil && f.dec.sd.passableAt(depth+1):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// structPass decodes data, an object whose value is all of data but
+// whitespace, into the zero struct at p by sd (passable), by the typed one
+// pass, and reports whether it did. When not, the struct is zero again and
+// ds.bd reads data from the start.
+func (ds *decodeState) structPass(sd *structDecoder, data []byte, p unsafe.Pointer) bool {
+	i := skipWhitespace(data, 0)
+	if i < len(data) && data[i] == '{' {
+		if end := ds.structAt(sd, data, i, p, 1); end != giveUp && skipWhitespace(data, end) == len(data) {
+			return true
+		}
+	}
+	reflect.NewAt(sd.t, p).Elem().SetZero()
+	ds.bd.resetBytes(data) // scalarNext may have moved it, or failed its scanner
+	return false
+}
+
+// sliceInfo is what slicePass needs of a slice decoder: the slice type,
+// its elements' decoder and size, and its scratch buffers' id and first
+// length (buildSlice).
+type sliceInfo struct {
+	t     reflect.Type
+	elem  *typeDecoder
+	size  uintptr
+	id    int
+	small int
+}
+
+// maxSlicePass is the longest input slicePass reads: a larger document
+// has many elements, over which a call's cost is spread, and which the
+// token path allocates at about their number at once (fillLong) where
+// the scratch buffer would grow by doubling.
+const maxSlicePass = 64 << 10
+
+// slicePass decodes data, an array of objects or nulls that is all of data
+// but whitespace, into the nil slice at p by sl, whose elements are
+// structs that sd, passable, decodes, by the typed one pass, and reports
+// whether it did. The elements gather in sl's scratch buffer, then move to
+// a slice of their number, as buildSlice's do; an array longer than the
+// buffer goes on in a slice of about its final length, estimated from the
+// bytes the buffer's elements took (as fillLong's, for an array that runs
+// to the input's end), grown by doubling if short, and copied to its
+// length if more than a quarter empty. When not, the slice is still nil
+// and ds.bd reads data from the start.
+func (ds *decodeState) slicePass(sl *sliceInfo, sd *structDecoder, data []byte, p unsafe.Pointer) bool {
+	if len(data) > maxSlicePass {
+		return false
+	}
+	i := skipWhitespace(data, 0)
+	if i >= len(data) || data[i] != '[' {
+		return false
+	}
+	start := i
+	if i = skipWhitespace(data, i+1); i < len(data) && data[i] == ']' {
+		if skipWhitespace(data, i+1) != len(data) {
+			return false
+		}
+		*(*[]byte)(p) = emptySlice
+		return true
+	}
+	sc := ds.takeScratch(sl.id, sl.t, sl.small)
+	base, room := sc.base, sl.small
+	long := false // past the scratch buffer: the elements go on in sc.slot
+	n := 0        // elements decoded, the one being decoded too
+	ok := false
+	for i < len(data) {
+		if n == room {
+			ds.passGrow(sc, long, n, float64(len(data)-i)/float64(i-start))
+			long = true
+			h := (*sliceHeader)(sc.slotPtr)
+			base, room = h.data, h.cap
+		}
+		el := unsafe.Add(base, uintptr(n)*sl.size)
+		n++
+		if data[i] == '{' {
+			if i = ds.structAt(sd, data, i, el, 2); i == giveUp {
+				break
+			}
+		} else if v, end := literalAt(data, i); end != 0 && v == nil {
+			i = end // null leaves the element zero
+		} else {
+			break
+		}
+		if i < len(data) && data[i] > ' ' {
+		} else if i = skipWhitespace(data, i); i >= len(data) {
+			break
+		}
+		if data[i] == ',' {
+			i = skipWhitespace(data, i+1)
+			continue
+		}
+		ok = data[i] == ']' && skipWhitespace(data, i+1) == len(data)
+		break
+	}
+	switch {
+	case !ok:
+		*(*[]byte)(sc.slotPtr) = nil
+		ds.dropScratch(sl.id, sc, min(n, sl.small))
+		ds.bd.resetBytes(data)
+		return false
+	case !long:
+		sc.moveTo(p, n)
+		ds.dropScratch(sl.id, sc, n)
+		return true
+	}
+	ds.dropScratch(sl.id, sc, sl.small)
+	setLen(sc.slotPtr, n)
+	if n < room-room/4 {
+		// More than a quarter empty: copied to its length.
+		exact := reflect.MakeSlice(sl.t, n, n)
+		reflect.Copy(exact, sc.slot)
+		sc.slot.Set(exact)
+	}
+	// Move the header, as moveTo does.
+	*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
+	*(*[]byte)(sc.slotPtr) = nil
+	return true
+}
+
+// passGrow makes room in sc.slot for slicePass's elements when the n it
+// has fill the scratch buffer (not long) or sc.slot (long): the first time,
+// for about the array's length, from perElem, the bytes left over those
+// each element took so far, the elements copied from the scratch buffer;
+// later, for twice as many, by reflect's Grow, which copies them.
+func (ds *decodeState) passGrow(sc *sliceScratch, long bool, n int, perElem float64) {
+	if long {
+		setLen(sc.slotPtr, n)
+		sc.slot.Grow(n)
+		return
+	}
+	rest := perElem * float64(n)
+	sc.slot.Grow(n + int(rest+rest/16) + 4)
+	setLen(sc.slotPtr, n)
+	reflect.Copy(sc.slot, sc.buf) // n elements: as many as sc.slot holds
+}
+
+// structAt decodes the object at data[i] (its '{') into the struct at p by
+// sd, and returns the index after its '}', or giveUp. depth counts the
+// objects open, this one's too.
+func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.Pointer, depth int) int {
+	d := ds.d
+	if i = skipWhitespace(data, i+1); i >= len(data) {
+		return giveUp
+	}
+	if data[i] == '}' {
+		return i + 1
+	}
+	next := 0 // the field guessed for the next key, as in decode's loop
+	// missed counts the guesses that missed in a row: after two (keys in
+	// another order than the fields', sorted or shuffled), none is made.
+	missed := 0
+	for {
+		// A member starts at data[i], a byte that is not whitespace.
+		var f *fieldDecoder
+		if next < len(sd.fields) && missed < 2 {
+			if g := &sd.fields[next]; g.keyLen != 0 && i+16 <= len(data) {
+				w := data[i : i+16]
+				w0 := binary.LittleEndian.Uint64(w) & g.mask0
+				w1 := binary.LittleEndian.Uint64(w[8:]) & g.mask1
+				if w1|g.fold1 == g.key1 && w0|g.fold0 == g.key0 {
+					f, i = g, i+g.keyLen
+					next++
+					missed = 0
+				} else {
+					missed++
+				}
+			}
+		}
+		if f == nil && i+16 <= len(data) {
+			// Another field's `"name":`, by the member's first bytes
+			// (sorted or shuffled keys, a member absent).
+			w := data[i : i+16]
+			if g := sd.fieldAt(binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:])); g != nil {
+				f, i = g, i+g.keyLen
+				next = g.index + 1
+			}
+		}
+		if f == nil && next < len(sd.fields) {
+			// The guess again, byte by byte (a name too long for the
+			// words, or 16 bytes from the end, or space before the ':').
+			g := &sd.fields[next]
+			if end := i + len(g.name) + 1; end < len(data) && data[i] == '"' && data[end] == '"' {
+				if key := data[i+1 : end]; string(key) == g.name || g.fold && asciiFoldEqual(key, g.name) {
+					if i = skipWhitespace(data, end+1); i >= len(data) || data[i] != ':' {
+						return giveUp
+					}
+					f, i = g, i+1
+					next++
+				}
+			}
+		}
+		if f == nil {
+			// Looked up as lookup does a key of ASCII without escapes; any
+			// other key is left to the token path.
+			if data[i] != '"' {
+				return giveUp
+			}
+			j := i + 1
+			for j < len(data) && plainKeyByte[data[j]] {
+				j++
+			}
+			if j >= len(data) || data[j] != '"' {
+				return giveUp
+			}
+			body := data[i+1 : j]
+			if f = sd.find(sd.exact, body, false); f == nil {
+				f = sd.findFolded(body)
+			}
+			if f != nil {
+				next = f.index + 1
+			}
+			if i = skipWhitespace(data, j+1); i >= len(data) || data[i] != ':' {
+				return giveUp
+			}
+			i++
+		}
+		if i = skipWhitespace(data, i); i >= len(data) {
+			return giveUp
+		}
+		switch {
+		case f == nil:
+			if i = ds.skipper.end(data, i, maxOnePassDepth-depth); i < 0 {
+				return giveUp
+			}
+		case f.direct != directNone:
+			// Integers, floats, booleans and strings here, with the index
+			// in a register; the rest (null, pointers, Numbers) by
+			// scalarNext, through the decoder's offset. A number either
+			// leaves to the token path, numberSlow.
+			fp, end := unsafe.Add(p, f.offset), 0
+			switch f.direct {
+			case directInt64:
+				var n int64
+				if n, end = scanInt64(data, i); end != 0 {
+					*(*int64)(fp) = n
+				}
+			case directFloat64:
+				var x float64
+				if x, end = scanFloat64(data, i); end != 0 {
+					*(*float64)(fp) = x
+				}
+			case directBool:
+				var b bool
+				if b, end = flagAt(data, i); end != 0 {
+					*(*bool)(fp) = b
+				}
+			case directString:
+				// As stringNext, its end known from the token.
+				if data[i] == '"' {
+					tok, unescaped, ok := ds.readString(i, &atObjectComma)
+					if !ok {
+						return giveUp
+					}
+					if unescaped {
+						*(*string)(fp) = ds.makeString(ds.scratch)
+					} else {
+						*(*string)(fp) = ds.valueString(tok)
+					}
+					end = i + len(tok)
+				}
+			}
+			if end != 0 {
+				i = end
+				break
+			}
+			d.s.br.offset = i
+			if ds.scalarNext(f.direct, false, &atObjectComma, fp) {
+				i = d.s.br.offset
+			} else if i = numberSlow(f.direct, data, i, fp); i == giveUp {
+				return giveUp
+			}
+		case data[i] == '{':
+			if depth >= maxOnePassDepth {
+				return giveUp
+			}
+			if i = ds.structAt(f.dec.sd, data, i, unsafe.Add(p, f.offset), depth+1); i == giveUp {
+				return giveUp
+			}
+		default:
+			// null leaves a struct as it was; anything else is a mismatch.
+			if v, end := literalAt(data, i); end == 0 || v != nil {
+				return giveUp
+			} else {
+				i = end
+			}
+		}
+		if i < len(data) && data[i] > ' ' {
+		} else if i = skipWhitespace(data, i); i >= len(data) {
+			return giveUp
+		}
+		switch data[i] {
+		case ',':
+			if i = skipWhitespace(data, i+1); i >= len(data) {
+				return giveUp
+			}
+		case '}':
+			return i + 1
+		default:
+			return giveUp
+		}
+	}
+}
+
+// numberSlow is structAt's way with a number that scalarNext leaves to
+// the token path (more than 19 digits, or a value Eisel-Lemire does not
+// decide) for a float64 or 64-bit integer of kind k at p: its grammar by
+// numberAt, its value as decode's loop parses a token's. It returns the
+// index after the number, or giveUp (and for any other value, or kind).
+func numberSlow(k direct, data []byte, i int, p unsafe.Pointer) int {
+	if c := data[i]; c != '-' && c-'0' > 9 || k != directFloat64 && k != directInt64 {
+		return giveUp
+	}
+	end := numberAt(data, i)
+	if end < 0 {
+		return giveUp
+	}
+	if k == directFloat64 {
+		x, err := parseFloat64(data[i:end])
+		if err != nil {
+			return giveUp
+		}
+		*(*float64)(p) = x
+	} else {
+		n, err := number.ParseInt(data[i:end])
+		if err != nil {
+			return giveUp
+		}
+		*(*int64)(p) = n
+	}
+	return end
+}
+
+// plainKeyByte: the bytes structAt takes in a key, ASCII that needs no
+// escape.
+var plainKeyByte = func() (t [256]bool) {
+	for c := ' '; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()

@@ -1,0 +1,209 @@
+package json
+
+import (
+	stdjson "encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// TestPassable: the struct types the typed one pass takes, and the ones it
+// does not (on which it would give up on most input).
+func TestPassable(t *testing.T) {
+	if !fastPaths {
+		t.Skip("the typed one pass is a fast path: off in this build")
+	}
+	type quoted struct {
+		Q int `json:",string"`
+	}
+	type ptrEmbed struct{ *diffPassEmbedded }
+	type tagged struct {
+		DiffPassPart `json:"e"` // exported: a field of its own
+	}
+	type roUnexported struct {
+		unexportedEmbedded `json:"e"` // unexported: read-only
+	}
+	for _, c := range []struct {
+		v    any
+		want bool
+	}{
+		{diffPass{}, true},
+		{struct{ A, B int64 }{}, true},
+		{struct{}{}, true},
+		{tagged{}, true},
+		{diffSmall{}, false},
+		{diffNullable{}, false},    // *uint8
+		{struct{ X any }{}, false}, // an object would make it give up
+		{struct{ X []string }{}, false},
+		{struct{ X map[string]int }{}, false},
+		{struct{ X int32 }{}, false},
+		{struct{ T time.Time }{}, false},
+		{struct{ T diffText }{}, false},
+		{quoted{}, false},
+		{ptrEmbed{}, false},
+		{roUnexported{}, false},
+		{struct{ Inner struct{ X []int } }{}, false},
+	} {
+		ds := getState()
+		td := ds.topDecoder(reflect.PointerTo(reflect.TypeOf(c.v)))
+		got := td.sd != nil && td.sd.passable()
+		putState(ds)
+		if got != c.want {
+			t.Errorf("%T: passable %v, want %v", c.v, got, c.want)
+		}
+	}
+}
+
+type unexportedEmbedded struct{ X int64 }
+
+type DiffPassPart struct {
+	P string
+	Q int64
+}
+
+// TestStructPass: the typed one pass decodes, by itself, the input it
+// takes, to encoding/json's values; on the rest it gives up, leaving the
+// struct zero (Unmarshal's token path then decodes it: TestUnmarshalDiff
+// and FuzzUnmarshalDiff check what that gives, by the "pass" targets).
+func TestStructPass(t *testing.T) {
+	if !fastPaths {
+		t.Skip("the typed one pass is a fast path: off in this build")
+	}
+	takes := []string{
+		`{}`, ` {}`, "{\n}\n", `{"id":1,"name":"n","Active":true,"Score":1.5,"N":12,"pi":2,"ps":"s","pf":0.25,"Count":3,"hi_there":"h","fourteen_bytes":"f","inner":{"X":4,"y":"y","Deep":{"Z":true}},"e1":"e","E2":5}`,
+		`{"E2":5,"e1":"e","inner":{"Deep":{"Z":false},"y":"y","X":-4},"fourteen_bytes":"f","hi_there":"h","Count":3,"ID":7,"NAME":"n","active":false,"score":-0e1}`,
+		"{ \"id\" : 1 ,\n  \"name\" :\"n\",\n  \"inner\" : { \"X\" : 4 , \"Deep\" : { } }\n}",
+		`{"inner":null,"pi":null,"ps":null,"id":null,"name":null}`,
+		`{"zz":[1,{"a":"b"}],"id":1,"yy":{"q":null},"name":"x","xx":"\u00e9","e2":2}`,
+		`{"id":1,"id":2,"inner":{"X":1},"inner":{"y":"z"}}`,
+		`{"name":"\u00e9\ud83d\ude00\n\"","ps":"\ud800"}`, "{\"name\":\"\xff\xfe é\"}",
+		`{"fourteen_bytes":"long name"}`, `{"FOURTEEN_BYTES":"folded"}`, `{"hi_there" :"spaced"}`,
+		`{"Score":1.000000000000000000001,"id":-9223372036854775808,"Count":12345678901234567}`, // numberSlow's
+		`{"e1":"x","E2":2,"inner":{"Deep":{"Z":true},"X":1},"id":3}`,                            // out of order (fieldAt)
+	}
+	givesUp := []string{
+		`{"n\u0061me":"x"}`, `{"\u00dc":1}`, `{"Ü":1,"id":2}`, // keys it does not look up
+		`{"id":"1"}`, `{"name":1}`, `{"Active":"true"}`, `{"inner":[]}`, `{"inner":1}`, // another kind
+		`{"id":9223372036854775808}`, `{"id":1.5}`, `{"Score":1e400}`, `{"N":"1"}`, // does not fit
+		`{"id":1,}`, `{"id":1 "name":"x"}`, `{"id" 1}`, `{"id":1`, `{"inner":{"X":1}`, `{"name":"a` + "\x01" + `"}`, // syntax
+		`{"id":1}x`, `{"id":1} {}`, `[]`, `null`, ``, // not one object
+		`{"zz":[1,2,],"id":1}`, `{"zz":{"a" 1}}`, // an unknown member's syntax
+	}
+	check := func(in string, take bool) {
+		t.Helper()
+		ds := getState()
+		defer putState(ds)
+		var v diffPass
+		data := []byte(in)
+		td := ds.topDecoder(reflect.TypeOf(&v))
+		ds.bd.resetBytes(data)
+		ds.d = &ds.bd
+		if got := ds.structPass(td.sd, data, unsafe.Pointer(&v)); got != take {
+			t.Fatalf("structPass(%q) took it: %v, want %v", in, got, take)
+		}
+		if !take {
+			if v != (diffPass{}) {
+				t.Fatalf("structPass(%q) gave up, leaving %+v, not zero", in, v)
+			}
+			return
+		}
+		var want diffPass
+		if err := stdjson.Unmarshal(data, &want); err != nil {
+			t.Fatalf("encoding/json: %v", err)
+		}
+		if !reflect.DeepEqual(v, want) {
+			t.Fatalf("structPass(%q):\n got %+v\nwant %+v", in, v, want)
+		}
+	}
+	for _, in := range takes {
+		check(in, true)
+	}
+	for _, in := range givesUp {
+		check(in, false)
+	}
+}
+
+// TestStructPassAllocs: Unmarshal into a zero value of the type of its
+// call before, by the typed one pass, allocates nothing of its own.
+func TestStructPassAllocs(t *testing.T) {
+	if !fastPaths {
+		t.Skip("the typed one pass is a fast path: off in this build")
+	}
+	data := []byte(`{"id":1,"Active":true,"Score":2.5,"inner":{"X":4,"Deep":{"Z":true}},"E2":5,"zz":[1,{"a":null}]}`)
+	var v diffPass
+	if err := Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		v = diffPass{}
+		if err := Unmarshal(data, &v); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Unmarshal of a record without strings into a zero struct: %v allocations, want 0", allocs)
+	}
+}
+
+// TestSlicePass: the typed one pass into a nil slice of passable structs
+// decodes, by itself, the arrays it takes, to encoding/json's values; on
+// the rest it gives up, leaving the slice nil.
+func TestSlicePass(t *testing.T) {
+	if !fastPaths {
+		t.Skip("the typed one pass is a fast path: off in this build")
+	}
+	takes := []string{
+		`[]`, ` [ ] `, `[{}]`, `[null]`, `[{"id":1},null,{"name":"x"}]`, "[\n {\"id\": 1},\n {\"id\": 2}\n]",
+		passArray(3, ""), passArray(20, ""), passArray(100, "\n  "),
+		// past the scratch buffer with an estimate far too short (grown by
+		// doubling), and far too long (copied to its length)
+		passArray(20, "")[:len(passArray(20, ""))-1] + strings.Repeat(`,{}`, 300) + `]`,
+		`[` + strings.Repeat(`{},`, 20) + passArray(30, "")[1:],
+	}
+	givesUp := []string{
+		`[{"id":1},{"id":"2"}]`, `[{"id":1},{"n\u0061me":"x"}]`, `[{"id":1},1]`, `[{"id":1},[]]`, `[{"id":1},]`,
+		`[{"id":1}`, `[{"id":1}]x`, `[{"id":1}] []`, `[{"id":1} {"id":2}]`, `[nul]`, `[`, `{}`, `null`,
+		passArray(20, "") + "x", "[" + strings.Repeat(" ", maxSlicePass) + "]", // past maxSlicePass
+	}
+	check := func(in string, take bool) {
+		t.Helper()
+		ds := getState()
+		defer putState(ds)
+		var v []diffPass
+		data := []byte(in)
+		td := ds.topDecoder(reflect.TypeOf(&v))
+		ds.bd.resetBytes(data)
+		ds.d = &ds.bd
+		sl := td.slice
+		if sl == nil || sl.elem.sd == nil || !sl.elem.sd.passable() {
+			t.Fatalf("[]diffPass: no slice decoder of passable structs")
+		}
+		if got := ds.slicePass(sl, sl.elem.sd, data, unsafe.Pointer(&v)); got != take {
+			t.Fatalf("slicePass(%.80q) took it: %v, want %v", in, got, take)
+		}
+		if !take {
+			if v != nil {
+				t.Fatalf("slicePass(%.80q) gave up, leaving %+v, not nil", in, v)
+			}
+			return
+		}
+		var want []diffPass
+		if err := stdjson.Unmarshal(data, &want); err != nil {
+			t.Fatalf("encoding/json: %v", err)
+		}
+		if !reflect.DeepEqual(v, want) {
+			t.Fatalf("slicePass(%.80q):\n got %+v\nwant %+v", in, v, want)
+		}
+		if cap(v) > len(v)+len(v)/3 {
+			t.Fatalf("slicePass(%.80q): len %d, cap %d: more than a quarter empty", in, len(v), cap(v))
+		}
+	}
+	for _, in := range takes {
+		check(in, true)
+	}
+	for _, in := range givesUp {
+		check(in, false)
+	}
+}

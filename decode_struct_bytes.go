@@ -122,16 +122,26 @@ func (ds *decodeState) slicePass(sl *sliceInfo, sd *structDecoder, data []byte, 
 		return false
 	}
 	i := skipWhitespace(data, 0)
-	if i >= len(data) || data[i] != '[' {
-		return false
+	if i < len(data) && data[i] == '[' {
+		if end := ds.sliceAt(sl, sd, data, i, p); end != giveUp {
+			if skipWhitespace(data, end) == len(data) {
+				return true
+			}
+			reflect.NewAt(sl.t, p).Elem().SetZero()
+		}
 	}
+	ds.bd.resetBytes(data)
+	return false
+}
+
+// sliceAt decodes the array at data[i] (its '[') into the nil slice at p,
+// as slicePass says, and returns the index after its ']'; or giveUp,
+// leaving the slice nil.
+func (ds *decodeState) sliceAt(sl *sliceInfo, sd *structDecoder, data []byte, i int, p unsafe.Pointer) int {
 	start := i
 	if i = skipWhitespace(data, i+1); i < len(data) && data[i] == ']' {
-		if skipWhitespace(data, i+1) != len(data) {
-			return false
-		}
 		*(*[]byte)(p) = emptySlice
-		return true
+		return i + 1
 	}
 	sc := ds.takeScratch(sl.id, sl.t, sl.small)
 	base, room := sc.base, sl.small
@@ -164,19 +174,18 @@ func (ds *decodeState) slicePass(sl *sliceInfo, sd *structDecoder, data []byte, 
 			i = skipWhitespace(data, i+1)
 			continue
 		}
-		ok = data[i] == ']' && skipWhitespace(data, i+1) == len(data)
+		ok = data[i] == ']'
 		break
 	}
 	switch {
 	case !ok:
 		*(*[]byte)(sc.slotPtr) = nil
 		ds.dropScratch(sl.id, sc, min(n, sl.small))
-		ds.bd.resetBytes(data)
-		return false
+		return giveUp
 	case !long:
 		sc.moveTo(p, n)
 		ds.dropScratch(sl.id, sc, n)
-		return true
+		return i + 1
 	}
 	ds.dropScratch(sl.id, sc, sl.small)
 	setLen(sc.slotPtr, n)
@@ -189,7 +198,7 @@ func (ds *decodeState) slicePass(sl *sliceInfo, sd *structDecoder, data []byte, 
 	// Move the header, as moveTo does.
 	*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
 	*(*[]byte)(sc.slotPtr) = nil
-	return true
+	return i + 1
 }
 
 // passGrow makes room in sc.slot for slicePass's elements when the n it
@@ -207,6 +216,52 @@ func (ds *decodeState) passGrow(sc *sliceScratch, long bool, n int, perElem floa
 	sc.slot.Grow(n + int(rest+rest/16) + 4)
 	setLen(sc.slotPtr, n)
 	reflect.Copy(sc.slot, sc.buf) // n elements: as many as sc.slot holds
+}
+
+// streamPass is the typed one pass for Decode, as streamOnePass is the
+// pass into an any: when the decoder is between top-level values and the
+// next one, an object into the zero struct at p (sl nil), or an array into
+// the nil slice at p, is whole in its window (read into first when it
+// holds only whitespace, as a new decoder's empty one), the pass reads it
+// there and the decoder moves past it, as after its last token: only the
+// window's offset moves (the scanner, which the pass may change, and the
+// decoder's state are put back as they were). A value cut by the window's
+// end, or any other reason the pass gives up, leaves the decoder as it was
+// and the target zero, for the token path. Not with DisallowUnknownFields
+// (the pass passes over unknown members), nor under a SetMaxDepth limit
+// the pass's own depth limit could pass.
+func (ds *decodeState) streamPass(sd *structDecoder, sl *sliceInfo, p unsafe.Pointer) bool {
+	d := ds.d
+	if ds.disallowUnknown || d.depth != 0 || d.maxDepth <= maxOnePassDepth || d.err != nil || d.s.err != nil {
+		return false
+	}
+	br := &d.s.br
+	i := skipWhitespace(br.data, br.offset)
+	if i >= len(br.data) {
+		if br.extend() == 0 {
+			return false
+		}
+		i = skipWhitespace(br.data, br.offset)
+	}
+	data := br.data
+	saved, state := d.s, d.state
+	end := giveUp
+	switch {
+	case i >= len(data):
+	case sl == nil && data[i] == '{':
+		if end = ds.structAt(sd, data, i, p, 1); end == giveUp {
+			reflect.NewAt(sd.t, p).Elem().SetZero()
+		}
+	case sl != nil && data[i] == '[':
+		end = ds.sliceAt(sl, sd, data, i, p)
+	}
+	d.s, d.state = saved, state
+	if end == giveUp {
+		return false
+	}
+	br.offset = end
+	d.state, d.after = &atTop, &atTop
+	return true
 }
 
 // structAt decodes the object at data[i] (its '{') into the struct at p by

@@ -348,6 +348,9 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	// a stream of records decoded each into a fresh one.
 	if e := (*eface)(unsafe.Pointer(&v)); e.typ == ds.lastWord && e.typ != nil && e.data != nil &&
 		allZero(e.data, ds.lastSize) {
+		if sd := ds.lastPass; sd != nil && ds.streamPass(sd, ds.lastSlice, e.data) {
+			return nil
+		}
 		return ds.speculateStream(ds.lastDecoder, e.data, snapZero)
 	}
 	rv := reflect.ValueOf(v)

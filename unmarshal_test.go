@@ -198,10 +198,15 @@ func TestDecodeDiff(t *testing.T) {
 	inputs := append([]string{
 		`1 2 3`, `{"a":1} {"a":"x"} {"a":3}`, `[1] [2,3]`, `"a" "b" null`, `1x`, `falsetruenul#`,
 		`{"a":1}{"b":2}`, `0.1"hello"nulltruefalse[1,2]{"x":1}`, `1 2 }`,
+		// streams of values for the typed one pass (Decode's, streamPass):
+		// one it gives up on among them, an unknown member, a value cut by
+		// the end, arrays
+		"{\"id\":1} {\"id\":2,\"name\":\"x\"}\n{\"id\":\"bad\"} {\"id\":3,\"zz\":[1]}{\"inner\":{\"X\":4}}", `{"id":1} {"id":2} {"id":`,
+		`[{"id":1}] [] [{"id":2},null] [{"id":"x"}] [{"e1":"y"}]`, `{"id":1} 7 {"id":2}`,
 	}, diffInputs...)
 	for name, mk := range readerShapesFor(7) {
 		for _, in := range inputs {
-			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order", "strings", "nullable"} {
+			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order", "strings", "nullable", "pass", "passes"} {
 				for _, opts := range []string{"", "n", "u", "p", "np"} {
 					t.Run(name, func(t *testing.T) {
 						diffDecode(t, []byte(in), target, opts, mk)

@@ -10,21 +10,24 @@ import (
 
 // The typed one pass. Unmarshal into a zero struct (the argument's type
 // the one of the call before, ds.lastWord) whose members are all scalars
-// that scalarNext decodes, or structs of such members, reads its object
-// straight from the bytes, as the one pass into an any does
-// (decode_any_bytes.go): a member's key by the guess of the field after
-// the last one (expectKey's two words) or by lookup's tables, its value by
-// scalarNext at the index, an unknown member's value skipped by the
-// validator. None of the token layer's work per token (its state, the
-// stack of open containers, the checks that the window holds the next
-// token) is done: a small record's per-call cost is mostly that work.
+// that scalarNext decodes, or structs of such members, or into a nil slice
+// of such structs, reads its value straight from the bytes, as the one
+// pass into an any does (decode_any_bytes.go); Decode does the same on its
+// window (streamPass). A member's key is found by the guess of the field
+// after the last one (expectKey's two words), the table of the members'
+// first bytes (fieldAt) or lookup's tables; its value by the token path's
+// own pieces (scanInt64, scanFloat64, flagAt, readString, scalarNext) at
+// the index; an unknown member's value is skipped by the validator. None
+// of the token layer's work per token (its state, the stack of open
+// containers, the checks that the window holds the next token) is done: a
+// small record's per-call cost was mostly that work.
 //
 // It takes only input it decodes whole, as the token path would: anything
 // else (a syntax error, a value of another kind, a number that does not
 // fit, a key with an escape or a byte of 0x80 or more, a member nested
-// deeper than maxOnePassDepth) makes it give up, the struct is zeroed
-// again, and the token path decodes the input from the start, with its
-// errors and offsets. The struct types it takes are those on which it
+// deeper than maxOnePassDepth) makes it give up, the target is zero (or
+// nil) again, and the token path decodes the input from the start, with
+// its errors and offsets. The struct types it takes are those on which it
 // gives up only for such input (passable): a member that is a slice, a
 // map, an interface or has methods would make it give up on most input.
 
@@ -102,9 +105,9 @@ type sliceInfo struct {
 }
 
 // maxSlicePass is the longest input slicePass reads: a larger document
-// has many elements, over which a call's cost is spread, and which the
-// token path allocates at about their number at once (fillLong) where
-// the scratch buffer would grow by doubling.
+// has many elements, over which a call's cost is spread, and one that the
+// pass gave up on late (one odd element near its end) would be read twice
+// for most of its length. (Decode's pass reads what its window holds.)
 const maxSlicePass = 64 << 10
 
 // slicePass decodes data, an array of objects or nulls that is all of data

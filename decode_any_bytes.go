@@ -110,24 +110,11 @@ func storeAny(v, x any) {
 // SetMaxDepth limit the pass's own depth limit could pass.
 func (ds *decodeState) streamOnePass(v any) bool {
 	d := ds.d
-	if d.depth != 0 || d.maxDepth <= maxOnePassDepth || d.err != nil || d.s.err != nil {
-		return false
-	}
 	first, ok := anyTarget(v)
 	if !ok {
 		return false
 	}
-	br := &d.s.br
-	i := skipWhitespace(br.data, br.offset)
-	if i >= len(br.data) {
-		// Nothing but whitespace in the window (a new decoder's is empty):
-		// read as the token path would now, once.
-		if br.extend() == 0 {
-			return false
-		}
-		i = skipWhitespace(br.data, br.offset)
-	}
-	data := br.data
+	data, i := d.passWindow()
 	if i >= len(data) || data[i] != '{' && data[i] != '[' || first != 0 && data[i] != first {
 		return false
 	}
@@ -138,9 +125,36 @@ func (ds *decodeState) streamOnePass(v any) bool {
 		return false
 	}
 	storeAny(v, x)
-	br.offset = end
-	d.state, d.after = &atTop, &atTop
+	d.passedTo(end)
 	return true
+}
+
+// passWindow is where a pass over the window (streamOnePass, streamPass)
+// starts: the window and the index of the next value's first byte, when
+// the decoder is between top-level values, without an error, and not
+// under a SetMaxDepth limit the passes' own (maxOnePassDepth) could pass;
+// a window of nothing but whitespace (a new decoder's is empty) is read
+// into first, once, as the token path would now. Otherwise, or at the end
+// of the input, i is len(data).
+func (d *Decoder) passWindow() (data []byte, i int) {
+	if d.depth != 0 || d.maxDepth <= maxOnePassDepth || d.err != nil || d.s.err != nil {
+		return nil, 0
+	}
+	br := &d.s.br
+	if i = skipWhitespace(br.data, br.offset); i >= len(br.data) {
+		if br.extend() == 0 {
+			return nil, 0
+		}
+		i = skipWhitespace(br.data, br.offset)
+	}
+	return br.data, i
+}
+
+// passedTo moves the decoder past a top-level value a pass over its
+// window read, to end, as it would be after the value's last token.
+func (d *Decoder) passedTo(end int) {
+	d.s.br.offset = end
+	d.state, d.after = &atTop, &atTop
 }
 
 // unmarshalAny returns the value of data for an empty interface, and

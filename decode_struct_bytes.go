@@ -235,18 +235,10 @@ func (ds *decodeState) passGrow(sc *sliceScratch, long bool, n int, perElem floa
 // the pass's own depth limit could pass.
 func (ds *decodeState) streamPass(sd *structDecoder, sl *sliceInfo, p unsafe.Pointer) bool {
 	d := ds.d
-	if ds.disallowUnknown || d.depth != 0 || d.maxDepth <= maxOnePassDepth || d.err != nil || d.s.err != nil {
+	if ds.disallowUnknown {
 		return false
 	}
-	br := &d.s.br
-	i := skipWhitespace(br.data, br.offset)
-	if i >= len(br.data) {
-		if br.extend() == 0 {
-			return false
-		}
-		i = skipWhitespace(br.data, br.offset)
-	}
-	data := br.data
+	data, i := d.passWindow()
 	saved, state := d.s, d.state
 	end := giveUp
 	switch {
@@ -262,8 +254,7 @@ func (ds *decodeState) streamPass(sd *structDecoder, sl *sliceInfo, p unsafe.Poi
 	if end == giveUp {
 		return false
 	}
-	br.offset = end
-	d.state, d.after = &atTop, &atTop
+	d.passedTo(end)
 	return true
 }
 

@@ -3,6 +3,7 @@ package json
 import (
 	"encoding/binary"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/jsonpipe/json/internal/number"
@@ -10,10 +11,10 @@ import (
 
 // The typed one pass. Unmarshal into a zero struct (the argument's type
 // the one of the call before, ds.lastWord) whose members are all scalars
-// that scalarNext decodes, or structs of such members, or into a nil slice
-// of such structs, reads its value straight from the bytes, as the one
-// pass into an any does (decode_any_bytes.go); Decode does the same on its
-// window (streamPass). A member's key is found by the guess of the field
+// that scalarNext decodes, structs of such members, or slices of such
+// values, or into a nil slice of such structs, reads its value straight
+// from the bytes, as the one pass into an any does (decode_any_bytes.go);
+// Decode does the same on its window (streamPass). A member's key is found by the guess of the field
 // after the last one (expectKey's two words), the table of the members'
 // first bytes (fieldAt) or lookup's tables; its value by the token path's
 // own pieces (scanInt64, scanFloat64, flagAt, readString, scalarNext) at
@@ -28,14 +29,16 @@ import (
 // deeper than maxOnePassDepth) makes it give up, the target is zero (or
 // nil) again, and the token path decodes the input from the start, with
 // its errors and offsets. The struct types it takes are those on which it
-// gives up only for such input (passable): a member that is a slice, a
-// map, an interface or has methods would make it give up on most input.
+// gives up only for such input (passable): a member that is a map, an
+// interface or has methods would make it give up on most input.
 
 // passable reports whether the struct decoder's values are ones the typed
 // one pass takes: every field, at any depth, one that scalarNext decodes
-// (but any, which an object or array would make it give up) or a struct
-// of such fields, none of them behind an embedded pointer, ",string" or
-// read-only. Worked out once per decoder, when first asked.
+// (but any, which an object or array would make it give up), a struct of
+// such fields, or a slice of such values (or slices of them), none of
+// them behind an embedded pointer, ",string" or read-only, and no type
+// with methods. A recursive type is not taken. Worked out once per
+// decoder, when first asked.
 func (sd *structDecoder) passable() bool {
 	switch sd.pass.Load() {
 	case passYes:
@@ -43,7 +46,7 @@ func (sd *structDecoder) passable() bool {
 	case passNo:
 		return false
 	}
-	ok := sd.passableAt(0)
+	ok := fastPaths && sd.passableIn(nil)
 	if ok {
 		sd.pass.Store(passYes)
 	} else {
@@ -59,22 +62,49 @@ const (
 	passNo
 )
 
-func (sd *structDecoder) passableAt(depth int) bool {
-	if !fastPaths || depth > 16 {
+// passableIn is passable for sd reached through the structs in open,
+// whose fields are being looked at: one that reaches itself again is not
+// taken, nor a struct 16 deep.
+func (sd *structDecoder) passableIn(open []*structDecoder) bool {
+	switch sd.pass.Load() {
+	case passYes:
+		return true
+	case passNo:
 		return false
 	}
+	if len(open) >= 16 || slices.Contains(open, sd) {
+		return false
+	}
+	open = append(open, sd)
 	for i := range sd.fields {
 		f := &sd.fields[i]
 		switch {
 		case f.embed != nil || f.quoted || f.readOnly || f.direct == directAny:
 			return false
 		case f.direct != directNone:
-		case f.typ.Kind() == reflect.Struct && f.dec.sd != nil && f.dec.sd.passableAt(depth+1):
+		case (f.dec.sd != nil || f.dec.slice != nil) && f.dec.passableIn(open):
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// passableIn reports whether the pass takes td's values, in a struct or
+// slice reached through the structs in open: scalars that scalarNext
+// decodes (but any), passable structs, and slices of such values.
+func (td *typeDecoder) passableIn(open []*structDecoder) bool {
+	switch {
+	case td.hooks:
+		return false
+	case td.direct != directNone:
+		return td.direct != directAny
+	case td.sd != nil:
+		return td.sd.passableIn(open)
+	case td.slice != nil:
+		return td.slice.small > 0 && td.slice.elem.passableIn(open)
+	}
+	return false
 }
 
 // structPass decodes data, an object whose value is all of data but
@@ -120,13 +150,13 @@ const maxSlicePass = 64 << 10
 // to the input's end), grown by doubling if short, and copied to its
 // length if more than a quarter empty. When not, the slice is still nil
 // and ds.bd reads data from the start.
-func (ds *decodeState) slicePass(sl *sliceInfo, sd *structDecoder, data []byte, p unsafe.Pointer) bool {
+func (ds *decodeState) slicePass(sl *sliceInfo, data []byte, p unsafe.Pointer) bool {
 	if len(data) > maxSlicePass {
 		return false
 	}
 	i := skipWhitespace(data, 0)
 	if i < len(data) && data[i] == '[' {
-		if end := ds.sliceAt(sl, sd, data, i, p); end != giveUp {
+		if end := ds.sliceAt(sl, data, i, p, 1); end != giveUp {
 			if skipWhitespace(data, end) == len(data) {
 				return true
 			}
@@ -137,15 +167,20 @@ func (ds *decodeState) slicePass(sl *sliceInfo, sd *structDecoder, data []byte, 
 	return false
 }
 
-// sliceAt decodes the array at data[i] (its '[') into the nil slice at p,
-// as slicePass says, and returns the index after its ']'; or giveUp,
-// leaving the slice nil.
-func (ds *decodeState) sliceAt(sl *sliceInfo, sd *structDecoder, data []byte, i int, p unsafe.Pointer) int {
+// sliceAt decodes the array at data[i] (its '[') into the nil slice at p
+// by sl, whose elements the pass takes (passableIn), as slicePass says,
+// and returns the index after its ']'; or giveUp, leaving the slice nil.
+// depth counts the arrays and objects open, this one's too.
+func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Pointer, depth int) int {
 	start := i
 	if i = skipWhitespace(data, i+1); i < len(data) && data[i] == ']' {
 		*(*[]byte)(p) = emptySlice
 		return i + 1
 	}
+	if depth >= maxOnePassDepth {
+		return giveUp
+	}
+	elem := sl.elem
 	sc := ds.takeScratch(sl.id, sl.t, sl.small)
 	base, room := sc.base, sl.small
 	long := false // past the scratch buffer: the elements go on in sc.slot
@@ -160,13 +195,18 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, sd *structDecoder, data []byte, i 
 		}
 		el := unsafe.Add(base, uintptr(n)*sl.size)
 		n++
-		if data[i] == '{' {
-			if i = ds.structAt(sd, data, i, el, 2); i == giveUp {
-				break
-			}
+		if c := data[i]; c == '{' && elem.sd != nil {
+			i = ds.structAt(elem.sd, data, i, el, depth+1)
+		} else if elem.direct != directNone {
+			i = ds.scalarAt(elem.direct, data, i, el)
+		} else if c == '[' && elem.slice != nil {
+			i = ds.sliceAt(elem.slice, data, i, el, depth+1)
 		} else if v, end := literalAt(data, i); end != 0 && v == nil {
 			i = end // null leaves the element zero
 		} else {
+			i = giveUp
+		}
+		if i == giveUp {
 			break
 		}
 		if i < len(data) && data[i] > ' ' {
@@ -248,7 +288,7 @@ func (ds *decodeState) streamPass(sd *structDecoder, sl *sliceInfo, p unsafe.Poi
 			reflect.NewAt(sd.t, p).Elem().SetZero()
 		}
 	case sl != nil && data[i] == '[':
-		end = ds.sliceAt(sl, sd, data, i, p)
+		end = ds.sliceAt(sl, data, i, p, 1)
 	}
 	d.s, d.state = saved, state
 	if end == giveUp {
@@ -260,9 +300,8 @@ func (ds *decodeState) streamPass(sd *structDecoder, sl *sliceInfo, p unsafe.Poi
 
 // structAt decodes the object at data[i] (its '{') into the struct at p by
 // sd, and returns the index after its '}', or giveUp. depth counts the
-// objects open, this one's too.
+// objects and arrays open, this one's too.
 func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.Pointer, depth int) int {
-	d := ds.d
 	if i = skipWhitespace(data, i+1); i >= len(data) {
 		return giveUp
 	}
@@ -347,10 +386,10 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 				return giveUp
 			}
 		case f.direct != directNone:
-			// Integers, floats, booleans and strings here, with the index
-			// in a register; the rest (null, pointers, Numbers) by
-			// scalarNext, through the decoder's offset. A number either
-			// leaves to the token path, numberSlow.
+			// As scalarAt, but without a call: one in the loop costs every
+			// member's values kept in registers (rec-fields3, 4% more
+			// instructions; through scalarAt for null, pointers and
+			// Numbers only, rec-optional 7% more).
 			fp, end := unsafe.Add(p, f.offset), 0
 			switch f.direct {
 			case directInt64:
@@ -369,7 +408,6 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 					*(*bool)(fp) = b
 				}
 			case directString:
-				// As stringNext, its end known from the token.
 				if data[i] == '"' {
 					tok, unescaped, ok := ds.readString(i, &atObjectComma)
 					if !ok {
@@ -387,21 +425,27 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 				i = end
 				break
 			}
+			d := ds.d
 			d.s.br.offset = i
 			if ds.scalarNext(f.direct, false, &atObjectComma, fp) {
 				i = d.s.br.offset
 			} else if i = numberSlow(f.direct, data, i, fp); i == giveUp {
 				return giveUp
 			}
-		case data[i] == '{':
+		case data[i] == '{' && f.dec.sd != nil:
 			if depth >= maxOnePassDepth {
 				return giveUp
 			}
 			if i = ds.structAt(f.dec.sd, data, i, unsafe.Add(p, f.offset), depth+1); i == giveUp {
 				return giveUp
 			}
+		case data[i] == '[' && f.dec.slice != nil:
+			if i = ds.sliceAt(f.dec.slice, data, i, unsafe.Add(p, f.offset), depth+1); i == giveUp {
+				return giveUp
+			}
 		default:
-			// null leaves a struct as it was; anything else is a mismatch.
+			// null leaves a struct or slice as it was; anything else is a
+			// mismatch.
 			if v, end := literalAt(data, i); end == 0 || v != nil {
 				return giveUp
 			} else {
@@ -423,6 +467,56 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 			return giveUp
 		}
 	}
+}
+
+// scalarAt decodes the value at data[i], not whitespace, into the scalar
+// at p of kind k (not directNone nor directAny), and returns the index after
+// it, or giveUp. Integers, floats, booleans and strings are read here, with
+// the index in a register; the rest (null, pointers, Numbers) by
+// scalarNext, through the decoder's offset; a number either leaves to the
+// token path, by numberSlow.
+func (ds *decodeState) scalarAt(k direct, data []byte, i int, p unsafe.Pointer) int {
+	end := 0
+	switch k {
+	case directInt64:
+		var n int64
+		if n, end = scanInt64(data, i); end != 0 {
+			*(*int64)(p) = n
+		}
+	case directFloat64:
+		var x float64
+		if x, end = scanFloat64(data, i); end != 0 {
+			*(*float64)(p) = x
+		}
+	case directBool:
+		var b bool
+		if b, end = flagAt(data, i); end != 0 {
+			*(*bool)(p) = b
+		}
+	case directString:
+		// As stringNext, its end known from the token.
+		if data[i] == '"' {
+			tok, unescaped, ok := ds.readString(i, &atObjectComma)
+			if !ok {
+				return giveUp
+			}
+			if unescaped {
+				*(*string)(p) = ds.makeString(ds.scratch)
+			} else {
+				*(*string)(p) = ds.valueString(tok)
+			}
+			end = i + len(tok)
+		}
+	}
+	if end != 0 {
+		return end
+	}
+	d := ds.d
+	d.s.br.offset = i
+	if ds.scalarNext(k, false, &atObjectComma, p) {
+		return d.s.br.offset
+	}
+	return numberSlow(k, data, i, p)
 }
 
 // numberSlow is structAt's way with a number that scalarNext leaves to

@@ -36,7 +36,20 @@ func TestPassable(t *testing.T) {
 		{diffSmall{}, false},
 		{diffNullable{}, false},    // *uint8
 		{struct{ X any }{}, false}, // an object would make it give up
-		{struct{ X []string }{}, false},
+		{struct{ X []string }{}, true},
+		{struct{ X [][]float64 }{}, true},
+		{struct{ X []DiffPassPart }{}, true},
+		{struct{ X []*int64 }{}, false}, // a pointer element: its own decoder
+		{struct{ X []byte }{}, false},   // base64
+		{struct{ X []int32 }{}, false},
+		{struct{ X []any }{}, false},
+		{struct{ X []time.Time }{}, false},
+		{struct{ X []diffText }{}, false},
+		{struct{ X textSlice }{}, false}, // the slice type's own method
+		{struct{ X []*DiffPassPart }{}, false},
+		{passTree{}, false}, // recursive
+		{passCycleA{}, false},
+		{struct{ X [0]int }{}, false},
 		{struct{ X map[string]int }{}, false},
 		{struct{ X int32 }{}, false},
 		{struct{ T time.Time }{}, false},
@@ -44,7 +57,8 @@ func TestPassable(t *testing.T) {
 		{quoted{}, false},
 		{ptrEmbed{}, false},
 		{roUnexported{}, false},
-		{struct{ Inner struct{ X []int } }{}, false},
+		{struct{ Inner struct{ X []int } }{}, true},
+		{struct{ Inner struct{ X []map[string]int } }{}, false},
 	} {
 		ds := getState()
 		td := ds.topDecoder(reflect.PointerTo(reflect.TypeOf(c.v)))
@@ -57,6 +71,25 @@ func TestPassable(t *testing.T) {
 }
 
 type unexportedEmbedded struct{ X int64 }
+
+// Recursive types, which the pass does not take; passTree's three fields
+// of its own type would make a search of every path 16 deep take 3^16
+// steps.
+type passTree struct {
+	ID      int64
+	A, B, C []passTree
+}
+
+type passCycleA struct{ B []passCycleB }
+type passCycleB struct{ A []passCycleA }
+
+// textSlice is a slice type with a method of its own.
+type textSlice []string
+
+func (s *textSlice) UnmarshalText(b []byte) error {
+	*s = append(*s, string(b))
+	return nil
+}
 
 type DiffPassPart struct {
 	P string
@@ -82,6 +115,13 @@ func TestStructPass(t *testing.T) {
 		`{"fourteen_bytes":"long name"}`, `{"FOURTEEN_BYTES":"folded"}`, `{"hi_there" :"spaced"}`,
 		`{"Score":1.000000000000000000001,"id":-9223372036854775808,"Count":12345678901234567}`, // numberSlow's
 		`{"e1":"x","E2":2,"inner":{"Deep":{"Z":true},"X":1},"id":3}`,                            // out of order (fieldAt)
+		// slices: empty, null, nulls among the elements, of every kind, nested, past the scratch buffer
+		`{"tags":[],"pts":[],"parts":[],"Ns":[],"Flags":[],"Nums":[]}`, `{"tags":null,"pts":null,"parts":null}`,
+		`{"tags":["a","b\n\u00e9",null,""],"pts":[[1.5,-2],[],null,[0]],"parts":[{"P":"p","Q":1},null,{}],"Ns":[1,-2,null],"Flags":[true,false,null],"Nums":[1,2.5e3]}`,
+		`{"tags" : [ "a" , "b" ] , "pts" : [ [ 1 ] , [ ] ] , "parts" : [ { "P" : "x" } ] }`,
+		`{"tags":[` + strings.Repeat(`"s",`, 200) + `"t"],"Ns":[` + strings.Repeat(`7,`, 300) + `8],"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{}]}`,
+		`{"tags":["a"],"tags":["b","c"],"parts":[{"P":"x"}],"parts":[]}`, `{"Ns":[12345678901234567,-9223372036854775808],"pts":[[1.000000000000000000001]]}`,
+		`{"zz":[[1,[2]],{"a":[]}],"tags":["x"]}`,
 	}
 	givesUp := []string{
 		`{"n\u0061me":"x"}`, `{"\u00dc":1}`, `{"Ü":1,"id":2}`, // keys it does not look up
@@ -90,6 +130,10 @@ func TestStructPass(t *testing.T) {
 		`{"id":1,}`, `{"id":1 "name":"x"}`, `{"id" 1}`, `{"id":1`, `{"inner":{"X":1}`, `{"name":"a` + "\x01" + `"}`, // syntax
 		`{"id":1}x`, `{"id":1} {}`, `[]`, `null`, ``, // not one object
 		`{"zz":[1,2,],"id":1}`, `{"zz":{"a" 1}}`, // an unknown member's syntax
+		// slices: an element of another kind, a slice for a struct or scalar, syntax
+		`{"tags":[1]}`, `{"tags":{}}`, `{"tags":"a"}`, `{"parts":[1]}`, `{"parts":[[]]}`, `{"pts":[[1,"a"]]}`, `{"pts":[1]}`, `{"Ns":[1.5]}`,
+		`{"Flags":[1]}`, `{"inner":[1]}`, `{"id":[1]}`, `{"tags":["a",]}`, `{"tags":["a"`, `{"tags":["a" "b"]}`, `{"tags":[,]}`,
+		`{"Ns":[` + strings.Repeat(`7,`, 300) + `"8"]}`, `{"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{"Q":"1"}]}`,
 	}
 	check := func(in string, take bool) {
 		t.Helper()
@@ -104,7 +148,7 @@ func TestStructPass(t *testing.T) {
 			t.Fatalf("structPass(%q) took it: %v, want %v", in, got, take)
 		}
 		if !take {
-			if v != (diffPass{}) {
+			if !reflect.ValueOf(v).IsZero() {
 				t.Fatalf("structPass(%q) gave up, leaving %+v, not zero", in, v)
 			}
 			return
@@ -180,7 +224,7 @@ func TestSlicePass(t *testing.T) {
 		if sl == nil || sl.elem.sd == nil || !sl.elem.sd.passable() {
 			t.Fatalf("[]diffPass: no slice decoder of passable structs")
 		}
-		if got := ds.slicePass(sl, sl.elem.sd, data, unsafe.Pointer(&v)); got != take {
+		if got := ds.slicePass(sl, data, unsafe.Pointer(&v)); got != take {
 			t.Fatalf("slicePass(%.80q) took it: %v, want %v", in, got, take)
 		}
 		if !take {

@@ -256,7 +256,7 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 		allZero(e.data, ds.lastSize) {
 		if sd := ds.lastPass; sd != nil {
 			if ds.lastSlice == nil && ds.structPass(sd, data, e.data) ||
-				ds.lastSlice != nil && ds.slicePass(ds.lastSlice, sd, data, e.data) {
+				ds.lastSlice != nil && ds.slicePass(ds.lastSlice, data, e.data) {
 				return nil
 			}
 		}

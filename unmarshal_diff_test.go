@@ -158,8 +158,9 @@ type diffNullable struct {
 type diffCounts map[string]int64
 
 // diffPass is a struct the typed one pass takes (passable): scalars,
-// pointers to scalars, a Number, structs of them nested and embedded, and
-// names that fit expectKey's words, pass them by a byte, or fold.
+// pointers to scalars, a Number, structs of them nested and embedded,
+// slices of them (and of slices), and names that fit expectKey's words,
+// pass them by a byte, or fold.
 type diffPass struct {
 	ID      int64  `json:"id"`
 	Name    string `json:"name"`
@@ -179,6 +180,12 @@ type diffPass struct {
 		Deep struct{ Z bool }
 	} `json:"inner"`
 	diffPassEmbedded
+	Tags  []string       `json:"tags"`
+	Pts   [][]float64    `json:"pts"`
+	Parts []DiffPassPart `json:"parts"`
+	Ns    []int
+	Flags []bool
+	Nums  []Number
 }
 
 type diffPassEmbedded struct {

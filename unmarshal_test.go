@@ -150,6 +150,12 @@ var diffInputs = []string{
 	`{"N":"1"}`, `{"N":01}`, `{"inner":{"Deep":null}}`, `{"id":1,}`, `{"id":1 "name":"x"}`, `{"id" 1}`, `{"id":1`, `{"inner":{"X":1}`, `{"id":1}x`, `{"id":1} {}`,
 	`{"A":1,"B":2}`, `{"a":1,"b":-2}`, `{"A":1,"A":2,"B":null}`, `{"Score":1.000000000000000000001,"id":-9223372036854775808,"Count":12345678901234567}`,
 	`{"Score":-123456789012345678901234567890e-30,"id":123456789012345678901}`,
+	// its slices: of every kind, nested, nulls among them, past the scratch
+	// buffer; an element of another kind, broken arrays
+	`{"tags":["a","b\n\u00e9",null,""],"pts":[[1.5,-2],[],null,[0]],"parts":[{"P":"p","Q":1},null,{}],"Ns":[1,-2,null],"Flags":[true,null],"Nums":[1,2.5e3]}`,
+	`{"tags":[],"pts":null,"parts":[{"P":"x"}],"parts":[],"tags":["b"]}`, `{"tags" : [ "a" , "b" ] , "pts" : [ [ 1 ] , [ ] ] }`,
+	`{"Ns":[` + strings.Repeat(`7,`, 300) + `8],"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{}]}`, `{"Ns":[` + strings.Repeat(`7,`, 300) + `"8"]}`,
+	`{"tags":[1]}`, `{"tags":{}}`, `{"parts":[[]]}`, `{"pts":[[1,"a"]]}`, `{"Ns":[1.5]}`, `{"tags":["a",]}`, `{"tags":["a"`, `{"tags":["a" "b"]}`, `{"tags":[,]}`,
 	// and arrays of them: empty, nulls among them, more than the scratch
 	// buffer's first length, an element it gives up on, broken arrays
 	`[]`, ` [ ] `, `[{}]`, `[null]`, `[{"id":1},null,{"name":"x"}]`, "[\n {\"id\": 1},\n {\"id\": 2}\n]", passArray(20, ""), passArray(40, "\n"),
@@ -159,7 +165,7 @@ var diffInputs = []string{
 // passArray returns an array of n diffPass records, sep before each.
 func passArray(n int, sep string) string {
 	return array(n, func(i int) string {
-		return fmt.Sprintf(`%s{"id":%d,"name":"n%d","inner":{"X":%d,"Deep":{"Z":true}},"e1":"e"}`, sep, i, i, -i)
+		return fmt.Sprintf(`%s{"id":%d,"name":"n%d","inner":{"X":%d,"Deep":{"Z":true}},"e1":"e","tags":["t%d"]}`, sep, i, i, -i, i)
 	})
 }
 

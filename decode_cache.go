@@ -46,8 +46,11 @@ type typeDecoder struct {
 	forward   *typeDecoder   // fn only calls forward.fn: resolved at publish
 
 	// slice, when fn is a slice decoder (buildSlice), is what the typed
-	// one pass needs of it to gather a new slice (decode_struct_bytes.go).
+	// one pass needs of it to gather a new slice (decode_struct_bytes.go);
+	// pass, when fn is a pointer's or a map's with string keys, how the
+	// pass reads its values (passInfo).
 	slice *sliceInfo
+	pass  *passInfo
 }
 
 // How the value at p is reached, which decides where encoding/json looks for
@@ -330,6 +333,9 @@ func (b *builder) buildPointer(td *typeDecoder, t, errType reflect.Type) {
 	}
 	if next == nil {
 		next = b.dep(td, decodeKey{elem, modeElem, errType})
+		if fastPaths {
+			td.pass = &passInfo{elem: next, at: pointerAt(elem, next)}
+		}
 	}
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		pp := (*unsafe.Pointer)(p)

@@ -55,9 +55,13 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 	}
 	if fastPaths && kt == mapStringAnyType.Key() && et == mapStringAnyType.Elem() {
 		td.fn = mapStringAnyDecoder(t)
+		td.pass = &passInfo{at: mapAnyAt}
 		return
 	}
 	elem := b.dep(td, decodeKey{et, modeLoc, nil})
+	if fastPaths && kind == keyString {
+		td.pass = mapPass(t, elem)
+	}
 	if fastPaths && kt == stringType {
 		// A map from string to a predeclared scalar type is filled as
 		// what it is, a Go map of that type: no reflect.Value per map and

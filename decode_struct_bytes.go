@@ -11,26 +11,29 @@ import (
 
 // The typed one pass. Unmarshal into a zero struct (the argument's type
 // the one of the call before, ds.lastWord) whose members are all scalars
-// that scalarNext decodes, structs of such members, or slices of such
-// values, or into a nil slice of such structs, reads its value straight
-// from the bytes, as the one pass into an any does (decode_any_bytes.go);
-// Decode does the same on its window (streamPass). A member's key is found by the guess of the field
+// that scalarNext decodes, any, structs of such members, or slices, maps
+// with string keys or pointers of such values, or into a nil slice of
+// such structs, reads its value straight from the bytes, as the one pass
+// into an any does (decode_any_bytes.go); Decode does the same on its
+// window (streamPass). A member's key is found by the guess of the field
 // after the last one (expectKey's two words), the table of the members'
 // first bytes (fieldAt) or lookup's tables; its value by the token path's
 // own pieces (scanInt64, scanFloat64, flagAt, readString, scalarNext) at
-// the index; an unknown member's value is skipped by the validator. None
-// of the token layer's work per token (its state, the stack of open
-// containers, the checks that the window holds the next token) is done: a
-// small record's per-call cost was mostly that work.
+// the index, an any's by the pass into an any (anyAt); an unknown
+// member's value is skipped by the validator. None of the token layer's
+// work per token (its state, the stack of open containers, the checks
+// that the window holds the next token) is done: a small record's
+// per-call cost was mostly that work.
 //
 // It takes only input it decodes whole, as the token path would: anything
 // else (a syntax error, a value of another kind, a number that does not
-// fit, a key with an escape or a byte of 0x80 or more, a member nested
-// deeper than maxOnePassDepth) makes it give up, the target is zero (or
-// nil) again, and the token path decodes the input from the start, with
-// its errors and offsets. The struct types it takes are those on which it
-// gives up only for such input (passable): a member that is a map, an
-// interface or has methods would make it give up on most input.
+// fit, a member's key with an escape or a byte of 0x80 or more, a value
+// nested deeper than maxOnePassDepth) makes it give up, the target is
+// zero (or nil) again, and the token path decodes the input from the
+// start, with its errors and offsets. The struct types it takes are those
+// on which it gives up only for such input (passable): a member that has
+// methods, or is an interface with methods, would make it give up on most
+// input.
 
 // passable reports whether the struct decoder's values are ones the typed
 // one pass takes: every field, at any depth, one that scalarNext decodes
@@ -79,10 +82,10 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 	for i := range sd.fields {
 		f := &sd.fields[i]
 		switch {
-		case f.embed != nil || f.quoted || f.readOnly || f.direct == directAny:
+		case f.embed != nil || f.quoted || f.readOnly:
 			return false
 		case f.direct != directNone:
-		case (f.dec.sd != nil || f.dec.slice != nil) && f.dec.passableIn(open):
+		case f.dec.passableIn(open):
 		default:
 			return false
 		}
@@ -90,19 +93,22 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 	return true
 }
 
-// passableIn reports whether the pass takes td's values, in a struct or
-// slice reached through the structs in open: scalars that scalarNext
-// decodes (but any), passable structs, and slices of such values.
+// passableIn reports whether the pass takes td's values, in a struct,
+// slice, map or pointer reached through the structs in open: scalars that
+// scalarNext decodes, any, passable structs, and slices, maps with string
+// keys and pointers of such values.
 func (td *typeDecoder) passableIn(open []*structDecoder) bool {
 	switch {
 	case td.hooks:
 		return false
 	case td.direct != directNone:
-		return td.direct != directAny
+		return true
 	case td.sd != nil:
 		return td.sd.passableIn(open)
 	case td.slice != nil:
 		return td.slice.small > 0 && td.slice.elem.passableIn(open)
+	case td.pass != nil:
+		return td.pass.elem == nil || td.pass.elem.passableIn(open)
 	}
 	return false
 }
@@ -195,16 +201,12 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 		}
 		el := unsafe.Add(base, uintptr(n)*sl.size)
 		n++
-		if c := data[i]; c == '{' && elem.sd != nil {
+		if data[i] == '{' && elem.sd != nil {
 			i = ds.structAt(elem.sd, data, i, el, depth+1)
-		} else if elem.direct != directNone {
-			i = ds.scalarAt(elem.direct, data, i, el)
-		} else if c == '[' && elem.slice != nil {
-			i = ds.sliceAt(elem.slice, data, i, el, depth+1)
-		} else if v, end := literalAt(data, i); end != 0 && v == nil {
-			i = end // null leaves the element zero
+		} else if k := elem.direct; k != directNone && k != directAny {
+			i = ds.scalarAt(k, data, i, el)
 		} else {
-			i = giveUp
+			i = ds.valueAt(elem, data, i, el, depth)
 		}
 		if i == giveUp {
 			break
@@ -407,6 +409,12 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 				if b, end = flagAt(data, i); end != 0 {
 					*(*bool)(fp) = b
 				}
+			case directAny:
+				var v any
+				if v, end = ds.anyAt(data, i, 0, depth); end == giveUp {
+					return giveUp
+				}
+				*(*any)(fp) = v
 			case directString:
 				if data[i] == '"' {
 					tok, unescaped, ok := ds.readString(i, &atObjectComma)
@@ -443,6 +451,10 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 			if i = ds.sliceAt(f.dec.slice, data, i, unsafe.Add(p, f.offset), depth+1); i == giveUp {
 				return giveUp
 			}
+		case f.dec.pass != nil && data[i] != 'n':
+			if i = f.dec.pass.at(ds, data, i, unsafe.Add(p, f.offset), depth); i == giveUp {
+				return giveUp
+			}
 		default:
 			// null leaves a struct or slice as it was; anything else is a
 			// mismatch.
@@ -467,6 +479,210 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 			return giveUp
 		}
 	}
+}
+
+// valueAt decodes the value at data[i], not whitespace, into the zero
+// value at p by td (passableIn), and returns the index after it, or
+// giveUp; depth counts the arrays and objects open around it. A null
+// leaves a zero value as it is, as the token path does.
+func (ds *decodeState) valueAt(td *typeDecoder, data []byte, i int, p unsafe.Pointer, depth int) int {
+	c := data[i]
+	switch k := td.direct; {
+	case k == directAny:
+		v, end := ds.anyAt(data, i, 0, depth)
+		if end != giveUp {
+			*(*any)(p) = v
+		}
+		return end
+	case k != directNone:
+		return ds.scalarAt(k, data, i, p)
+	case c == '{' && td.sd != nil:
+		if depth >= maxOnePassDepth {
+			return giveUp
+		}
+		return ds.structAt(td.sd, data, i, p, depth+1)
+	case c == '[' && td.slice != nil:
+		return ds.sliceAt(td.slice, data, i, p, depth+1)
+	case c != 'n' && td.pass != nil:
+		return td.pass.at(ds, data, i, p, depth)
+	}
+	if v, end := literalAt(data, i); end != 0 && v == nil {
+		return end
+	}
+	return giveUp
+}
+
+// passInfo is how the typed one pass reads the values of a pointer or map
+// decoder: at decodes the value at data[i] (not whitespace, nor null) into
+// the nil pointer or map at p, as valueAt; elem is the decoder of the
+// values it points to or holds, for passableIn (nil: any's, map[string]any).
+type passInfo struct {
+	elem *typeDecoder
+	at   func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int
+}
+
+// pointerAt returns passInfo.at for a pointer to t, decoded by elem: a new
+// t, stored at p once its value is read.
+func pointerAt(t reflect.Type, elem *typeDecoder) func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+	return func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+		q := reflect.New(t).UnsafePointer()
+		end := ds.valueAt(elem, data, i, q, depth)
+		if end != giveUp {
+			*(*unsafe.Pointer)(p) = q
+		}
+		return end
+	}
+}
+
+// mapAnyAt is passInfo.at for a map[string]any (or a type of its kind):
+// the pass into an any reads the object.
+func mapAnyAt(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+	if data[i] != '{' {
+		return giveUp
+	}
+	v, end := ds.anyAt(data, i, 0, depth)
+	if end != giveUp {
+		*(*map[string]any)(p) = v.(map[string]any)
+	}
+	return end
+}
+
+// mapInfo is what mapAt needs of a map type with string keys (but
+// map[string]any's): its elements' decoder, size and scratch buffers (as
+// sliceInfo's), and fill, which makes the map at p of the keys and the
+// values the scratch buffer holds.
+type mapInfo struct {
+	t     reflect.Type
+	elem  *typeDecoder
+	st    reflect.Type // []elem, the scratch buffer's type
+	size  uintptr
+	id    int
+	small int
+	fill  func(sc *sliceScratch, keys []string, p unsafe.Pointer)
+	// scalar is elem's kind when scalarAt reads its values (not any's).
+	scalar direct
+}
+
+// mapPass returns the passInfo of t, a map type with string keys, whose
+// values elem decodes. A new map is made at the object's end, at its
+// number of members, as mapStringGathered and mapStringScalar make one:
+// the keys gather on ds.mapKeys, the values in a scratch buffer of the
+// element type; a map[string]V of a predeclared V is then filled as what
+// it is, any other through reflect.
+func mapPass(t reflect.Type, elem *typeDecoder) *passInfo {
+	size := t.Elem().Size()
+	mi := &mapInfo{t: t, elem: elem, st: reflect.SliceOf(t.Elem()), size: size, id: nextScratchID(), small: 4}
+	if size > 0 {
+		mi.small = max(4, min(64, 2048/int(size)))
+	}
+	if elem.direct != directAny {
+		mi.scalar = elem.direct
+	}
+	mi.fill = fillReflect(t)
+	if t.Key() == stringType {
+		switch t.Elem() {
+		case reflect.TypeFor[int]():
+			mi.fill = fillMap[int]
+		case reflect.TypeFor[int64]():
+			mi.fill = fillMap[int64]
+		case reflect.TypeFor[float64]():
+			mi.fill = fillMap[float64]
+		case stringType:
+			mi.fill = fillMap[string]
+		case reflect.TypeFor[bool]():
+			mi.fill = fillMap[bool]
+		}
+	}
+	return &passInfo{elem: elem, at: func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+		return ds.mapAt(mi, data, i, p, depth)
+	}}
+}
+
+// fillMap is mapInfo.fill for a map[string]V (or a type of its kind).
+func fillMap[V any](sc *sliceScratch, keys []string, p unsafe.Pointer) {
+	vs := unsafe.Slice((*V)(sc.base), len(keys))
+	m := make(map[string]V, len(keys))
+	for j, k := range keys {
+		m[k] = vs[j] // a key that came twice: the last one wins
+	}
+	*(*map[string]V)(p) = m
+}
+
+// fillReflect returns mapInfo.fill for t, through reflect.
+func fillReflect(t reflect.Type) func(sc *sliceScratch, keys []string, p unsafe.Pointer) {
+	return func(sc *sliceScratch, keys []string, p unsafe.Pointer) {
+		m := reflect.MakeMapWithSize(t, len(keys))
+		if sc.key.Kind() == reflect.Invalid {
+			sc.key = reflect.New(t.Key()).Elem()
+		}
+		for j, k := range keys {
+			sc.key.SetString(k)
+			m.SetMapIndex(sc.key, sc.buf.Index(j))
+		}
+		sc.key.SetString("")
+		*(*unsafe.Pointer)(p) = m.UnsafePointer()
+	}
+}
+
+// mapAt decodes the object at data[i] into the nil map at p by mi, and
+// returns the index after its '}', or giveUp, leaving the map nil. depth
+// counts the arrays and objects open around it.
+func (ds *decodeState) mapAt(mi *mapInfo, data []byte, i int, p unsafe.Pointer, depth int) int {
+	if data[i] != '{' || depth+1 >= maxOnePassDepth {
+		return giveUp
+	}
+	base := len(ds.mapKeys)
+	sc := ds.takeScratch(mi.id, mi.st, mi.small)
+	sc.buf.SetLen(sc.buf.Cap()) // one that grew before: all of it
+	n := 0
+	end := giveUp
+	if i = skipWhitespace(data, i+1); i < len(data) && data[i] == '}' {
+		end = i + 1
+	}
+	for end == giveUp && i < len(data) && data[i] == '"' {
+		var key string
+		if i = ds.scalarAt(directString, data, i, unsafe.Pointer(&key)); i == giveUp {
+			break
+		}
+		if i = skipWhitespace(data, i); i >= len(data) || data[i] != ':' {
+			break
+		}
+		if i = skipWhitespace(data, i+1); i >= len(data) {
+			break
+		}
+		if n == sc.buf.Len() {
+			sc.grow()
+		}
+		if v := unsafe.Add(sc.base, uintptr(n)*mi.size); mi.scalar != directNone {
+			i = ds.scalarAt(mi.scalar, data, i, v)
+		} else {
+			i = ds.valueAt(mi.elem, data, i, v, depth+1)
+		}
+		if i == giveUp {
+			n++ // its slot is zeroed too
+			break
+		}
+		ds.mapKeys = append(ds.mapKeys, key)
+		n++
+		if i = skipWhitespace(data, i); i >= len(data) {
+			break
+		}
+		if data[i] == '}' {
+			end = i + 1
+			break
+		}
+		if data[i] != ',' {
+			break
+		}
+		i = skipWhitespace(data, i+1)
+	}
+	if end != giveUp {
+		mi.fill(sc, ds.mapKeys[base:], p)
+	}
+	clear(ds.mapKeys[base:]) // nothing kept alive
+	ds.mapKeys = ds.mapKeys[:base]
+	ds.dropScratch(mi.id, sc, min(n, sc.buf.Len()))
+	return end
 }
 
 // scalarAt decodes the value at data[i], not whitespace, into the scalar

@@ -34,23 +34,32 @@ func TestPassable(t *testing.T) {
 		{struct{}{}, true},
 		{tagged{}, true},
 		{diffSmall{}, false},
-		{diffNullable{}, false},    // *uint8
-		{struct{ X any }{}, false}, // an object would make it give up
+		{diffNullable{}, false}, // *uint8
+		{struct{ X any }{}, true},
+		{struct{ X interface{ M() } }{}, false},
 		{struct{ X []string }{}, true},
 		{struct{ X [][]float64 }{}, true},
 		{struct{ X []DiffPassPart }{}, true},
-		{struct{ X []*int64 }{}, false}, // a pointer element: its own decoder
-		{struct{ X []byte }{}, false},   // base64
+		{struct{ X []*int64 }{}, true},
+		{struct{ X []byte }{}, false}, // base64
 		{struct{ X []int32 }{}, false},
-		{struct{ X []any }{}, false},
+		{struct{ X []any }{}, true},
 		{struct{ X []time.Time }{}, false},
 		{struct{ X []diffText }{}, false},
 		{struct{ X textSlice }{}, false}, // the slice type's own method
-		{struct{ X []*DiffPassPart }{}, false},
+		{struct{ X []*DiffPassPart }{}, true},
+		{struct{ X **DiffPassPart }{}, true},
+		{struct{ X *diffSmall }{}, false}, // (time.Time)
+		{struct{ X map[string]DiffPassPart }{}, true},
+		{struct{ X map[diffKey][]int }{}, true},
+		{struct{ X map[string]any }{}, true},
+		{struct{ X map[int]string }{}, false},
+		{struct{ X map[diffTextKey]string }{}, false},
+		{struct{ X map[string]diffText }{}, false},
 		{passTree{}, false}, // recursive
 		{passCycleA{}, false},
 		{struct{ X [0]int }{}, false},
-		{struct{ X map[string]int }{}, false},
+		{struct{ X map[string]int }{}, true},
 		{struct{ X int32 }{}, false},
 		{struct{ T time.Time }{}, false},
 		{struct{ T diffText }{}, false},
@@ -58,7 +67,10 @@ func TestPassable(t *testing.T) {
 		{ptrEmbed{}, false},
 		{roUnexported{}, false},
 		{struct{ Inner struct{ X []int } }{}, true},
-		{struct{ Inner struct{ X []map[string]int } }{}, false},
+		{struct{ Inner struct{ X []map[string]int } }{}, true},
+		{struct {
+			Inner struct{ X []map[string]time.Time }
+		}{}, false},
 	} {
 		ds := getState()
 		td := ds.topDecoder(reflect.PointerTo(reflect.TypeOf(c.v)))
@@ -80,8 +92,8 @@ type passTree struct {
 	A, B, C []passTree
 }
 
-type passCycleA struct{ B []passCycleB }
-type passCycleB struct{ A []passCycleA }
+type passCycleA struct{ B *passCycleB }
+type passCycleB struct{ A map[string]passCycleA }
 
 // textSlice is a slice type with a method of its own.
 type textSlice []string
@@ -122,6 +134,11 @@ func TestStructPass(t *testing.T) {
 		`{"tags":[` + strings.Repeat(`"s",`, 200) + `"t"],"Ns":[` + strings.Repeat(`7,`, 300) + `8],"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{}]}`,
 		`{"tags":["a"],"tags":["b","c"],"parts":[{"P":"x"}],"parts":[]}`, `{"Ns":[12345678901234567,-9223372036854775808],"pts":[[1.000000000000000000001]]}`,
 		`{"zz":[[1,[2]],{"a":[]}],"tags":["x"]}`,
+		// any, maps, pointers: every kind of value, nulls, empty, keys with escapes, a key twice, past the scratch buffer
+		`{"any":{"a":[1,"x",null,true,{"b":{}}]},"m":{"a":1,"b\u00e9":-2,"":3,"a":4},"ms":{"x":{"P":"p","Q":1},"y":{},"z":null},"ma":{"k":[1],"l":null},"p":{"P":"q"},"pp":[{"Q":2},null,{}],"anys":[1,"s",null,[],{}]}`,
+		`{"any":null,"m":null,"ms":null,"ma":null,"p":null,"pp":null,"anys":null}`, `{"any":1.5,"m":{},"ms":{},"ma":{},"p":{},"pp":[],"anys":[]}`,
+		`{"any":"s","m" : { "a" : 1 , "b" : 2 } , "p" : { } }`, `{"any":12345678901234567890123,"m":{"n":12345678901234567}}`,
+		`{"m":{` + strings.Repeat(`"k":1,`, 100) + `"z":2},"ms":{` + strings.Repeat(`"k":{"Q":1},`, 100) + `"z":{}}}`,
 	}
 	givesUp := []string{
 		`{"n\u0061me":"x"}`, `{"\u00dc":1}`, `{"Ü":1,"id":2}`, // keys it does not look up
@@ -134,6 +151,10 @@ func TestStructPass(t *testing.T) {
 		`{"tags":[1]}`, `{"tags":{}}`, `{"tags":"a"}`, `{"parts":[1]}`, `{"parts":[[]]}`, `{"pts":[[1,"a"]]}`, `{"pts":[1]}`, `{"Ns":[1.5]}`,
 		`{"Flags":[1]}`, `{"inner":[1]}`, `{"id":[1]}`, `{"tags":["a",]}`, `{"tags":["a"`, `{"tags":["a" "b"]}`, `{"tags":[,]}`,
 		`{"Ns":[` + strings.Repeat(`7,`, 300) + `"8"]}`, `{"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{"Q":"1"}]}`,
+		// any, maps, pointers: another kind, syntax, a value it gives up on
+		`{"any":[1,]}`, `{"any":{"a" 1}}`, `{"any":1e400}`, `{"m":[]}`, `{"m":{"a":"1"}}`, `{"m":{"a":1,}}`, `{"m":{"a" 1}}`, `{"m":{1:1}}`, `{"m":{"a":1`,
+		`{"m":{"a":1 "b":2}}`, `{"ms":{"x":{"Q":"1"}}}`, `{"ms":{"x":[]}}`, `{"ma":[]}`, `{"ma":{"a":}}`, `{"p":[]}`, `{"p":{"Q":"1"}}`, `{"pp":[{"Q":"1"}]}`, `{"pp":[1]}`,
+		`{"m":{` + strings.Repeat(`"k":1,`, 100) + `"z":"2"}}`, `{"ms":{"a":{"P":"\u00e9"},"b":1}}`,
 	}
 	check := func(in string, take bool) {
 		t.Helper()
@@ -169,18 +190,39 @@ func TestStructPass(t *testing.T) {
 	}
 }
 
-// TestStructPassAllocs: Unmarshal into a zero value of the type of its
-// call before, by the typed one pass, allocates nothing of its own.
+// TestStructPassAllocs: the typed one pass allocates nothing of its own
+// for a record without strings, slices, maps, pointers or anys: on one
+// decoding state, and through Unmarshal into a zero value of the type of
+// its call before.
 func TestStructPassAllocs(t *testing.T) {
 	if !fastPaths {
 		t.Skip("the typed one pass is a fast path: off in this build")
 	}
-	data := []byte(`{"id":1,"Active":true,"Score":2.5,"inner":{"X":4,"Deep":{"Z":true}},"E2":5,"zz":[1,{"a":null}]}`)
+	data := []byte(`{"id":1,"Active":true,"Score":2.5,"inner":{"X":4,"Deep":{"Z":true}},"E2":5,"zz":[1,{"a":null}],"m":null,"pp":null}`)
 	var v diffPass
+	ds := getState()
+	defer putState(ds)
+	td := ds.topDecoder(reflect.TypeOf(&v))
+	ds.d = &ds.bd
+	allocs := testing.AllocsPerRun(100, func() {
+		v = diffPass{}
+		ds.bd.resetBytes(data)
+		if !ds.structPass(td.sd, data, unsafe.Pointer(&v)) {
+			t.Fatal("structPass gave up")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("structPass of a record without strings: %v allocations, want 0", allocs)
+	}
+	if raceEnabled {
+		// sync.Pool drops what is put in it at random under the race
+		// detector, and a new state has no type of a call before.
+		return
+	}
 	if err := Unmarshal(data, &v); err != nil {
 		t.Fatal(err)
 	}
-	allocs := testing.AllocsPerRun(100, func() {
+	allocs = testing.AllocsPerRun(100, func() {
 		v = diffPass{}
 		if err := Unmarshal(data, &v); err != nil {
 			t.Fatal(err)

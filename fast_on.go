@@ -31,8 +31,8 @@ package json
 //   - the one pass over the bytes into an any (onePass,
 //     decode_any_bytes.go);
 //   - the typed one pass into a zero struct, or nil slice of structs, of
-//     scalar fields, structs and slices of them (structPass, slicePass:
-//     decode_struct_bytes.go);
+//     scalar and any fields, structs, and slices, maps and pointers of
+//     them (structPass, slicePass: decode_struct_bytes.go);
 //   - the speculative single pass into a zero or flat target (snapshot.go):
 //     Unmarshal validates first and Decode captures the value whole, as
 //     for a target with user methods;

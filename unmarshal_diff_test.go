@@ -159,8 +159,8 @@ type diffCounts map[string]int64
 
 // diffPass is a struct the typed one pass takes (passable): scalars,
 // pointers to scalars, a Number, structs of them nested and embedded,
-// slices of them (and of slices), and names that fit expectKey's words,
-// pass them by a byte, or fold.
+// slices of them (and of slices), any, maps with string keys, pointers,
+// and names that fit expectKey's words, pass them by a byte, or fold.
 type diffPass struct {
 	ID      int64  `json:"id"`
 	Name    string `json:"name"`
@@ -186,6 +186,13 @@ type diffPass struct {
 	Ns    []int
 	Flags []bool
 	Nums  []Number
+	Any   any                      `json:"any"`
+	M     map[string]int           `json:"m"`
+	MS    map[diffKey]DiffPassPart `json:"ms"`
+	MA    map[string]any           `json:"ma"`
+	P     *DiffPassPart            `json:"p"`
+	PP    []*DiffPassPart          `json:"pp"`
+	Anys  []any                    `json:"anys"`
 }
 
 type diffPassEmbedded struct {

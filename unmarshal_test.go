@@ -156,6 +156,11 @@ var diffInputs = []string{
 	`{"tags":[],"pts":null,"parts":[{"P":"x"}],"parts":[],"tags":["b"]}`, `{"tags" : [ "a" , "b" ] , "pts" : [ [ 1 ] , [ ] ] }`,
 	`{"Ns":[` + strings.Repeat(`7,`, 300) + `8],"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{}]}`, `{"Ns":[` + strings.Repeat(`7,`, 300) + `"8"]}`,
 	`{"tags":[1]}`, `{"tags":{}}`, `{"parts":[[]]}`, `{"pts":[[1,"a"]]}`, `{"Ns":[1.5]}`, `{"tags":["a",]}`, `{"tags":["a"`, `{"tags":["a" "b"]}`, `{"tags":[,]}`,
+	// its any, maps and pointers
+	`{"any":{"a":[1,"x",null,true,{"b":{}}]},"m":{"a":1,"b\u00e9":-2,"":3,"a":4},"ms":{"x":{"P":"p","Q":1},"y":{},"z":null},"ma":{"k":[1],"l":null},"p":{"P":"q"},"pp":[{"Q":2},null,{}],"anys":[1,"s",null,[],{}]}`,
+	`{"any":null,"m":null,"ms":null,"ma":null,"p":null,"pp":null}`, `{"any":1.5,"m":{},"ms":{},"ma":{},"p":{},"pp":[]}`, `{"any":12345678901234567890123,"m":{"n":12345678901234567}}`,
+	`{"m":{` + strings.Repeat(`"k":1,`, 100) + `"z":2},"ms":{` + strings.Repeat(`"k":{"Q":1},`, 100) + `"z":{}}}`, `{"m":{` + strings.Repeat(`"k":1,`, 100) + `"z":"2"}}`,
+	`{"any":[1,]}`, `{"any":1e400}`, `{"m":[]}`, `{"m":{"a":"1"}}`, `{"m":{"a":1,}}`, `{"m":{1:1}}`, `{"ms":{"x":{"Q":"1"}}}`, `{"ma":{"a":}}`, `{"p":[]}`, `{"p":{"Q":"1"}}`, `{"pp":[1]}`,
 	// and arrays of them: empty, nulls among them, more than the scratch
 	// buffer's first length, an element it gives up on, broken arrays
 	`[]`, ` [ ] `, `[{}]`, `[null]`, `[{"id":1},null,{"name":"x"}]`, "[\n {\"id\": 1},\n {\"id\": 2}\n]", passArray(20, ""), passArray(40, "\n"),

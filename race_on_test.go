@@ -1,0 +1,6 @@
+//go:build race
+
+package json
+
+// raceEnabled: the tests run under the race detector.
+const raceEnabled = true

@@ -156,6 +156,8 @@ var diffInputs = []string{
 	`{"tags":[],"pts":null,"parts":[{"P":"x"}],"parts":[],"tags":["b"]}`, `{"tags" : [ "a" , "b" ] , "pts" : [ [ 1 ] , [ ] ] }`,
 	`{"Ns":[` + strings.Repeat(`7,`, 300) + `8],"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{}]}`, `{"Ns":[` + strings.Repeat(`7,`, 300) + `"8"]}`,
 	`{"tags":[1]}`, `{"tags":{}}`, `{"parts":[[]]}`, `{"pts":[[1,"a"]]}`, `{"Ns":[1.5]}`, `{"tags":["a",]}`, `{"tags":["a"`, `{"tags":["a" "b"]}`, `{"tags":[,]}`,
+	// keys with bytes of 0x80 or more that fold to a field's (ſ, K), or no field's
+	`{"fourteen_byteſ":"f","\u212a":1,"hi_\u0074here":"h"}`, `{"größe":1,"id":2,"\u00fc":3}`, `{"größe":1,"id":2,"\u00fc":[3]}`,
 	// its any, maps and pointers
 	`{"any":{"a":[1,"x",null,true,{"b":{}}]},"m":{"a":1,"b\u00e9":-2,"":3,"a":4},"ms":{"x":{"P":"p","Q":1},"y":{},"z":null},"ma":{"k":[1],"l":null},"p":{"P":"q"},"pp":[{"Q":2},null,{}],"anys":[1,"s",null,[],{}]}`,
 	`{"any":null,"m":null,"ms":null,"ma":null,"p":null,"pp":null}`, `{"any":1.5,"m":{},"ms":{},"ma":{},"p":{},"pp":[]}`, `{"any":12345678901234567890123,"m":{"n":12345678901234567}}`,

@@ -1,6 +1,0 @@
-//go:build race
-
-package json
-
-// raceEnabled: the tests run under the race detector.
-const raceEnabled = true

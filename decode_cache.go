@@ -302,6 +302,9 @@ func (b *builder) hook(td *typeDecoder, pt, elem, errType reflect.Type) bool {
 			td.fn = decodeRawMessage
 		case timeType:
 			td.fn = unmarshalerDecoder(elem)
+			if fastPaths {
+				td.pass = &passInfo{at: timeAt}
+			}
 		default:
 			td.selfHooks = true
 			td.fn = unmarshalerDecoder(elem)
@@ -333,9 +336,9 @@ func (b *builder) buildPointer(td *typeDecoder, t, errType reflect.Type) {
 	}
 	if next == nil {
 		next = b.dep(td, decodeKey{elem, modeElem, errType})
-		if fastPaths {
-			td.pass = &passInfo{elem: next, at: pointerAt(elem, next)}
-		}
+	}
+	if fastPaths && !next.selfHooks { // (a *time.Time's next is its hook)
+		td.pass = &passInfo{elem: next, at: pointerAt(elem, next)}
 	}
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		pp := (*unsafe.Pointer)(p)

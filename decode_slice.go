@@ -576,6 +576,9 @@ func (b *builder) buildArray(td *typeDecoder, t reflect.Type) {
 	elem := b.dep(td, decodeKey{et, modeLoc, nil})
 	size := et.Size()
 	n := t.Len()
+	if fastPaths {
+		td.pass = &passInfo{elem: elem, at: arrayAt(t, elem)}
+	}
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		if tok[0] != '[' {
 			return ds.mismatch(tok, t)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"reflect"
 	"slices"
+	"time"
 	"unsafe"
 
 	"github.com/jsonpipe/json/internal/number"
@@ -11,11 +12,11 @@ import (
 
 // The typed one pass. Unmarshal into a zero struct (the argument's type
 // the one of the call before, ds.lastWord) whose members are all scalars
-// that scalarNext decodes, any, structs of such members, or slices, maps
-// with string keys or pointers of such values, or into a nil slice of
-// such structs, reads its value straight from the bytes, as the one pass
-// into an any does (decode_any_bytes.go); Decode does the same on its
-// window (streamPass). A member's key is found by the guess of the field
+// that scalarNext decodes, any, time.Time, structs of such members, or
+// slices, arrays, maps with string keys or pointers of such values, or
+// into a nil slice of such structs, reads its value straight from the
+// bytes, as the one pass into an any does (decode_any_bytes.go); Decode
+// does the same on its window (streamPass). A member's key is found by the guess of the field
 // after the last one (expectKey's two words), the table of the members'
 // first bytes (fieldAt) or lookup's tables; its value by the token path's
 // own pieces (scanInt64, scanFloat64, flagAt, readString, scalarNext) at
@@ -28,18 +29,20 @@ import (
 // It takes only input it decodes whole, as the token path would: anything
 // else (a syntax error, a value of another kind, a number that does not
 // fit, a Number given as a string, a value nested deeper than
-// maxOnePassDepth) makes it give up, the target is zero (or nil) again,
+// maxOnePassDepth, a member that came before whose value the token path
+// would decode into) makes it give up, the target is zero (or nil) again,
 // and the token path decodes the input from the start, with its errors
 // and offsets. The struct types it takes are those on which it gives up
-// only for such input (passable): a member that has methods, or is an
-// interface with methods, would make it give up on most input.
+// only for such input (passable): a member that has methods (but
+// time.Time), or is an interface with methods, would make it give up on
+// most input.
 
 // passable reports whether the struct decoder's values are ones the typed
 // one pass takes: every field, at any depth, one that scalarNext decodes,
-// an any, a struct of such fields, or a slice, a map with string keys or
-// a pointer of such values, none of them behind an embedded pointer,
-// ",string" or read-only, and no type with methods. A recursive type is
-// not taken. Worked out once per decoder, when first asked.
+// an any, a time.Time, a struct of such fields, or a slice, an array, a
+// map with string keys or a pointer of such values, none of them behind
+// an embedded pointer, ",string" or read-only, and no other type with
+// methods. Worked out once per decoder, when first asked.
 func (sd *structDecoder) passable() bool {
 	switch sd.pass.Load() {
 	case passYes:
@@ -64,8 +67,11 @@ const (
 )
 
 // passableIn is passable for sd reached through the structs in open,
-// whose fields are being looked at: one that reaches itself again is not
-// taken, nor a struct 16 deep.
+// whose fields are being looked at: one that reaches itself again (a
+// recursive type: a tweet's retweet, a comment's replies) is what it is
+// found to be the first time, so that the answer is whether anything it
+// reaches is not taken; a struct 32 deep is not taken. (The pass's depth
+// is bounded by maxOnePassDepth, as the pass into an any's.)
 func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 	switch sd.pass.Load() {
 	case passYes:
@@ -73,7 +79,10 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 	case passNo:
 		return false
 	}
-	if len(open) >= 16 || slices.Contains(open, sd) {
+	if slices.Contains(open, sd) {
+		return true
+	}
+	if len(open) >= 32 {
 		return false
 	}
 	open = append(open, sd)
@@ -97,7 +106,7 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 // keys and pointers of such values.
 func (td *typeDecoder) passableIn(open []*structDecoder) bool {
 	switch {
-	case td.hooks:
+	case td.hooks || td.selfHooks:
 		return false
 	case td.direct != directNone:
 		return true
@@ -173,6 +182,11 @@ func (ds *decodeState) slicePass(sl *sliceInfo, data []byte, p unsafe.Pointer) b
 // and returns the index after its ']'; or giveUp, leaving the slice nil.
 // depth counts the arrays and objects open, this one's too.
 func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Pointer, depth int) int {
+	if (*sliceHeader)(p).cap != 0 {
+		// A member that came before (a key twice): its elements are
+		// decoded into, as the token path does.
+		return giveUp
+	}
 	start := i
 	if i = skipWhitespace(data, i+1); i < len(data) && data[i] == ']' {
 		*(*[]byte)(p) = emptySlice
@@ -551,6 +565,9 @@ type passInfo struct {
 // t, stored at p once its value is read.
 func pointerAt(t reflect.Type, elem *typeDecoder) func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
 	return func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+		if *(*unsafe.Pointer)(p) != nil {
+			return giveUp // a member that came before: decoded into
+		}
 		q := reflect.New(t).UnsafePointer()
 		end := ds.valueAt(elem, data, i, q, depth)
 		if end != giveUp {
@@ -560,10 +577,73 @@ func pointerAt(t reflect.Type, elem *typeDecoder) func(ds *decodeState, data []b
 	}
 }
 
+// arrayAt returns passInfo.at for t, an array type, whose elements elem
+// decodes, as buildArray's decoder: the elements past its length are
+// skipped by the validator, and those missing are zeroed (an array that
+// came before, a key twice, may have set them).
+func arrayAt(t reflect.Type, elem *typeDecoder) func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+	n, size := t.Len(), t.Elem().Size()
+	// rest zeroes the elements from j on.
+	rest := func(j int, p unsafe.Pointer) {
+		a := reflect.NewAt(t, p).Elem()
+		for ; j < n; j++ {
+			a.Index(j).SetZero()
+		}
+	}
+	return func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+		if data[i] != '[' || depth+1 >= maxOnePassDepth {
+			return giveUp
+		}
+		j := 0 // elements read
+		if i = skipWhitespace(data, i+1); i >= len(data) || data[i] != ']' {
+			for {
+				if j < n {
+					i = ds.valueAt(elem, data, i, unsafe.Add(p, uintptr(j)*size), depth+1)
+				} else if i = ds.skipper.end(data, i, maxOnePassDepth-depth-1); i < 0 {
+					i = giveUp
+				}
+				j++
+				if i == giveUp {
+					return giveUp
+				}
+				if i = skipWhitespace(data, i); i >= len(data) {
+					return giveUp
+				}
+				if data[i] == ']' {
+					break
+				}
+				if data[i] != ',' {
+					return giveUp
+				}
+				if i = skipWhitespace(data, i+1); i >= len(data) {
+					return giveUp
+				}
+			}
+		}
+		if j < n {
+			rest(j, p)
+		}
+		return i + 1
+	}
+}
+
+// timeAt is passInfo.at for a time.Time: its UnmarshalJSON, as the token
+// path's decoder calls it, with the string's token.
+func timeAt(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+	if data[i] != '"' {
+		return giveUp
+	}
+	tok, _, ok := ds.readString(i, &atObjectComma)
+	if !ok || (*time.Time)(p).UnmarshalJSON(tok) != nil {
+		return giveUp
+	}
+	return i + len(tok)
+}
+
 // mapAnyAt is passInfo.at for a map[string]any (or a type of its kind):
 // the pass into an any reads the object.
 func mapAnyAt(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
-	if data[i] != '{' {
+	if data[i] != '{' || *(*unsafe.Pointer)(p) != nil { // (a map that came before: merged into)
 		return giveUp
 	}
 	v, end := ds.anyAt(data, i, 0, depth)
@@ -654,7 +734,7 @@ func fillReflect(t reflect.Type) func(sc *sliceScratch, keys []string, p unsafe.
 // returns the index after its '}', or giveUp, leaving the map nil. depth
 // counts the arrays and objects open around it.
 func (ds *decodeState) mapAt(mi *mapInfo, data []byte, i int, p unsafe.Pointer, depth int) int {
-	if data[i] != '{' || depth+1 >= maxOnePassDepth {
+	if data[i] != '{' || depth+1 >= maxOnePassDepth || *(*unsafe.Pointer)(p) != nil { // (a map that came before: merged into)
 		return giveUp
 	}
 	base := len(ds.mapKeys)

@@ -34,7 +34,7 @@ func TestPassable(t *testing.T) {
 		{struct{ A, B int64 }{}, true},
 		{struct{}{}, true},
 		{tagged{}, true},
-		{diffSmall{}, false},
+		{diffSmall{}, true},     // recursive, with a time.Time
 		{diffNullable{}, false}, // *uint8
 		{struct{ X any }{}, true},
 		{struct{ X interface{ M() } }{}, false},
@@ -45,24 +45,30 @@ func TestPassable(t *testing.T) {
 		{struct{ X []byte }{}, false}, // base64
 		{struct{ X []int32 }{}, false},
 		{struct{ X []any }{}, true},
-		{struct{ X []time.Time }{}, false},
+		{struct{ X []time.Time }{}, true},
+		{struct{ X *time.Time }{}, true},
+		{struct{ X *diffText }{}, false},
+		{struct{ X *diffCustom }{}, false},
 		{struct{ X []diffText }{}, false},
 		{struct{ X textSlice }{}, false}, // the slice type's own method
 		{struct{ X []*DiffPassPart }{}, true},
 		{struct{ X **DiffPassPart }{}, true},
-		{struct{ X *diffSmall }{}, false}, // (time.Time)
+		{struct{ X *diffSmall }{}, true},
 		{struct{ X map[string]DiffPassPart }{}, true},
 		{struct{ X map[diffKey][]int }{}, true},
 		{struct{ X map[string]any }{}, true},
 		{struct{ X map[int]string }{}, false},
 		{struct{ X map[diffTextKey]string }{}, false},
 		{struct{ X map[string]diffText }{}, false},
-		{passTree{}, false}, // recursive
-		{passCycleA{}, false},
-		{struct{ X [0]int }{}, false},
+		{passTree{}, true}, // recursive
+		{passCycleA{}, true},
+		{passTreeText{}, false}, // recursive, reaching a method
+		{struct{ X [0]int }{}, true},
+		{struct{ X [3][2]float64 }{}, true},
+		{struct{ X [2]diffText }{}, false},
 		{struct{ X map[string]int }{}, true},
 		{struct{ X int32 }{}, false},
-		{struct{ T time.Time }{}, false},
+		{struct{ T time.Time }{}, true},
 		{struct{ T diffText }{}, false},
 		{quoted{}, false},
 		{ptrEmbed{}, false},
@@ -71,6 +77,9 @@ func TestPassable(t *testing.T) {
 		{struct{ Inner struct{ X []map[string]int } }{}, true},
 		{struct {
 			Inner struct{ X []map[string]time.Time }
+		}{}, true},
+		{struct {
+			Inner struct{ X []map[string]diffText }
 		}{}, false},
 	} {
 		ds := getState()
@@ -85,12 +94,18 @@ func TestPassable(t *testing.T) {
 
 type unexportedEmbedded struct{ X int64 }
 
-// Recursive types, which the pass does not take; passTree's three fields
-// of its own type would make a search of every path 16 deep take 3^16
-// steps.
+// Recursive types, which the pass takes when nothing they reach has
+// methods; passTree's three fields of its own type would make a search
+// of every path 32 deep take 3^32 steps.
 type passTree struct {
 	ID      int64
 	A, B, C []passTree
+}
+
+type passTreeText struct {
+	Kids []passTreeText
+	M    map[string]*passTreeText
+	T    *diffText
 }
 
 type passCycleA struct{ B *passCycleB }
@@ -136,13 +151,16 @@ func TestStructPass(t *testing.T) {
 		`{"tags":["a","b\n\u00e9",null,""],"pts":[[1.5,-2],[],null,[0]],"parts":[{"P":"p","Q":1},null,{}],"Ns":[1,-2,null],"Flags":[true,false,null],"Nums":[1,2.5e3]}`,
 		`{"tags" : [ "a" , "b" ] , "pts" : [ [ 1 ] , [ ] ] , "parts" : [ { "P" : "x" } ] }`,
 		`{"tags":[` + strings.Repeat(`"s",`, 200) + `"t"],"Ns":[` + strings.Repeat(`7,`, 300) + `8],"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{}]}`,
-		`{"tags":["a"],"tags":["b","c"],"parts":[{"P":"x"}],"parts":[]}`, `{"Ns":[12345678901234567,-9223372036854775808],"pts":[[1.000000000000000000001]]}`,
+		`{"Ns":[12345678901234567,-9223372036854775808],"pts":[[1.000000000000000000001]]}`,
 		`{"zz":[[1,[2]],{"a":[]}],"tags":["x"]}`,
 		// any, maps, pointers: every kind of value, nulls, empty, keys with escapes, a key twice, past the scratch buffer
 		`{"any":{"a":[1,"x",null,true,{"b":{}}]},"m":{"a":1,"b\u00e9":-2,"":3,"a":4},"ms":{"x":{"P":"p","Q":1},"y":{},"z":null},"ma":{"k":[1],"l":null},"p":{"P":"q"},"pp":[{"Q":2},null,{}],"anys":[1,"s",null,[],{}]}`,
 		`{"any":null,"m":null,"ms":null,"ma":null,"p":null,"pp":null,"anys":null}`, `{"any":1.5,"m":{},"ms":{},"ma":{},"p":{},"pp":[],"anys":[]}`,
 		`{"any":"s","m" : { "a" : 1 , "b" : 2 } , "p" : { } }`, `{"any":12345678901234567890123,"m":{"n":12345678901234567}}`,
 		`{"m":{` + strings.Repeat(`"k":1,`, 100) + `"z":2},"ms":{` + strings.Repeat(`"k":{"Q":1},`, 100) + `"z":{}}}`,
+		// time.Time, arrays, the type itself
+		`{"when":"2024-01-02T03:04:05Z","whenp":"2024-01-02T03:04:05.123+01:00","pair":[1,2,[3,{"a":[]}],"x"],"next":{"id":2,"next":{"name":"x","pair":[5]}}}`,
+		`{"when":null,"whenp":null,"pair":[1],"pair":[],"next":null}`, `{"pair":[null,2]}`,
 	}
 	givesUp := []string{
 		`{"id":"1"}`, `{"name":1}`, `{"Active":"true"}`, `{"inner":[]}`, `{"inner":1}`, // another kind
@@ -158,6 +176,10 @@ func TestStructPass(t *testing.T) {
 		`{"any":[1,]}`, `{"any":{"a" 1}}`, `{"any":1e400}`, `{"m":[]}`, `{"m":{"a":"1"}}`, `{"m":{"a":1,}}`, `{"m":{"a" 1}}`, `{"m":{1:1}}`, `{"m":{"a":1`,
 		`{"m":{"a":1 "b":2}}`, `{"ms":{"x":{"Q":"1"}}}`, `{"ms":{"x":[]}}`, `{"ma":[]}`, `{"ma":{"a":}}`, `{"p":[]}`, `{"p":{"Q":"1"}}`, `{"pp":[{"Q":"1"}]}`, `{"pp":[1]}`,
 		`{"m":{` + strings.Repeat(`"k":1,`, 100) + `"z":"2"}}`, `{"ms":{"a":{"P":"\u00e9"},"b":1}}`,
+		`{"when":"yesterday"}`, `{"when":1}`, `{"when":"2024-01-02T03:04:05\u005a"}`, `{"whenp":"bad"}`, `{"pair":{}}`, `{"pair":[1,"2"]}`,
+		`{"pair":[1,2,]}`, `{"pair":[1,2,[}]}`, `{"pair":[1,2`, `{"next":{"id":"x"}}`, `{"next":[]}`,
+		// a member that came before, whose value the token path decodes into
+		`{"tags":["a"],"tags":["b","c"]}`, `{"parts":[{"P":"x"}],"parts":[{"Q":1}]}`, `{"m":{"a":1},"m":{"b":2}}`, `{"p":{"P":"x"},"p":{"Q":1}}`, `{"ma":{"a":1},"ma":{}}`,
 	}
 	check := func(in string, take bool) {
 		t.Helper()

@@ -160,7 +160,8 @@ type diffCounts map[string]int64
 // diffPass is a struct the typed one pass takes (passable): scalars,
 // pointers to scalars, a Number, structs of them nested and embedded,
 // slices of them (and of slices), any, maps with string keys, pointers,
-// and names that fit expectKey's words, pass them by a byte, or fold.
+// arrays, time.Time, itself (Next), and names that fit expectKey's
+// words, pass them by a byte, or fold.
 type diffPass struct {
 	ID      int64  `json:"id"`
 	Name    string `json:"name"`
@@ -193,6 +194,10 @@ type diffPass struct {
 	P     *DiffPassPart            `json:"p"`
 	PP    []*DiffPassPart          `json:"pp"`
 	Anys  []any                    `json:"anys"`
+	When  time.Time                `json:"when"`
+	WhenP *time.Time               `json:"whenp"`
+	Pair  [2]float64               `json:"pair"`
+	Next  *diffPass                `json:"next"`
 }
 
 type diffPassEmbedded struct {

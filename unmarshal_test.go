@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jsonpipe/json/internal/chunkio"
 	"github.com/jsonpipe/json/internal/corpus"
@@ -156,6 +157,13 @@ var diffInputs = []string{
 	`{"tags":[],"pts":null,"parts":[{"P":"x"}],"parts":[],"tags":["b"]}`, `{"tags" : [ "a" , "b" ] , "pts" : [ [ 1 ] , [ ] ] }`,
 	`{"Ns":[` + strings.Repeat(`7,`, 300) + `8],"parts":[` + strings.Repeat(`{"Q":1},`, 100) + `{}]}`, `{"Ns":[` + strings.Repeat(`7,`, 300) + `"8"]}`,
 	`{"tags":[1]}`, `{"tags":{}}`, `{"parts":[[]]}`, `{"pts":[[1,"a"]]}`, `{"Ns":[1.5]}`, `{"tags":["a",]}`, `{"tags":["a"`, `{"tags":["a" "b"]}`, `{"tags":[,]}`,
+	// its time.Time, array and itself
+	`{"when":"2024-01-02T03:04:05Z","whenp":"2024-01-02T03:04:05.123+01:00","pair":[1,2,[3,{"a":[]}],"x"],"next":{"id":2,"next":{"name":"x","pair":[5]}}}`,
+	`{"when":null,"whenp":null,"pair":[1],"pair":[],"next":null}`, `{"pair":[null,2]}`, `{"when":"yesterday"}`, `{"when":1}`,
+	`{"whenp":"bad"}`, `{"pair":{}}`, `{"pair":[1,"2"]}`, `{"pair":[1,2,]}`, `{"next":{"id":"x"}}`, `{"next":[]}`,
+	// its members twice: decoded into, merged or replaced
+	`{"tags":["a"],"tags":["b","c"]}`, `{"parts":[{"P":"x"}],"parts":[{"Q":1}]}`, `{"parts":[{"P":"x"}],"parts":[]}`, `{"m":{"a":1},"m":{"b":2}}`, `{"p":{"P":"x"},"p":{"Q":1}}`,
+	`{"ma":{"a":1},"ma":{"b":[]}}`, `{"any":{"a":1},"any":{"b":2}}`, `{"pair":[1,2],"pair":[3]}`, `{"when":"2024-01-02T03:04:05Z","when":null}`, `{"next":{"id":1},"next":{"name":"x"}}`,
 	// keys with bytes of 0x80 or more that fold to a field's (ſ, K), or no field's
 	`{"fourteen_byteſ":"f","\u212a":1,"hi_\u0074here":"h"}`, `{"größe":1,"id":2,"\u00fc":3}`, `{"größe":1,"id":2,"\u00fc":[3]}`,
 	// its any, maps and pointers
@@ -873,6 +881,30 @@ func TestUnmarshalExotic(t *testing.T) {
 		want.Self, got.Self = nil, nil
 		if !reflect.DeepEqual(want, got) {
 			t.Fatalf("%s:\n got %+v\nwant %+v", in, *got, *want)
+		}
+	}
+}
+
+// TestTimeEscaped: a time.Time given as a string with an escape is
+// time's own *time.ParseError, from its UnmarshalJSON given the raw
+// string, as in Go 1.26's encoding/json, on every Go, by the token path
+// and by the typed one pass (a type's second call). Go 1.27's v2-backed
+// encoding/json unescapes the string first and decodes it (README, "Which
+// encoding/json").
+func TestTimeEscaped(t *testing.T) {
+	in := []byte(`{"when":"2024-01-02T03:04:05\u005a"}`)
+	for i := 0; i < 2; i++ {
+		var v diffPass
+		err := Unmarshal(in, &v)
+		var pe *time.ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("call %d: %s, want a *time.ParseError", i, describeError(err))
+		}
+		if stdClassic {
+			var w diffPass
+			if werr := stdjson.Unmarshal(in, &w); !sameError(err, werr) {
+				t.Fatalf("call %d: %s, encoding/json %s", i, describeError(err), describeError(werr))
+			}
 		}
 	}
 }

@@ -338,7 +338,7 @@ func (b *builder) buildPointer(td *typeDecoder, t, errType reflect.Type) {
 		next = b.dep(td, decodeKey{elem, modeElem, errType})
 	}
 	if fastPaths && !next.selfHooks { // (a *time.Time's next is its hook)
-		td.pass = &passInfo{elem: next, at: pointerAt(elem, next)}
+		td.pass = &passInfo{elem: next, at: pointerAt(elem, next), nils: true}
 	}
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		pp := (*unsafe.Pointer)(p)

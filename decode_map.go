@@ -55,7 +55,7 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 	}
 	if fastPaths && kt == mapStringAnyType.Key() && et == mapStringAnyType.Elem() {
 		td.fn = mapStringAnyDecoder(t)
-		td.pass = &passInfo{at: mapAnyAt}
+		td.pass = &passInfo{at: mapAnyAt, nils: true}
 		return
 	}
 	elem := b.dep(td, decodeKey{et, modeLoc, nil})

@@ -154,8 +154,8 @@ type sliceInfo struct {
 // a slice of their number, as buildSlice's do; an array longer than the
 // buffer goes on in a slice of about its final length, estimated from the
 // bytes the buffer's elements took (as fillLong's, for an array that runs
-// to the input's end), grown by doubling if short, and copied to its
-// length if more than a quarter empty. When not, the slice is still nil
+// to the input's end), estimated again if short, then doubled, and copied
+// to its length if more than a quarter empty (sliceAt). When not, the slice is still nil
 // and ds.bd reads data from the start. (Of any length: valid input it
 // gives up on, which the token path then reads again whole, is input
 // whose decoding fails (a value of another kind, a number that does not
@@ -496,11 +496,11 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 				return giveUp
 			}
 		default:
-			// null leaves a struct or slice as it was; anything else is a
-			// mismatch.
+			// null: nullInto; anything else is a mismatch.
 			if v, end := literalAt(data, i); end == 0 || v != nil {
 				return giveUp
 			} else {
+				f.dec.nullInto(unsafe.Add(p, f.offset))
 				i = end
 			}
 		}
@@ -547,9 +547,22 @@ func (ds *decodeState) valueAt(td *typeDecoder, data []byte, i int, p unsafe.Poi
 		return td.pass.at(ds, data, i, p, depth)
 	}
 	if v, end := literalAt(data, i); end != 0 && v == nil {
+		td.nullInto(p)
 		return end
 	}
 	return giveUp
+}
+
+// nullInto does what null does to the value at p, by td (passableIn): a
+// slice, map or pointer becomes nil (one that came before, a key twice or
+// an array's element, may have set it), anything else stays as it is.
+func (td *typeDecoder) nullInto(p unsafe.Pointer) {
+	switch {
+	case td.slice != nil:
+		*(*[]byte)(p) = nil // a slice header of any element type
+	case td.pass != nil && td.pass.nils:
+		*(*unsafe.Pointer)(p) = nil
+	}
 }
 
 // passInfo is how the typed one pass reads the values of a pointer or map
@@ -559,6 +572,8 @@ func (ds *decodeState) valueAt(td *typeDecoder, data []byte, i int, p unsafe.Poi
 type passInfo struct {
 	elem *typeDecoder
 	at   func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int
+	// nils: the value is one word, a pointer or map, that null sets to nil.
+	nils bool
 }
 
 // pointerAt returns passInfo.at for a pointer to t, decoded by elem: a new
@@ -699,7 +714,7 @@ func mapPass(t reflect.Type, elem *typeDecoder) *passInfo {
 			mi.fill = fillMap[bool]
 		}
 	}
-	return &passInfo{elem: elem, at: func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+	return &passInfo{elem: elem, nils: true, at: func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
 		return ds.mapAt(mi, data, i, p, depth)
 	}}
 }

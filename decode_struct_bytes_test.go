@@ -161,6 +161,8 @@ func TestStructPass(t *testing.T) {
 		// time.Time, arrays, the type itself
 		`{"when":"2024-01-02T03:04:05Z","whenp":"2024-01-02T03:04:05.123+01:00","pair":[1,2,[3,{"a":[]}],"x"],"next":{"id":2,"next":{"name":"x","pair":[5]}}}`,
 		`{"when":null,"whenp":null,"pair":[1],"pair":[],"next":null}`, `{"pair":[null,2]}`,
+		// null after a member that came before: nil again
+		`{"p":{"P":"x"},"p":null,"tags":["a"],"tags":null,"m":{"a":1},"m":null,"ma":{},"ma":null,"whenp":"2024-01-02T03:04:05Z","whenp":null}`,
 	}
 	givesUp := []string{
 		`{"id":"1"}`, `{"name":1}`, `{"Active":"true"}`, `{"inner":[]}`, `{"inner":1}`, // another kind

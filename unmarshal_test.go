@@ -163,6 +163,7 @@ var diffInputs = []string{
 	`{"whenp":"bad"}`, `{"pair":{}}`, `{"pair":[1,"2"]}`, `{"pair":[1,2,]}`, `{"next":{"id":"x"}}`, `{"next":[]}`,
 	// its members twice: decoded into, merged or replaced
 	`{"tags":["a"],"tags":["b","c"]}`, `{"parts":[{"P":"x"}],"parts":[{"Q":1}]}`, `{"parts":[{"P":"x"}],"parts":[]}`, `{"m":{"a":1},"m":{"b":2}}`, `{"p":{"P":"x"},"p":{"Q":1}}`,
+	`{"p":{"P":"x"},"p":null}`, `{"tags":["a"],"tags":null}`, `{"m":{"a":1},"m":null}`, `{"ma":{"a":1},"ma":null}`, `{"pp":[{}],"pp":null}`, `{"whenp":"2024-01-02T03:04:05Z","whenp":null}`, `{"any":1,"any":null}`, `{"pi":2,"pi":null,"ps":"s","ps":null}`, `{"pair":[1,2],"pair":null}`,
 	`{"ma":{"a":1},"ma":{"b":[]}}`, `{"any":{"a":1},"any":{"b":2}}`, `{"pair":[1,2],"pair":[3]}`, `{"when":"2024-01-02T03:04:05Z","when":null}`, `{"next":{"id":1},"next":{"name":"x"}}`,
 	// keys with bytes of 0x80 or more that fold to a field's (ſ, K), or no field's
 	`{"fourteen_byteſ":"f","\u212a":1,"hi_\u0074here":"h"}`, `{"größe":1,"id":2,"\u00fc":3}`, `{"größe":1,"id":2,"\u00fc":[3]}`,

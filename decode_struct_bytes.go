@@ -610,7 +610,10 @@ func arrayAt(t reflect.Type, elem *typeDecoder) func(ds *decodeState, data []byt
 			return giveUp
 		}
 		j := 0 // elements read
-		if i = skipWhitespace(data, i+1); i >= len(data) || data[i] != ']' {
+		if i = skipWhitespace(data, i+1); i >= len(data) {
+			return giveUp
+		}
+		if data[i] != ']' {
 			for {
 				if j < n {
 					i = ds.valueAt(elem, data, i, unsafe.Add(p, uintptr(j)*size), depth+1)

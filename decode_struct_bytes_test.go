@@ -179,7 +179,7 @@ func TestStructPass(t *testing.T) {
 		`{"m":{"a":1 "b":2}}`, `{"ms":{"x":{"Q":"1"}}}`, `{"ms":{"x":[]}}`, `{"ma":[]}`, `{"ma":{"a":}}`, `{"p":[]}`, `{"p":{"Q":"1"}}`, `{"pp":[{"Q":"1"}]}`, `{"pp":[1]}`,
 		`{"m":{` + strings.Repeat(`"k":1,`, 100) + `"z":"2"}}`, `{"ms":{"a":{"P":"\u00e9"},"b":1}}`,
 		`{"when":"yesterday"}`, `{"when":1}`, `{"when":"2024-01-02T03:04:05\u005a"}`, `{"whenp":"bad"}`, `{"pair":{}}`, `{"pair":[1,"2"]}`,
-		`{"pair":[1,2,]}`, `{"pair":[1,2,[}]}`, `{"pair":[1,2`, `{"next":{"id":"x"}}`, `{"next":[]}`,
+		`{"pair":[1,2,]}`, `{"pair":[1,2,[}]}`, `{"pair":[1,2`, `{"pair":[`, `{"pair":[ `, `{"next":{"id":"x"}}`, `{"next":[]}`,
 		// a member that came before, whose value the token path decodes into
 		`{"tags":["a"],"tags":["b","c"]}`, `{"parts":[{"P":"x"}],"parts":[{"Q":1}]}`, `{"m":{"a":1},"m":{"b":2}}`, `{"p":{"P":"x"},"p":{"Q":1}}`, `{"ma":{"a":1},"ma":{}}`,
 	}
@@ -214,6 +214,13 @@ func TestStructPass(t *testing.T) {
 	}
 	for _, in := range givesUp {
 		check(in, false)
+	}
+	// Every prefix of what it takes ends the input inside a value: it
+	// gives up, unless the prefix is a whole object (trailing space cut).
+	for _, in := range append(takes, `{"pair":[1,[2,{"a":[ ]}] , "x" ],"when":"2024-01-02T03:04:05Z"}`) {
+		for n := range len(in) {
+			check(in[:n], stdjson.Valid([]byte(in[:n])))
+		}
 	}
 }
 
@@ -344,5 +351,10 @@ func TestSlicePass(t *testing.T) {
 	}
 	for _, in := range givesUp {
 		check(in, false)
+	}
+	for _, in := range takes[:6] { // every prefix, as in TestStructPass
+		for n := range len(in) {
+			check(in[:n], stdjson.Valid([]byte(in[:n])))
+		}
 	}
 }

@@ -1087,18 +1087,29 @@ func asciiFoldEqual(key []byte, name string) bool {
 // allocating nil ones. It returns nil, with the error saved, when a nil
 // pointer to an unexported struct type is in the way.
 func (ds *decodeState) followEmbedded(f *fieldDecoder, p unsafe.Pointer) unsafe.Pointer {
-	for _, e := range f.embed {
+	q, blocked := f.walkEmbedded(p)
+	if q == nil {
+		ds.saveError(fmt.Errorf("json: cannot set embedded pointer to unexported struct: %v", blocked.elem))
+	}
+	return q
+}
+
+// walkEmbedded walks f's embedded pointers from the struct at p, allocating
+// nil ones, and returns the struct that holds f; or nil and the step in
+// the way, a nil pointer to an unexported struct type.
+func (f *fieldDecoder) walkEmbedded(p unsafe.Pointer) (unsafe.Pointer, *embedStep) {
+	for i := range f.embed {
+		e := &f.embed[i]
 		pp := (*unsafe.Pointer)(unsafe.Add(p, e.offset))
 		if *pp == nil {
 			if !e.exported {
-				ds.saveError(fmt.Errorf("json: cannot set embedded pointer to unexported struct: %v", e.elem))
-				return nil
+				return nil, e
 			}
 			*pp = reflect.New(e.elem).UnsafePointer()
 		}
 		p = *pp
 	}
-	return p
+	return p, nil
 }
 
 func upperASCII(c byte) byte {

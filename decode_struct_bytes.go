@@ -89,7 +89,7 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 	for i := range sd.fields {
 		f := &sd.fields[i]
 		switch {
-		case f.embed != nil || f.quoted || f.readOnly:
+		case f.quoted || f.readOnly:
 			return false
 		case f.direct != directNone:
 		case f.dec.passableIn(open):
@@ -478,6 +478,17 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 			if ds.scalarNext(f.direct, false, &atObjectComma, fp) {
 				i = d.s.br.offset
 			} else if i = numberSlow(f.direct, data, i, fp); i == giveUp {
+				return giveUp
+			}
+		case f.embed != nil:
+			// Behind embedded pointers, allocated as the token path does,
+			// null or not; a nil one to an unexported struct type is an
+			// error that path saves.
+			q, _ := f.walkEmbedded(p)
+			if q == nil {
+				return giveUp
+			}
+			if i = ds.valueAt(f.dec, data, i, unsafe.Add(q, f.offset), depth); i == giveUp {
 				return giveUp
 			}
 		case data[i] == '{' && f.dec.sd != nil:

@@ -20,6 +20,7 @@ func TestPassable(t *testing.T) {
 		Q int `json:",string"`
 	}
 	type ptrEmbed struct{ *diffPassEmbedded }
+	type ptrHidden struct{ *unexportedEmbedded }
 	type tagged struct {
 		DiffPassPart `json:"e"` // exported: a field of its own
 	}
@@ -71,7 +72,8 @@ func TestPassable(t *testing.T) {
 		{struct{ T time.Time }{}, true},
 		{struct{ T diffText }{}, false},
 		{quoted{}, false},
-		{ptrEmbed{}, false},
+		{ptrEmbed{}, true},
+		{ptrHidden{}, true}, // gives up where the pointer is nil
 		{roUnexported{}, false},
 		{struct{ Inner struct{ X []int } }{}, true},
 		{struct{ Inner struct{ X []map[string]int } }{}, true},
@@ -161,6 +163,9 @@ func TestStructPass(t *testing.T) {
 		// time.Time, arrays, the type itself
 		`{"when":"2024-01-02T03:04:05Z","whenp":"2024-01-02T03:04:05.123+01:00","pair":[1,2,[3,{"a":[]}],"x"],"next":{"id":2,"next":{"name":"x","pair":[5]}}}`,
 		`{"when":null,"whenp":null,"pair":[1],"pair":[],"next":null}`, `{"pair":[null,2]}`,
+		// through embedded pointers: allocated, null or not, nested, a key twice
+		`{"pe":"x","pes":[1,2],"pe2":3,"id":1}`, `{"pe2":null}`, `{"pes":null,"id":2}`, `{"pe":"a","pe":"b","pe2":1}`,
+		`{"next":{"pe2":5,"pes":[]}}`, `{"pp":[{"P":"x"}],"next":{"pe":"y"}}`,
 		// null after a member that came before: nil again
 		`{"p":{"P":"x"},"p":null,"tags":["a"],"tags":null,"m":{"a":1},"m":null,"ma":{},"ma":null,"whenp":"2024-01-02T03:04:05Z","whenp":null}`,
 	}
@@ -180,6 +185,8 @@ func TestStructPass(t *testing.T) {
 		`{"m":{` + strings.Repeat(`"k":1,`, 100) + `"z":"2"}}`, `{"ms":{"a":{"P":"\u00e9"},"b":1}}`,
 		`{"when":"yesterday"}`, `{"when":1}`, `{"when":"2024-01-02T03:04:05\u005a"}`, `{"whenp":"bad"}`, `{"pair":{}}`, `{"pair":[1,"2"]}`,
 		`{"pair":[1,2,]}`, `{"pair":[1,2,[}]}`, `{"pair":[1,2`, `{"pair":[`, `{"pair":[ `, `{"next":{"id":"x"}}`, `{"next":[]}`,
+		// behind a nil pointer to an unexported struct type (an error), a value of another kind
+		`{"hid":1}`, `{"id":1,"hid":null}`, `{"pe2":1,"pe2":2}`, `{"pe":1}`, `{"pe2":"1"}`, `{"pes":{}}`,
 		// a member that came before, whose value the token path decodes into
 		`{"tags":["a"],"tags":["b","c"]}`, `{"parts":[{"P":"x"}],"parts":[{"Q":1}]}`, `{"m":{"a":1},"m":{"b":2}}`, `{"p":{"P":"x"},"p":{"Q":1}}`, `{"ma":{"a":1},"ma":{}}`,
 	}

@@ -181,6 +181,8 @@ type diffPass struct {
 		Deep struct{ Z bool }
 	} `json:"inner"`
 	diffPassEmbedded
+	*DiffPassPtr
+	*diffPassHidden
 	Tags  []string       `json:"tags"`
 	Pts   [][]float64    `json:"pts"`
 	Parts []DiffPassPart `json:"parts"`
@@ -203,6 +205,23 @@ type diffPass struct {
 type diffPassEmbedded struct {
 	E1 string `json:"e1"`
 	E2 int64
+}
+
+// DiffPassPtr is embedded by pointer, and embeds another.
+type DiffPassPtr struct {
+	PE  string `json:"pe"`
+	PEs []int  `json:"pes"`
+	*DiffPassPtr2
+}
+
+type DiffPassPtr2 struct {
+	PE2 *int64 `json:"pe2"`
+}
+
+// diffPassHidden is embedded by a pointer to an unexported type, which
+// encoding/json cannot set: a member of it is an error.
+type diffPassHidden struct {
+	Hid int `json:"hid"`
 }
 
 // diffTargets returns constructors of fresh targets, by name.

@@ -300,6 +300,9 @@ func (b *builder) hook(td *typeDecoder, pt, elem, errType reflect.Type) bool {
 		switch elem {
 		case rawMessageType:
 			td.fn = decodeRawMessage
+			if fastPaths {
+				td.pass = &passInfo{at: rawAt, raw: true}
+			}
 		case timeType:
 			td.fn = unmarshalerDecoder(elem)
 			if fastPaths {

@@ -102,8 +102,8 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 
 // passableIn reports whether the pass takes td's values, in a struct,
 // slice, map or pointer reached through the structs in open: scalars that
-// scalarNext decodes, any, passable structs, and slices, maps with string
-// keys and pointers of such values.
+// scalarNext decodes, any, time.Time, RawMessage, passable structs, and
+// slices, maps with string keys and pointers of such values.
 func (td *typeDecoder) passableIn(open []*structDecoder) bool {
 	switch {
 	case td.hooks || td.selfHooks:
@@ -566,14 +566,31 @@ func (ds *decodeState) valueAt(td *typeDecoder, data []byte, i int, p unsafe.Poi
 
 // nullInto does what null does to the value at p, by td (passableIn): a
 // slice, map or pointer becomes nil (one that came before, a key twice or
-// an array's element, may have set it), anything else stays as it is.
+// an array's element, may have set it), a RawMessage "null", anything
+// else stays as it is.
 func (td *typeDecoder) nullInto(p unsafe.Pointer) {
 	switch {
 	case td.slice != nil:
 		*(*[]byte)(p) = nil // a slice header of any element type
 	case td.pass != nil && td.pass.nils:
 		*(*unsafe.Pointer)(p) = nil
+	case td.pass != nil && td.pass.raw:
+		m := (*RawMessage)(p)
+		*m = append((*m)[:0], "null"...)
 	}
+}
+
+// rawAt is passInfo.at for a RawMessage: the value's bytes, checked by the
+// validator, copied as decodeRawMessage copies them (into the slice that
+// a member that came before left, if any).
+func rawAt(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+	end := ds.skipper.end(data, i, maxOnePassDepth-depth)
+	if end < 0 {
+		return giveUp
+	}
+	m := (*RawMessage)(p)
+	*m = append((*m)[:0], data[i:end]...)
+	return end
 }
 
 // passInfo is how the typed one pass reads the values of a pointer or map
@@ -585,6 +602,8 @@ type passInfo struct {
 	at   func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int
 	// nils: the value is one word, a pointer or map, that null sets to nil.
 	nils bool
+	// raw: the value is a RawMessage, which null sets to "null".
+	raw bool
 }
 
 // pointerAt returns passInfo.at for a pointer to t, decoded by elem: a new

@@ -72,6 +72,10 @@ func TestPassable(t *testing.T) {
 		{struct{ T time.Time }{}, true},
 		{struct{ T diffText }{}, false},
 		{quoted{}, false},
+		{struct{ R RawMessage }{}, true},
+		{struct{ R []RawMessage }{}, true},
+		{struct{ R *RawMessage }{}, true},
+		{struct{ R map[string]RawMessage }{}, true},
 		{ptrEmbed{}, true},
 		{ptrHidden{}, true}, // gives up where the pointer is nil
 		{roUnexported{}, false},
@@ -166,6 +170,10 @@ func TestStructPass(t *testing.T) {
 		// through embedded pointers: allocated, null or not, nested, a key twice
 		`{"pe":"x","pes":[1,2],"pe2":3,"id":1}`, `{"pe2":null}`, `{"pes":null,"id":2}`, `{"pe":"a","pe":"b","pe2":1}`,
 		`{"next":{"pe2":5,"pes":[]}}`, `{"pp":[{"P":"x"}],"next":{"pe":"y"}}`,
+		// RawMessage: every kind of value, null ("null"), invalid UTF-8 kept, a key twice, in a slice, pointer and map
+		`{"raw":{"a":[1,"x\u00e9",null]},"raws":[1,null," s ",{}],"rawp":[true],"rawm":{"a":null,"b":2}}`, `{"raw":null,"rawp":null,"raws":null,"rawm":null}`,
+		`{"raw" : 1.5e3 , "id":1}`, `{"raw":"\ud800"}`, "{\"raw\":\"bad\xff\"}", `{"raw":[1,2,3],"raw":{}}`, `{"raw":"long","raw":null}`, `{"raws":[],"rawm":{}}`,
+		`{"raw":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`,
 		// null after a member that came before: nil again
 		`{"p":{"P":"x"},"p":null,"tags":["a"],"tags":null,"m":{"a":1},"m":null,"ma":{},"ma":null,"whenp":"2024-01-02T03:04:05Z","whenp":null}`,
 	}
@@ -187,6 +195,9 @@ func TestStructPass(t *testing.T) {
 		`{"pair":[1,2,]}`, `{"pair":[1,2,[}]}`, `{"pair":[1,2`, `{"pair":[`, `{"pair":[ `, `{"next":{"id":"x"}}`, `{"next":[]}`,
 		// behind a nil pointer to an unexported struct type (an error), a value of another kind
 		`{"hid":1}`, `{"id":1,"hid":null}`, `{"pe2":1,"pe2":2}`, `{"pe":1}`, `{"pe2":"1"}`, `{"pes":{}}`,
+		// RawMessage: syntax, control bytes, past the pass's depth
+		`{"raw":[1,]}`, `{"raw":{"a" 1}}`, `{"raw":tru}`, "{\"raw\":\"a\x01\"}", `{"raw":01}`, `{"raw":-}`, `{"raws":[1,]}`, `{"rawm":{"a":}}`,
+		`{"raw":` + strings.Repeat("[", 600) + strings.Repeat("]", 600) + `}`, // (the token path's, to 10,000)
 		// a member that came before, whose value the token path decodes into
 		`{"tags":["a"],"tags":["b","c"]}`, `{"parts":[{"P":"x"}],"parts":[{"Q":1}]}`, `{"m":{"a":1},"m":{"b":2}}`, `{"p":{"P":"x"},"p":{"Q":1}}`, `{"ma":{"a":1},"ma":{}}`,
 	}

@@ -31,9 +31,9 @@ package json
 //   - the one pass over the bytes into an any (onePass,
 //     decode_any_bytes.go);
 //   - the typed one pass into a zero struct, or nil slice of structs, of
-//     scalar, any and time.Time fields, structs, and slices, arrays,
-//     maps and pointers of them (structPass, slicePass:
-//     decode_struct_bytes.go);
+//     scalar, any, time.Time and RawMessage fields (promoted through
+//     embedded pointers too), structs, and slices, arrays, maps and
+//     pointers of them (structPass, slicePass: decode_struct_bytes.go);
 //   - the speculative single pass into a zero or flat target (snapshot.go):
 //     Unmarshal validates first and Decode captures the value whole, as
 //     for a target with user methods;

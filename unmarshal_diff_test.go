@@ -160,7 +160,7 @@ type diffCounts map[string]int64
 // diffPass is a struct the typed one pass takes (passable): scalars,
 // pointers to scalars, a Number, structs of them nested and embedded,
 // slices of them (and of slices), any, maps with string keys, pointers,
-// arrays, time.Time, itself (Next), and names that fit expectKey's
+// arrays, time.Time, RawMessage, itself (Next), and names that fit expectKey's
 // words, pass them by a byte, or fold.
 type diffPass struct {
 	ID      int64  `json:"id"`
@@ -200,6 +200,10 @@ type diffPass struct {
 	WhenP *time.Time               `json:"whenp"`
 	Pair  [2]float64               `json:"pair"`
 	Next  *diffPass                `json:"next"`
+	Raw   RawMessage               `json:"raw"`
+	Raws  []RawMessage             `json:"raws"`
+	RawP  *RawMessage              `json:"rawp"`
+	RawM  map[string]RawMessage    `json:"rawm"`
 }
 
 type diffPassEmbedded struct {

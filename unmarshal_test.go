@@ -161,6 +161,10 @@ var diffInputs = []string{
 	`{"when":"2024-01-02T03:04:05Z","whenp":"2024-01-02T03:04:05.123+01:00","pair":[1,2,[3,{"a":[]}],"x"],"next":{"id":2,"next":{"name":"x","pair":[5]}}}`,
 	`{"when":null,"whenp":null,"pair":[1],"pair":[],"next":null}`, `{"pair":[null,2]}`, `{"when":"yesterday"}`, `{"when":1}`,
 	`{"whenp":"bad"}`, `{"pair":{}}`, `{"pair":[1,"2"]}`, `{"pair":[1,2,]}`, `{"next":{"id":"x"}}`, `{"next":[]}`,
+	// its embedded pointers and RawMessages
+	`{"pe":"x","pes":[1,2],"pe2":3,"id":1}`, `{"pe2":null,"hid":1}`, `{"hid":null}`, `{"pe2":1,"pe2":2}`, `{"next":{"pe":"y","pes":null}}`,
+	`{"raw":{"a":[1,"x\u00e9",null]},"raws":[1,null," s ",{}],"rawp":[true],"rawm":{"a":null,"b":2}}`, `{"raw":null,"rawp":null,"raws":null,"rawm":null}`,
+	`{"raw":[1,2],"raw":{}}`, `{"raw":"a","raw":null}`, `{"raw":[1,]}`, `{"raws":[1,]}`, `{"rawm":{"a":}}`, "{\"raw\":\"bad\xff\"}",
 	// its members twice: decoded into, merged or replaced
 	`{"tags":["a"],"tags":["b","c"]}`, `{"parts":[{"P":"x"}],"parts":[{"Q":1}]}`, `{"parts":[{"P":"x"}],"parts":[]}`, `{"m":{"a":1},"m":{"b":2}}`, `{"p":{"P":"x"},"p":{"Q":1}}`,
 	`{"p":{"P":"x"},"p":null}`, `{"tags":["a"],"tags":null}`, `{"m":{"a":1},"m":null}`, `{"ma":{"a":1},"ma":null}`, `{"pp":[{}],"pp":null}`, `{"whenp":"2024-01-02T03:04:05Z","whenp":null}`, `{"any":1,"any":null}`, `{"pi":2,"pi":null,"ps":"s","ps":null}`, `{"pair":[1,2],"pair":null}`,

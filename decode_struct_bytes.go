@@ -155,8 +155,8 @@ type sliceInfo struct {
 // buffer goes on in a slice of about its final length, estimated from the
 // bytes the buffer's elements took (as fillLong's, for an array that runs
 // to the input's end), estimated again if short, then doubled, and copied
-// to its length if more than a quarter empty (sliceAt). When not, the slice is still nil
-// and ds.bd reads data from the start. (Of any length: valid input it
+// to its length if more than a quarter empty (sliceAt). When not, the
+// slice is still nil and ds.bd reads data from the start. (Of any length: valid input it
 // gives up on, which the token path then reads again whole, is input
 // whose decoding fails (a value of another kind, a number that does not
 // fit), or a Number given as a string, or values nested more than
@@ -593,10 +593,11 @@ func rawAt(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int
 	return end
 }
 
-// passInfo is how the typed one pass reads the values of a pointer or map
-// decoder: at decodes the value at data[i] (not whitespace, nor null) into
-// the nil pointer or map at p, as valueAt; elem is the decoder of the
-// values it points to or holds, for passableIn (nil: any's, map[string]any).
+// passInfo is how the typed one pass reads the values of a pointer, map,
+// array, time.Time or RawMessage decoder: at decodes the value at data[i]
+// (not whitespace, nor null: nullInto) into the value at p, as valueAt;
+// elem is the decoder of the values it points to or holds, for passableIn
+// (nil: any's, map[string]any's, time.Time's, RawMessage's).
 type passInfo struct {
 	elem *typeDecoder
 	at   func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int

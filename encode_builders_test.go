@@ -162,6 +162,51 @@ type encStrings struct {
 	I  any
 }
 
+// encLists: slices of scalars, which the loop over a struct's fields
+// writes itself (typeEncoder.list), each nil, empty or not, of every
+// direct kind and of pointers to one; beside them slices that are not
+// lists (a named one with MarshalJSON, one of Marshalers), one with
+// omitempty, one with ",string" (which a slice ignores) and one promoted
+// through an embedded pointer.
+type encLists struct {
+	S     []string
+	I     []int
+	I32   []int32
+	U     []uint64
+	F     []float64
+	B     []bool
+	N     []Number
+	P     []*int
+	Named encList
+	M     encListM
+	E     []EncValM
+	Om    []string `json:",omitempty"`
+	Q     []int    `json:",string"`
+	*EncListsIn
+}
+
+type encList []string
+
+// encListM: a slice with MarshalJSON, called for a nil one too.
+type encListM []int
+
+func (l encListM) MarshalJSON() ([]byte, error) { return []byte(strconv.Itoa(len(l))), nil }
+
+type EncListsIn struct{ In []int64 }
+
+// fuzzList is nil, empty or up to 4 elements from elem.
+func fuzzList[T any](f *encFuzz, elem func() T) []T {
+	n := f.n(6)
+	if n == 5 {
+		return nil
+	}
+	s := make([]T, n) // n == 0: empty, not nil
+	for i := range s {
+		s[i] = elem()
+	}
+	return s
+}
+
 type encInts struct {
 	I   int
 	I8  int8
@@ -832,6 +877,27 @@ func init() {
 			}
 			v.Fixed = [2][]float64{{f.float64()}, nil}
 			v.Empty = make([][0]float64, f.n(3))
+			return v
+		}},
+		{"scalar lists", func(f *encFuzz) any {
+			v := encLists{
+				S:   fuzzList(f, f.string),
+				I:   fuzzList(f, func() int { return int(f.int64In(64)) }),
+				I32: fuzzList(f, func() int32 { return int32(f.int64In(32)) }),
+				U:   fuzzList(f, f.uint64),
+				F:   fuzzList(f, f.float64),
+				B:   fuzzList(f, f.bool),
+				N:   fuzzList(f, func() Number { return encNumbers[f.n(len(encNumbers))] }),
+				P:   fuzzList(f, f.ptrInt),
+				Om:  fuzzList(f, f.string),
+				Q:   fuzzList(f, func() int { return int(f.int64In(16)) }),
+				E:   fuzzList(f, f.valM),
+			}
+			v.Named = fuzzList(f, f.string)
+			v.M = fuzzList(f, func() int { return 1 })
+			if f.bool() {
+				v.EncListsIn = &EncListsIn{In: fuzzList(f, func() int64 { return f.int64In(64) })}
+			}
 			return v
 		}},
 		{"maps", func(f *encFuzz) any {

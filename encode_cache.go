@@ -30,6 +30,11 @@ type typeEncoder struct {
 	// floats, for an array or slice of float64 (GeoJSON's coordinates),
 	// lets the loop over an array of them write their floats itself.
 	floats *floatList
+	// list, for a slice of scalars (its element's direct is not encCall),
+	// lets the loop over a struct's fields write it with appendElements,
+	// without fn's call and the cycle check: a slice of scalars holds
+	// nothing that could lead back to it.
+	list *listInfo
 	// inPlace: fn may read a value of this type where an interface holds
 	// it (see encodeAny).
 	inPlace bool
@@ -53,6 +58,12 @@ type typeEncoder struct {
 // floatList describes an array (n, its length) or a slice (n < 0) of
 // float64s.
 type floatList struct{ n int }
+
+// listInfo describes a slice of scalars: its element's encoder and size.
+type listInfo struct {
+	elem *typeEncoder
+	size uintptr
+}
 
 // encDirect names the scalar encoders written inline by the loops over
 // fields and elements.

@@ -110,8 +110,13 @@ func newSliceEncoder(t reflect.Type) *typeEncoder {
 	if fastPaths && elem.direct == encFloat64 {
 		floats = &floatList{n: -1}
 	}
+	var list *listInfo
+	if fastPaths && elem.direct != encCall {
+		list = &listInfo{elem: elem, size: size}
+	}
 	return &typeEncoder{
 		floats: floats,
+		list:   list,
 		fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			s := *(*[]byte)(p) // only its data pointer and length are read
 			// nil or empty: written without core's call

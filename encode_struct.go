@@ -42,6 +42,7 @@ type encField struct {
 	offset uintptr
 	fn     encodeFn
 	st     *structEncoder // a struct field's encoder, called directly
+	list   *listInfo      // a slice of scalars' (typeEncoder.list)
 	derefs []uintptr
 	// omit, when the field has omitempty or omitzero, reports whether the
 	// value at p is left out.
@@ -77,7 +78,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 			ft = field.Type
 		}
 		te := encoderFor(ft, fieldAddr, sf.quoted)
-		f.fn, f.direct, f.st = te.fn, te.direct, te.st
+		f.fn, f.direct, f.st, f.list = te.fn, te.direct, te.st, te.list
 		lazy = lazy && te.partLazy(ft)
 		f.nullable = fastPaths && nilIsNull(ft, fieldAddr)
 		if sf.omitEmpty || sf.omitZero {
@@ -306,6 +307,16 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 				continue
 			}
 		case encCall:
+			if l := f.list; l != nil {
+				// A slice of scalars, not nil (nullable, above), without
+				// its encoder's call (typeEncoder.list).
+				s := *(*[]byte)(fp) // only its data pointer and length are read
+				var err error
+				if b, err = es.appendElements(b, l.elem, unsafe.Pointer(unsafe.SliceData(s)), len(s), l.size); err != nil {
+					return b, err
+				}
+				continue
+			}
 		default:
 			var ok bool
 			if b, ok = es.appendDirect(b, f.direct, fp); ok {

@@ -81,6 +81,9 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		f.fn, f.direct, f.st, f.list = te.fn, te.direct, te.st, te.list
 		lazy = lazy && te.partLazy(ft)
 		f.nullable = fastPaths && nilIsNull(ft, fieldAddr)
+		if !f.nullable {
+			f.list = nil // the loop's list path leaves a nil slice's null to nullable
+		}
 		if sf.omitEmpty || sf.omitZero {
 			f.omit = omitFunc(ft, sf.omitEmpty, sf.omitZero)
 			lazy = lazy && !(sf.omitZero && userIsZero(ft))
@@ -308,8 +311,9 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			}
 		case encCall:
 			if l := f.list; l != nil {
-				// A slice of scalars, not nil (nullable, above), without
-				// its encoder's call (typeEncoder.list).
+				// A slice of scalars, not nil (f.list is set only with
+				// nullable, above), without its encoder's call
+				// (typeEncoder.list).
 				s := *(*[]byte)(fp) // only its data pointer and length are read
 				var err error
 				if b, err = es.appendElements(b, l.elem, unsafe.Pointer(unsafe.SliceData(s)), len(s), l.size); err != nil {

@@ -62,6 +62,8 @@ def provenance(names):
             parts.append('%s a benchmark' % h['benchtime'])
         if 'warmup' in h:
             parts.append('after %s untimed' % h['warmup'])
+        if 'order' in h:
+            parts.append('libraries %s' % h['order'])
         if 'recorded-by' in h:
             parts.append(h['recorded-by'])
         out.append('- `benchmarks/%s`: %s' % (n, ', '.join(parts)))
@@ -340,7 +342,10 @@ def shapes():
         'does not check strings (TestValidRejects). Each form is recorded on its own (see the files above, '
         'each with its commit, day and CPU); a file with no warmup line was timed from its first call, '
         'and its form=doc encodings are slower on every library than a program that encodes again and '
-        'again, some more than others (see compare/shapes\' warmup). A case below 1.0× is counted again '
+        'again, some more than others (see compare/shapes\' warmup); a file with no order line ran the '
+        'libraries in one order, each after the same one, and in form=doc marshal the library after '
+        'encoding_json ran in a heap that one had grown, and about twice as fast as elsewhere in the order (see compare/shapes\' '
+        'inOrder). A case below 1.0× is counted again '
         'where benchstat calls a peer\'s lead over jsonpipe significant (p < 0.05 over the rounds, not its '
         '`~`): at 50ms a benchmark, a call of 5 to 25ms (decoding 1 MB into `any`) is timed two to ten '
         'times a round, and the others may be the rounds\' spread.',

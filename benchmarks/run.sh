@@ -67,7 +67,9 @@
 #                     Go 1.26) several times that
 #   MARSHAL_WARMUP    how long each marshal benchmark runs untimed first (50ms)
 #   SHAPES_BENCHTIME  each shapes benchmark's time per round (50ms), after
-#   SHAPES_WARMUP     its untimed warm-up (25ms: see compare/shapes' warmup); a
+#   SHAPES_WARMUP     its untimed warm-up (25ms: see compare/shapes' warmup); the
+#                     libraries of a benchmark run in an order shuffled each round
+#                     (SHAPES_ROUND: see compare/shapes' inOrder); a
 #                     round is 5,100 benchmarks on Go 1.27 and 2,250 on Go 1.26,
 #                     about 13.5 minutes (AMD EPYC, 2026-12-02); recorded
 #                     alone, 5.6 for doc, 5.9 for docs and 2.8 for ndjson
@@ -206,7 +208,7 @@ if has shapes; then
 	for form in "${forms[@]}"; do
 		start "shapes-$form-peers.txt" "$go127" "$shapes_rounds"
 		start "shapes-$form-v1.txt" "$go126" "$shapes_rounds"
-		printf 'benchtime: %s\nwarmup: %s\n' "$shapes_benchtime" "$SHAPES_WARMUP" |
+		printf 'benchtime: %s\nwarmup: %s\norder: shuffled each round\n' "$shapes_benchtime" "$SHAPES_WARMUP" |
 			tee -a "$out/shapes-$form-peers.txt" >>"$out/shapes-$form-v1.txt"
 	done
 fi
@@ -254,10 +256,10 @@ for ((i = 1; i <= max; i++)); do
 	fi
 	if has shapes && [ "$i" -le "$shapes_rounds" ]; then
 		for form in "${forms[@]}"; do
-			(cd compare/shapes && "$bin/cshapes127.test" -test.run='^$' -test.bench="^BenchmarkShapes\$/./^form=$form\$/" \
+			(cd compare/shapes && SHAPES_ROUND=$i "$bin/cshapes127.test" -test.run='^$' -test.bench="^BenchmarkShapes\$/./^form=$form\$/" \
 				-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-$form-peers.txt"
 			# Go 1.26: jsonpipe and the classic encoding/json (levels: case, form, op, impl).
-			(cd compare/shapes && "$bin/cshapes126.test" -test.run='^$' \
+			(cd compare/shapes && SHAPES_ROUND=$i "$bin/cshapes126.test" -test.run='^$' \
 				-test.bench="^BenchmarkShapes\$/./^form=$form\$/./^impl=(jsonpipe|encoding_json)\$" \
 				-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-$form-v1.txt"
 		done

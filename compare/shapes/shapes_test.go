@@ -35,7 +35,9 @@
 // encoding/json's output size for marshal and encode, the same for every
 // library, so MB/s ratios are time ratios. Each benchmark makes one untimed
 // call first (the per-type set-up every library caches), then runs untimed
-// for SHAPES_WARMUP (25ms; see warmup) before it is timed. The values never
+// for SHAPES_WARMUP (25ms; see warmup) before it is timed. With
+// SHAPES_ROUND set, as benchmarks/run.sh sets it, the libraries run in an
+// order shuffled for each round and benchmark (see inOrder). The values never
 // repeat from record to record, so jsonpipe's string cache, which a
 // benchmark repeating one input warms, holds little of the next call's
 // values even in form=doc: decoding a case's document into an any a second

@@ -8,7 +8,7 @@
 import subprocess, csv, math, os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report import DECODE_NAMES, TOKEN_NAMES, MARSHAL_NAMES, rename  # one set of name rules for both scripts
+from report import DECODE_NAMES, TOKEN_NAMES, MARSHAL_NAMES, rename, impl_order  # one set of name rules for both scripts
 
 DIR = os.environ.get('RATIOS_DIR', 'benchmarks')
 FAMILIES = sys.argv[1:] or ['unmarshal', 'marshal']
@@ -26,7 +26,7 @@ def num(x):
 def table(path, rules, unit='B/s'):
     if not os.path.exists(path):
         return {}
-    text = rename(open(path).read(), rules)
+    text = impl_order(rename(open(path).read(), rules))
     out = subprocess.run(['go', 'tool', 'benchstat', '-col', '/impl', '-filter', '.unit:' + unit, '-format', 'csv', '/dev/stdin'],
                          input=text, capture_output=True, text=True).stdout
     rows = list(csv.reader(out.splitlines()))

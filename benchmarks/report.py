@@ -81,7 +81,39 @@ def renamed(name, rules):
     return rename(open(encoding='utf-8', errors='replace', file=raw(name)).read(), rules)
 
 
+# The libraries in the order of benchstat's columns: jsonpipe first, the
+# base every "vs base" compares with, then the others as the compare module
+# lists them; any other after these, as met.
+IMPL_ORDER = ['jsonpipe', 'jsonpipe_fresh', 'encoding_json', 'jsonv2', 'goccy', 'sonic', 'sonic_std',
+              'jsoniter', 'segmentio', 'floor']
+
+
+def impl_order(text):
+    """text with each run of benchmark lines sorted, stably, by the
+    library in its name's impl= part (IMPL_ORDER). benchstat makes its
+    columns in the order it first meets their values, and the compare
+    module runs a benchmark's libraries in an order shuffled each round
+    (compare/internal/order): unsorted, the first library of a file's
+    first benchmark would be the base. The samples are the same, so
+    every median, interval and p-value is too."""
+    def rank(line):
+        m = re.search(r'/impl=(\w+?)(?:-[0-9]+)?(?:/|\s)', line)
+        name = m.group(1) if m else ''
+        return IMPL_ORDER.index(name) if name in IMPL_ORDER else len(IMPL_ORDER)
+    out, run = [], []
+    for line in text.splitlines(True):
+        if line.startswith('Benchmark'):
+            run.append(line)
+            continue
+        out += sorted(run, key=rank)
+        run = []
+        out.append(line)
+    out += sorted(run, key=rank)
+    return ''.join(out)
+
+
 def benchstat(text, *args):
+    text = impl_order(text)
     r = subprocess.run(['go', 'tool', 'benchstat', *args, '/dev/stdin'], input=text,
                        capture_output=True, text=True, check=True)
     return r.stdout.rstrip('\n')
@@ -344,8 +376,8 @@ def shapes():
         'and its form=doc encodings are slower on every library than a program that encodes again and '
         'again, some more than others (see compare/shapes\' warmup); a file with no order line ran the '
         'libraries in one order, each after the same one, and in form=doc marshal the library after '
-        'encoding_json ran in a heap that one had grown, and about twice as fast as elsewhere in the order (see compare/shapes\' '
-        'inOrder). A case below 1.0× is counted again '
+        'encoding_json ran in a heap that one had grown, and about twice as fast as elsewhere in the order (see '
+        'compare/internal/order). A case below 1.0× is counted again '
         'where benchstat calls a peer\'s lead over jsonpipe significant (p < 0.05 over the rounds, not its '
         '`~`): at 50ms a benchmark, a call of 5 to 25ms (decoding 1 MB into `any`) is timed two to ten '
         'times a round, and the others may be the rounds\' spread.',

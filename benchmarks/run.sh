@@ -4,7 +4,11 @@
 # (benchmarks/report.py; nothing in either is written by hand). Each test binary is built once; then every benchmark runs once
 # per round (-test.count=1), round after round, so that on a shared
 # machine all implementations see the same load; benchstat summarises the
-# rounds (median ± 95% confidence interval).
+# rounds (median ± 95% confidence interval). In the compare module (the
+# peers) the libraries of a benchmark run one after the other, in an order
+# shuffled each round (BENCH_ROUND; see compare/internal/order): each runs
+# in the heap the one before left, and that alone has moved a figure
+# twofold.
 #
 #   benchmarks/run.sh [FAMILY...]   run, then write the report
 #   benchmarks/run.sh -report       only write the report, from the files in benchmarks/
@@ -67,9 +71,7 @@
 #                     Go 1.26) several times that
 #   MARSHAL_WARMUP    how long each marshal benchmark runs untimed first (50ms)
 #   SHAPES_BENCHTIME  each shapes benchmark's time per round (50ms), after
-#   SHAPES_WARMUP     its untimed warm-up (25ms: see compare/shapes' warmup); the
-#                     libraries of a benchmark run in an order shuffled each round
-#                     (SHAPES_ROUND: see compare/shapes' inOrder); a
+#   SHAPES_WARMUP     its untimed warm-up (25ms: see compare/shapes' warmup); a
 #                     round is 5,100 benchmarks on Go 1.27 and 2,250 on Go 1.26,
 #                     about 13.5 minutes (AMD EPYC, 2026-12-02); recorded
 #                     alone, 5.6 for doc, 5.9 for docs and 2.8 for ndjson
@@ -177,6 +179,7 @@ if has unmarshal; then
 	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cun.test" ./unmarshal)
 	start unmarshal-v1.txt "$go126" "$unmarshal_rounds"
 	start unmarshal-peers.txt "$go127" "$unmarshal_rounds"
+	echo 'order: shuffled each round' >>"$out/unmarshal-peers.txt"
 fi
 if has marshal; then
 	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cmar127.test" ./marshal)
@@ -187,6 +190,7 @@ if has marshal; then
 	(cd compare/marshal && "$bin/cmar127.test" -test.run='^TestMarshalPeersAgree$' -test.v) >>"$out/marshal-agree.txt"
 	start marshal-peers.txt "$go127" "$marshal_rounds"
 	start marshal-v1.txt "$go126" "$marshal_rounds"
+	echo 'order: shuffled each round' | tee -a "$out/marshal-peers.txt" >>"$out/marshal-v1.txt"
 fi
 if has sqlite; then
 	start sqlite.txt "$go126" "$rounds"
@@ -222,6 +226,9 @@ if has shapes && [ "$shapes_rounds" -gt "$max" ]; then max=$shapes_rounds; fi
 # Each test binary runs in its package's directory, as go test would run it.
 for ((i = 1; i <= max; i++)); do
 	echo "# round $i of $max" >&2
+	# The compare module's benchmarks run their libraries in an order
+	# shuffled by the round (compare/internal/order).
+	export BENCH_ROUND=$i
 	if has tokens && [ "$i" -le "$rounds" ]; then
 		"$bin/root.test" -test.run='^$' -test.bench='CountWhitespace|Scanner|DecoderNextToken|DecoderToken|Valid' \
 			-test.benchmem -test.benchtime="$tokens_benchtime" >>"$out/tokens-main.txt"
@@ -256,10 +263,10 @@ for ((i = 1; i <= max; i++)); do
 	fi
 	if has shapes && [ "$i" -le "$shapes_rounds" ]; then
 		for form in "${forms[@]}"; do
-			(cd compare/shapes && SHAPES_ROUND=$i "$bin/cshapes127.test" -test.run='^$' -test.bench="^BenchmarkShapes\$/./^form=$form\$/" \
+			(cd compare/shapes && "$bin/cshapes127.test" -test.run='^$' -test.bench="^BenchmarkShapes\$/./^form=$form\$/" \
 				-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-$form-peers.txt"
 			# Go 1.26: jsonpipe and the classic encoding/json (levels: case, form, op, impl).
-			(cd compare/shapes && SHAPES_ROUND=$i "$bin/cshapes126.test" -test.run='^$' \
+			(cd compare/shapes && "$bin/cshapes126.test" -test.run='^$' \
 				-test.bench="^BenchmarkShapes\$/./^form=$form\$/./^impl=(jsonpipe|encoding_json)\$" \
 				-test.benchmem -test.benchtime="$shapes_benchtime") >>"$out/shapes-$form-v1.txt"
 		done

@@ -54,6 +54,7 @@ import (
 	goccy "github.com/goccy/go-json"
 	jsoniter "github.com/json-iterator/go"
 	jsonpipe "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
 	segjson "github.com/segmentio/encoding/json"
 )
@@ -217,7 +218,7 @@ func TestMarshalPeersAgree(t *testing.T) {
 
 func BenchmarkMarshal(b *testing.B) {
 	for _, val := range values(b) {
-		for _, im := range allImpls() {
+		for _, im := range order.Of(allImpls(), b.Name()+"/"+val.kind+"/"+val.file) {
 			b.Run(val.kind+"/"+im.name+"/"+val.file, func(b *testing.B) {
 				b.SetBytes(int64(val.size))
 				b.ReportAllocs()
@@ -248,7 +249,7 @@ var sinkBytes []byte
 
 func BenchmarkMarshalIndent(b *testing.B) {
 	for _, val := range values(b) {
-		for _, im := range allImpls() {
+		for _, im := range order.Of(allImpls(), b.Name()+"/"+val.kind+"/"+val.file) {
 			b.Run(val.kind+"/"+im.name+"/"+val.file, func(b *testing.B) {
 				b.SetBytes(int64(val.indentSize))
 				b.ReportAllocs()
@@ -262,7 +263,7 @@ func BenchmarkMarshalIndent(b *testing.B) {
 // io.Discard, Encode called again and again: the steady state of a server.
 func BenchmarkEncoderEncode(b *testing.B) {
 	for _, val := range values(b) {
-		for _, im := range allImpls() {
+		for _, im := range order.Of(allImpls(), b.Name()+"/"+val.kind+"/"+val.file) {
 			b.Run(val.kind+"/"+im.name+"/"+val.file, func(b *testing.B) {
 				encode := im.newEncoder(io.Discard)
 				b.SetBytes(int64(val.size + 1))
@@ -275,7 +276,7 @@ func BenchmarkEncoderEncode(b *testing.B) {
 
 func BenchmarkCompact(b *testing.B) {
 	for _, f := range corpus.All(b) {
-		for _, im := range allImpls() {
+		for _, im := range order.Of(allImpls(), b.Name()+"/"+f.Name) {
 			if im.compact == nil {
 				continue
 			}
@@ -291,7 +292,7 @@ func BenchmarkCompact(b *testing.B) {
 
 func BenchmarkIndent(b *testing.B) {
 	for _, f := range corpus.All(b) {
-		for _, im := range allImpls() {
+		for _, im := range order.Of(allImpls(), b.Name()+"/"+f.Name) {
 			if im.indent == nil {
 				continue
 			}
@@ -307,7 +308,7 @@ func BenchmarkIndent(b *testing.B) {
 
 func BenchmarkValid(b *testing.B) {
 	for _, f := range corpus.All(b) {
-		for _, im := range allImpls() {
+		for _, im := range order.Of(allImpls(), b.Name()+"/"+f.Name) {
 			if im.valid == nil {
 				continue
 			}
@@ -403,7 +404,7 @@ func coldValues(n int) []any {
 // library.
 func BenchmarkMarshalColdStart(b *testing.B) {
 	const n = 100
-	for _, im := range allImpls() {
+	for _, im := range order.Of(allImpls(), b.Name()) {
 		b.Run(im.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

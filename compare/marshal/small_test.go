@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	jsonpipe "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
 )
 
@@ -49,7 +50,7 @@ func TestSmallMarshalAgree(t *testing.T) {
 func BenchmarkMarshalSmall(b *testing.B) {
 	for _, c := range smallValues {
 		b.Run("case="+c.name, func(b *testing.B) {
-			for _, im := range allImpls() {
+			for _, im := range order.Of(allImpls(), b.Name()) {
 				b.Run("impl="+im.name, func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {

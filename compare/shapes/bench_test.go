@@ -2,15 +2,12 @@ package shapes
 
 import (
 	"bytes"
-	"hash/fnv"
 	"io"
-	"math/rand/v2"
 	"os"
-	"slices"
-	"strconv"
 	"testing"
 	"time"
 
+	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
 	"github.com/jsonpipe/json/internal/shapes"
 )
@@ -53,7 +50,7 @@ func benchOp(b *testing.B, in *input, form string, o op) {
 		want, size = buf.Bytes(), buf.Len()
 	}
 	keep := func(any) {}
-	for _, im := range inOrder(allImpls(), b.Name()) {
+	for _, im := range order.Of(allImpls(), b.Name()) {
 		if !im.timed || unread(im.name, o.name) {
 			continue
 		}
@@ -94,32 +91,6 @@ func benchOp(b *testing.B, in *input, form string, o op) {
 	}
 }
 
-// inOrder returns ims in the order this round runs them for the benchmark
-// named name: as listed, or, when SHAPES_ROUND is set (benchmarks/run.sh
-// sets it to the round's number), shuffled by a seed made of the round and
-// the name, so that over a recording's rounds each library runs at every
-// place, after every other. The heap a library runs in is the one its
-// predecessor left, and where each call allocates a large result that
-// decides the figure: form=doc marshal (a 1 MB result per call),
-// str-len4000-ascii, medians of 6 interleaved rounds (AMD EPYC), in the
-// listed order (jsonpipe first, goccy after encoding_json) goccy was 1.7
-// times as fast as jsonpipe; in the reverse order (jsonpipe after
-// encoding_json) jsonpipe was 2.2 times as fast as goccy. Two collections
-// and the heap returned to the OS before each library, so that the pools
-// of the one before were gone, left the split as it was: 1.6 times, either
-// way.
-func inOrder(ims []impl, name string) []impl {
-	round, err := strconv.ParseUint(os.Getenv("SHAPES_ROUND"), 10, 64)
-	if err != nil {
-		return ims
-	}
-	h := fnv.New64a()
-	io.WriteString(h, name)
-	out := append([]impl(nil), ims...)
-	rand.New(rand.NewPCG(round, h.Sum64())).Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
-	return out
-}
-
 // warmup is how long each benchmark runs its operation untimed before
 // timing it: SHAPES_WARMUP (a time.Duration), 25ms if unset. What the sweep
 // measures is the steady state of a program that decodes or encodes again
@@ -151,44 +122,4 @@ func unread(impl, op string) bool {
 		return impl == "sonic"
 	}
 	return false
-}
-
-func TestInOrder(t *testing.T) {
-	ims := allImpls()
-	names := func(ims []impl) (s []string) {
-		for _, im := range ims {
-			s = append(s, im.name)
-		}
-		return s
-	}
-	listed := names(ims)
-	t.Setenv("SHAPES_ROUND", "")
-	if got := names(inOrder(ims, "a")); !slices.Equal(got, listed) {
-		t.Fatalf("SHAPES_ROUND unset: %v, want the listed order %v", got, listed)
-	}
-	firsts := map[string]bool{}
-	after := map[string]bool{} // who ran right after encoding_json
-	for round := 1; round <= 10; round++ {
-		t.Setenv("SHAPES_ROUND", strconv.Itoa(round))
-		for _, name := range []string{"BenchmarkShapes/case=a/form=doc/op=marshal", "BenchmarkShapes/case=b/form=doc/op=marshal"} {
-			got := names(inOrder(ims, name))
-			if again := names(inOrder(ims, name)); !slices.Equal(got, again) {
-				t.Fatalf("round %d, %s: %v, then %v", round, name, got, again)
-			}
-			sorted := slices.Sorted(slices.Values(got))
-			if !slices.Equal(sorted, slices.Sorted(slices.Values(listed))) {
-				t.Fatalf("round %d, %s: %v is not a permutation of %v", round, name, got, listed)
-			}
-			firsts[got[0]] = true
-			if i := slices.Index(got, "encoding_json"); i+1 < len(got) {
-				after[got[i+1]] = true
-			}
-		}
-	}
-	if len(firsts) < 3 || len(after) < 3 {
-		t.Errorf("over 10 rounds of two benchmarks, first: %v, after encoding_json: %v; want each of at least 3 libraries", firsts, after)
-	}
-	if got := names(ims); !slices.Equal(got, listed) {
-		t.Errorf("inOrder changed the list it was given: %v, was %v", got, listed)
-	}
 }

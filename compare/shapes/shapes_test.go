@@ -36,11 +36,11 @@
 // library, so MB/s ratios are time ratios. Each benchmark makes one untimed
 // call first (the per-type set-up every library caches), then runs untimed
 // for SHAPES_WARMUP (25ms; see warmup) before it is timed. With
-// SHAPES_ROUND set, as benchmarks/run.sh sets it, the libraries run in an
-// order shuffled for each round and benchmark (see inOrder). The values never
-// repeat from record to record, so jsonpipe's string cache, which a
-// benchmark repeating one input warms, holds little of the next call's
-// values even in form=doc: decoding a case's document into an any a second
+// BENCH_ROUND set, as benchmarks/run.sh sets it, the libraries run in an
+// order shuffled for each round and benchmark (see compare/internal/order).
+// The values never repeat from record to record, so jsonpipe's string
+// cache, which a benchmark repeating one input warms, holds little of the
+// next call's values even in form=doc: decoding a case's document into an any a second
 // time allocated at most 1.7% fewer times than the first time from an
 // empty pool (two runtime.GC calls), but 6 to 7.5% fewer for str-len400's
 // strings, short enough to be cached and few enough (2,600) for some of

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"sync/atomic"
 	"testing"
+
+	"github.com/jsonpipe/json/compare/internal/order"
 )
 
 // The first Unmarshal of a type, as BenchmarkMarshalColdStart has it for
@@ -75,7 +77,7 @@ func TestColdTypesAgree(t *testing.T) {
 // timed part, afresh for every iteration and every library.
 func BenchmarkUnmarshalColdStart(b *testing.B) {
 	const n = 100
-	for _, im := range allImpls() {
+	for _, im := range order.Of(allImpls(), b.Name()) {
 		b.Run("impl="+im.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

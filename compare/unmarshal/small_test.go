@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
 )
 
@@ -60,7 +61,7 @@ func BenchmarkUnmarshalSmall(b *testing.B) {
 	for _, c := range smallCases {
 		data := []byte(c.doc)
 		b.Run("case="+c.name, func(b *testing.B) {
-			for _, im := range allImpls() {
+			for _, im := range order.Of(allImpls(), b.Name()) {
 				b.Run("impl="+im.name, func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {

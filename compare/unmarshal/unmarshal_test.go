@@ -23,6 +23,7 @@ import (
 	goccy "github.com/goccy/go-json"
 	jsoniter "github.com/json-iterator/go"
 	jsonpipe "github.com/jsonpipe/json"
+	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
 	segjson "github.com/segmentio/encoding/json"
 )
@@ -85,8 +86,8 @@ func TestPeersAgree(t *testing.T) {
 }
 
 func BenchmarkUnmarshal(b *testing.B) {
-	for _, im := range allImpls() {
-		cases(b, func(f corpus.File, kind string) {
+	cases(b, func(f corpus.File, kind string) {
+		for _, im := range order.Of(allImpls(), b.Name()+"/"+f.Name+"/"+kind) {
 			b.Run(im.name+"/"+f.Name+"/"+kind, func(b *testing.B) {
 				b.SetBytes(int64(len(f.Data)))
 				b.ReportAllocs()
@@ -96,16 +97,16 @@ func BenchmarkUnmarshal(b *testing.B) {
 					}
 				}
 			})
-		})
-	}
+		}
+	})
 	// The floor: each file's any value built in code, fresh maps and
 	// slices with shared leaves, which no decoder beats.
 	corpus.BenchmarkAnyFloor(b)
 }
 
 func BenchmarkDecoderDecode(b *testing.B) {
-	for _, im := range allImpls() {
-		cases(b, func(f corpus.File, kind string) {
+	cases(b, func(f corpus.File, kind string) {
+		for _, im := range order.Of(allImpls(), b.Name()+"/"+f.Name+"/"+kind) {
 			b.Run(im.name+"/"+f.Name+"/"+kind, func(b *testing.B) {
 				b.SetBytes(int64(len(f.Data)))
 				b.ReportAllocs()
@@ -117,6 +118,6 @@ func BenchmarkDecoderDecode(b *testing.B) {
 					}
 				}
 			})
-		})
-	}
+		}
+	})
 }

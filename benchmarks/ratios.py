@@ -34,6 +34,10 @@ def table(path, rules, unit='B/s'):
     if not hdrs:
         return {}
     hdr = hdrs[0]
+    if hdr[1] != 'jsonpipe':
+        # jsonpipe is not the base column (see impl_order): the ratios would
+        # read other libraries' figures as jsonpipe's.
+        sys.exit('ratios.py: %s: jsonpipe is not benchstat\'s first column' % path)
     idx = {hdr[i]: i for i in range(1, len(hdr)) if hdr[i]}
     data = {}
     for r in rows:

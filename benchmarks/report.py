@@ -319,7 +319,9 @@ def shape_ratios_of(name, std, res):
     rows = list(csv.reader(out.splitlines()))
     hdr = next((r for r in rows if len(r) > 1 and r[1] == 'jsonpipe'), None)
     if hdr is None:
-        return
+        # jsonpipe is not the base column (see impl_order): every ratio
+        # would be against another library. Stop rather than drop the file.
+        sys.exit('report.py: %s: jsonpipe is not benchstat\'s first column' % name)
     idx = {hdr[i]: i for i in range(1, len(hdr)) if hdr[i]}
     for r in rows:
         m = re.match(r'^Shapes/case=([^/]+)/form=([^/]+)/op=([^/-]+(?:-[a-z]+)?)-[0-9]+$', r[0]) if r else None

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/jsonpipe/json/internal/corpus"
+	"github.com/jsonpipe/json/internal/order"
 )
 
 // Benchmarks of Unmarshal and Decoder.Decode against encoding/json, side by
@@ -126,15 +127,17 @@ func BenchmarkDecoderDecode(b *testing.B) {
 }
 
 // eachDecodeTarget runs loop as the sub-benchmark <impl>/<corpus>/<kind>
-// for every implementation, corpus file and target kind the file has, with
-// SetBytes and ReportAllocs done.
+// for every corpus file, target kind the file has and implementation, with
+// SetBytes and ReportAllocs done: each file's implementations one after
+// another, in the order internal/order gives for the round (as the compare
+// module runs its libraries).
 func eachDecodeTarget(b *testing.B, loop func(b *testing.B, impl unmarshalImpl, data []byte, target func() any)) {
-	for _, impl := range unmarshalImpls {
-		for _, f := range corpus.All(b) {
-			for _, kind := range []string{"any", "typed"} {
-				if newTarget(f.Name, kind) == nil {
-					continue
-				}
+	for _, f := range corpus.All(b) {
+		for _, kind := range []string{"any", "typed"} {
+			if newTarget(f.Name, kind) == nil {
+				continue
+			}
+			for _, impl := range order.Of(unmarshalImpls, b.Name()+"/"+f.Name+"/"+kind) {
 				b.Run(impl.name+"/"+f.Name+"/"+kind, func(b *testing.B) {
 					b.SetBytes(int64(len(f.Data)))
 					b.ReportAllocs()
@@ -173,7 +176,7 @@ const objectsCount = 1_000_000
 // per row, as decoding needs).
 func BenchmarkObjects(b *testing.B) {
 	data := objectsInput(objectsCount)
-	for _, impl := range unmarshalImpls {
+	for _, impl := range order.Of(unmarshalImpls, b.Name()) {
 		b.Run(impl.name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
@@ -236,7 +239,7 @@ var coldSeq int // makes every cold type new
 // packages start with empty caches for them.
 func BenchmarkColdStart(b *testing.B) {
 	const n = 100
-	for _, impl := range unmarshalImpls {
+	for _, impl := range order.Of(unmarshalImpls, b.Name()) {
 		b.Run(impl.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -93,7 +93,7 @@ def impl_order(text):
     library in its name's impl= part (IMPL_ORDER). benchstat makes its
     columns in the order it first meets their values, and the compare
     module runs a benchmark's libraries in an order shuffled each round
-    (compare/internal/order): unsorted, the first library of a file's
+    (internal/order): unsorted, the first library of a file's
     first benchmark would be the base. The samples are the same, so
     every median, interval and p-value is too."""
     def rank(line):
@@ -379,7 +379,7 @@ def shapes():
         'again, some more than others (see compare/shapes\' warmup); a file with no order line ran the '
         'libraries in one order, each after the same one, and in form=doc marshal the library after '
         'encoding_json ran in a heap that one had grown, and about twice as fast as elsewhere in the order (see '
-        'compare/internal/order). A case below 1.0× is counted again '
+        'internal/order). A case below 1.0× is counted again '
         'where benchstat calls a peer\'s lead over jsonpipe significant (p < 0.05 over the rounds, not its '
         '`~`): at 50ms a benchmark, a call of 5 to 25ms (decoding 1 MB into `any`) is timed two to ten '
         'times a round, and the others may be the rounds\' spread.',

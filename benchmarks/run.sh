@@ -4,9 +4,11 @@
 # (benchmarks/report.py; nothing in either is written by hand). Each test binary is built once; then every benchmark runs once
 # per round (-test.count=1), round after round, so that on a shared
 # machine all implementations see the same load; benchstat summarises the
-# rounds (median ± 95% confidence interval). In the compare module (the
-# peers) the libraries of a benchmark run one after the other, in an order
-# shuffled each round (BENCH_ROUND; see compare/internal/order): each runs
+# rounds (median ± 95% confidence interval). The libraries of a benchmark
+# (the peers in the compare module; jsonpipe, jsonpipe_fresh and
+# encoding/json in the root's unmarshal benchmarks) run one after the
+# other, in an order shuffled each round (BENCH_ROUND; see
+# internal/order): each runs
 # in the heap the one before left, and that alone has moved a figure
 # twofold.
 #
@@ -181,7 +183,7 @@ if has unmarshal; then
 	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cun.test" ./unmarshal)
 	start unmarshal-v1.txt "$go126" "$unmarshal_rounds"
 	start unmarshal-peers.txt "$go127" "$unmarshal_rounds"
-	echo 'order: shuffled each round' >>"$out/unmarshal-peers.txt"
+	echo 'order: shuffled each round' | tee -a "$out/unmarshal-peers.txt" >>"$out/unmarshal-v1.txt"
 fi
 if has marshal; then
 	(cd compare && GOTOOLCHAIN=$go127 go test -c -o "$bin/cmar127.test" ./marshal)
@@ -228,8 +230,8 @@ if has shapes && [ "$shapes_rounds" -gt "$max" ]; then max=$shapes_rounds; fi
 # Each test binary runs in its package's directory, as go test would run it.
 for ((i = 1; i <= max; i++)); do
 	echo "# round $i of $max" >&2
-	# The compare module's benchmarks run their libraries in an order
-	# shuffled by the round (compare/internal/order).
+	# The benchmarks run their libraries in an order shuffled by the
+	# round (internal/order).
 	export BENCH_ROUND=$i
 	if has tokens && [ "$i" -le "$rounds" ]; then
 		"$bin/root.test" -test.run='^$' -test.bench='CountWhitespace|Scanner|DecoderNextToken|DecoderToken|Valid' \

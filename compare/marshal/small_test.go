@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	jsonpipe "github.com/jsonpipe/json"
-	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
+	"github.com/jsonpipe/json/internal/order"
 )
 
 // BenchmarkMarshalSmall is compare/unmarshal's BenchmarkUnmarshalSmall

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
+	"github.com/jsonpipe/json/internal/order"
 	"github.com/jsonpipe/json/internal/shapes"
 )
 

@@ -37,7 +37,7 @@
 // call first (the per-type set-up every library caches), then runs untimed
 // for SHAPES_WARMUP (25ms; see warmup) before it is timed. With
 // BENCH_ROUND set, as benchmarks/run.sh sets it, the libraries run in an
-// order shuffled for each round and benchmark (see compare/internal/order).
+// order shuffled for each round and benchmark (see internal/order).
 // The values never repeat from record to record, so jsonpipe's string
 // cache, which a benchmark repeating one input warms, holds little of the
 // next call's values even in form=doc: decoding a case's document into

@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/jsonpipe/json/compare/internal/order"
+	"github.com/jsonpipe/json/internal/order"
 )
 
 // The first Unmarshal of a type, as BenchmarkMarshalColdStart has it for

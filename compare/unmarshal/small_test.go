@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
+	"github.com/jsonpipe/json/internal/order"
 )
 
 // The per-call cost: documents of one small record, or a few, each

@@ -23,8 +23,8 @@ import (
 	goccy "github.com/goccy/go-json"
 	jsoniter "github.com/json-iterator/go"
 	jsonpipe "github.com/jsonpipe/json"
-	"github.com/jsonpipe/json/compare/internal/order"
 	"github.com/jsonpipe/json/internal/corpus"
+	"github.com/jsonpipe/json/internal/order"
 	segjson "github.com/segmentio/encoding/json"
 )
 

@@ -186,7 +186,8 @@ func putLong(d []byte, u uint64) int {
 	q := u / 1e8
 	lo := uint32(u - q*1e8)
 	h := decimalLen(uint32(q))
-	if fastPaths && digits.PutLast((*[16]byte)(d[:16]), uint32(q), lo, 8+h) {
+	if fastPaths && digits.Kernel() { // as in putUint17
+		digits.PutLast((*[16]byte)(d[:16]), uint32(q), lo, 8+h)
 		return 8 + h
 	}
 	w := digits8(lo) | asciiZeros
@@ -220,9 +221,13 @@ func putUint17(d []byte, u uint64) int {
 		h = decimalLen(uint32(q))
 		binary.LittleEndian.PutUint64(d, smallDigits(uint32(q), h)|asciiZeros)
 	}
-	if !fastPaths || !digits.Put16((*[16]byte)(d[h:h+16]), uint32(m), uint32(rest-m*1e8)) {
-		binary.LittleEndian.PutUint64(d[h:], digits8(uint32(m))|asciiZeros)
-		binary.LittleEndian.PutUint64(d[h+8:], digits8(uint32(rest-m*1e8))|asciiZeros)
+	// The kernel asked for first (digits.Kernel): only h is live across
+	// its call.
+	if fastPaths && digits.Kernel() {
+		digits.Put16((*[16]byte)(d[h:h+16]), uint32(m), uint32(rest-m*1e8))
+		return h + 16
 	}
+	binary.LittleEndian.PutUint64(d[h:], digits8(uint32(m))|asciiZeros)
+	binary.LittleEndian.PutUint64(d[h+8:], digits8(uint32(rest-m*1e8))|asciiZeros)
 	return h + 16
 }

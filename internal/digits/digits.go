@@ -4,6 +4,13 @@
 // scalar conversion takes two or three rounds of multiplications for.
 package digits
 
+// Kernel reports whether Put16 and PutLast have a kernel in this build
+// and on this CPU. A caller that asks first, and writes the digits its own
+// way when not, keeps nothing of that way live across the kernel's call:
+// an assembly call clobbers every register, so what is live is spilled
+// before it and reloaded after.
+func Kernel() bool { return useKernel }
+
 // Put16 writes the 16 decimal digits of hi*1e8 + lo as ASCII at d, and
 // reports whether it did: it does nothing and returns false when this
 // build or CPU has no kernel (the caller writes them its own way). hi and

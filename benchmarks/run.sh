@@ -8,9 +8,8 @@
 # (the peers in the compare module; jsonpipe, jsonpipe_fresh and
 # encoding/json in the root's unmarshal benchmarks) run one after the
 # other, in an order shuffled each round (BENCH_ROUND; see
-# internal/order): each runs
-# in the heap the one before left, and that alone has moved a figure
-# twofold.
+# internal/order): each runs in the heap the one before left, and that
+# alone has moved a figure twofold.
 #
 #   benchmarks/run.sh [FAMILY...]   run, then write the report
 #   benchmarks/run.sh -report       only write the report, from the files in benchmarks/

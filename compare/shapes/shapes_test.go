@@ -42,9 +42,10 @@
 // cache, which a benchmark repeating one input warms, holds little of the
 // next call's values even in form=doc: decoding a case's document into
 // an any a second time allocated at most 1.7% fewer times than the first
-// time from an empty pool (two runtime.GC calls), but 6 to 7.5% fewer for str-len400's
-// strings, short enough to be cached and few enough (2,600) for some of
-// the 1,024 slots to keep theirs (Go 1.26, runtime.MemStats.Mallocs).
+// time from an empty pool (two runtime.GC calls), but 6 to 7.5% fewer
+// for str-len400's strings, short enough to be cached and few enough
+// (2,600) for some of the 1,024 slots to keep theirs (Go 1.26,
+// runtime.MemStats.Mallocs).
 // form=docs, where each document's values are new to every decoder, is the
 // fresh-state figure: the compare module cannot reach the root's
 // forgetPooled, which jsonpipe_fresh uses.

@@ -311,6 +311,36 @@ func TestValidStringOffsets(t *testing.T) {
 	}
 }
 
+// TestValidIntegerOffsets: integers of 1 to 21 digits, signed and not, with
+// every kind of byte that can end one (or fail to) after them, at every
+// offset of the four-byte turns Valid reads digits in, and cut at the end of
+// data, inside an array and inside an object, as encoding/json judges them.
+func TestValidIntegerOffsets(t *testing.T) {
+	stops := []string{"", " ", ",", "]", "}", ".", ".5", "e", "e7", "E+1", "x", "-", "0", "\x00", "\xff", "/"}
+	for pre := range 4 {
+		prefix := strings.Repeat(" ", pre)
+		for n := 1; n <= 21; n++ {
+			digits := "9876543210123456789012"[:n]
+			for _, sign := range []string{"", "-"} {
+				for _, stop := range stops {
+					num := sign + digits + stop
+					for _, in := range []string{
+						prefix + num,
+						prefix + "[" + num,
+						prefix + "[" + num + "]",
+						prefix + "[" + num + ",1]",
+						prefix + `{"k":` + num + "}",
+					} {
+						if got, want := Valid([]byte(in)), stdjson.Valid([]byte(in)); got != want {
+							t.Fatalf("Valid(%q) = %v, encoding/json says %v", in, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestValidTruncations: every prefix of inputs that exercise each part of
 // the grammar is judged as encoding/json judges it.
 func TestValidTruncations(t *testing.T) {

@@ -118,8 +118,9 @@ value: // a value must start at data[i:], after whitespace
 	}
 	goto after
 integer: // the digits of an integer after its first, at data[i:]
-	// Four bytes a turn with one bounds check, each tested on its own:
-	// the byte loop of intEnd, without a bounds test a byte.
+	// Four bytes a turn, each tested on its own: the byte loop of intEnd,
+	// with the length tested once a turn (and the slice's start once), not
+	// at every digit.
 	for {
 		if uint(i+4) > uint(len(data)) {
 			i = intEnd(data, i)

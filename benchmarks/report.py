@@ -285,7 +285,7 @@ VALID_LAX = ('sonic', 'sonic_std')
 
 
 # The sweep's forms, each recorded in files of its own (run.sh shapes-FORM).
-SHAPE_FORMS = ('doc', 'docs', 'ndjson')
+SHAPE_FORMS = ('doc', 'docs', 'ndjson', 'pretty')
 
 
 def shape_files(kind):

@@ -16,7 +16,7 @@
 #
 # FAMILY is tokens, unmarshal, marshal, sqlite, postgres, wholeprogram or
 # shapes (default: all seven), one form of the sweep (shapes-doc,
-# shapes-docs or shapes-ndjson), or serve (run only when named). Each raw output starts with the commit, the date and
+# shapes-docs, shapes-ndjson or shapes-pretty), or serve (run only when named). Each raw output starts with the commit, the date and
 # the CPU model it was measured on; the report prints them beside its figures.
 #
 #   tokens        Scanner, NextToken, Token, Valid and the CountWhitespace floor,
@@ -40,16 +40,18 @@
 #                 (.import --csv), 1M rows (7 runs) and
 #                 300,000 rows (3 runs)             -> sqlite-wholeprogram*.txt
 #   shapes        the shape sweep (compare/shapes: the 75 cases of internal/shapes
-#                 as one 1 MB document, distinct small documents and NDJSON, through
-#                 Unmarshal, Decode, Valid, Marshal and Encode) against the peers
+#                 as one 1 MB document, distinct small documents, NDJSON and the
+#                 document pretty-printed, through Unmarshal, Decode, Valid,
+#                 Marshal and Encode) against the peers
 #                 on Go 1.27, and jsonpipe against the classic encoding/json on
 #                 Go 1.26; TestShapesAgree's verdicts first. Each form is a
-#                 family of its own too (shapes-doc, shapes-docs, shapes-ndjson;
-#                 shapes is all three), with its own outputs, so that a form can
+#                 family of its own too (shapes-doc, shapes-docs, shapes-ndjson,
+#                 shapes-pretty; shapes is all four), with its own outputs, so that a form can
 #                 be recorded again alone: the whole sweep, ten rounds, takes
 #                 more than two hours
 #                                                   -> shapes-FORM-peers.txt, shapes-FORM-v1.txt
-#                                                      (FORM doc, docs, ndjson), shapes-agree.txt
+#                                                      (FORM doc, docs, ndjson, pretty),
+#                                                      shapes-agree.txt
 #   serve         benchmarks/serve.sh: jsonpipe serve against the handler a Go
 #                 user writes today (benchmarks/serve/baseline), wrk on
 #                 GET /tasks?_limit=1, 128, 1024 and /tasks/{id}, SQLite and
@@ -73,9 +75,11 @@
 #   MARSHAL_WARMUP    how long each marshal benchmark runs untimed first (50ms)
 #   SHAPES_BENCHTIME  each shapes benchmark's time per round (50ms), after
 #   SHAPES_WARMUP     its untimed warm-up (25ms: see compare/shapes' warmup); a
-#                     round is 5,100 benchmarks on Go 1.27 and 2,250 on Go 1.26,
-#                     about 13.5 minutes (AMD EPYC, 2026-12-02); recorded
-#                     alone, 5.6 for doc, 5.9 for docs and 2.8 for ndjson
+#                     round of doc, docs and ndjson is 5,100 benchmarks on Go 1.27
+#                     and 2,250 on Go 1.26, about 13.5 minutes (AMD EPYC,
+#                     2026-12-02); recorded alone, 5.6 for doc, 5.9 for docs and
+#                     2.8 for ndjson. pretty runs five of doc's six ops (no
+#                     marshal): about five sixths of doc's time (not yet timed)
 #
 # The root module and sqlite/ run on Go 1.26, as recorded. compare/marshal
 # runs on both: on Go 1.27 against the peers (marshal-peers.txt), and on Go
@@ -125,9 +129,9 @@ forms=() # the sweep's forms to run
 for f in "${families[@]}"; do
 	case $f in
 	tokens | unmarshal | marshal | sqlite | postgres | wholeprogram | serve) ;;
-	shapes) forms+=(doc docs ndjson) ;;
-	shapes-doc | shapes-docs | shapes-ndjson) forms+=("${f#shapes-}") ;;
-	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram, shapes, shapes-doc, shapes-docs, shapes-ndjson, serve)" >&2; exit 2 ;;
+	shapes) forms+=(doc docs ndjson pretty) ;;
+	shapes-doc | shapes-docs | shapes-ndjson | shapes-pretty) forms+=("${f#shapes-}") ;;
+	*) echo "run.sh: unknown family $f (tokens, unmarshal, marshal, sqlite, postgres, wholeprogram, shapes, shapes-doc, shapes-docs, shapes-ndjson, shapes-pretty, serve)" >&2; exit 2 ;;
 	esac
 done
 forms=($(printf '%s\n' "${forms[@]}" | awk '!seen[$0]++'))

@@ -1,6 +1,6 @@
 // Package shapes runs the shape sweep (internal/shapes: 70 cases along
 // the string, number and record dimensions, each with its Go type, in
-// three forms) through jsonpipe and the libraries a user could pick
+// four forms) through jsonpipe and the libraries a user could pick
 // instead: encoding/json (the classic one on Go 1.26 and with
 // GOEXPERIMENT=nojsonv2, the v2-backed one on Go 1.27), goccy/go-json,
 // bytedance/sonic in its default config and in ConfigStd. encoding/json/v2
@@ -22,6 +22,9 @@
 //	             other, about 1 MB in all (also reported as ns/doc)
 //	form=ndjson  one record a line, about 1 MB, read by one Decoder
 //	             (written by one Encoder)
+//	form=pretty  form=doc pretty-printed (two spaces a level, as Indent
+//	             writes it): only the decoding ops and valid, since
+//	             Marshal writes compact JSON
 //
 //	op=unmarshal-typed, unmarshal-any   Unmarshal into *[]T, into *any
 //	op=decode-typed, decode-any         Decoder.Decode, a Decoder per
@@ -140,8 +143,11 @@ func newInput(c *shapes.Case, size int) *input {
 
 // docs returns the form's documents: the one, or the small ones.
 func (in *input) docs(form string) [][]byte {
-	if form == "doc" {
+	switch form {
+	case "doc":
 		return [][]byte{in.f.Doc}
+	case "pretty":
+		return [][]byte{in.f.Pretty}
 	}
 	return in.f.Docs
 }
@@ -196,14 +202,14 @@ type op struct {
 	run   func(im impl, in *input, form string, keep func(any), w io.Writer) error
 }
 
-var forms = []string{"doc", "docs", "ndjson"}
+var forms = []string{"doc", "docs", "ndjson", "pretty"}
 
 var ops = []op{
-	{"unmarshal-typed", []string{"doc", "docs"}, unmarshalOp(true)},
-	{"unmarshal-any", []string{"doc", "docs"}, unmarshalOp(false)},
+	{"unmarshal-typed", []string{"doc", "docs", "pretty"}, unmarshalOp(true)},
+	{"unmarshal-any", []string{"doc", "docs", "pretty"}, unmarshalOp(false)},
 	{"decode-typed", forms, decodeOp(true)},
 	{"decode-any", forms, decodeOp(false)},
-	{"valid", []string{"doc", "docs"}, validOp},
+	{"valid", []string{"doc", "docs", "pretty"}, validOp},
 	{"marshal", []string{"doc", "docs"}, marshalOp},
 	{"encode", []string{"ndjson"}, encodeOp},
 }

@@ -2,12 +2,16 @@
 // (string lengths and kinds, number kinds and the Go types they go into,
 // record widths, optional, absent, unknown and case-folded members,
 // nesting, slices, maps, embedded structs, dense booleans and nulls), each
-// case with the Go type a user would write for it, and each in three forms:
+// case with the Go type a user would write for it, and each in four forms:
 //
 //	Doc     one document of about DocSize bytes: a JSON array of records
 //	Docs    many distinct small documents, MinDoc to MaxDoc bytes each
 //	        (arrays of consecutive records), totalling about DocSize
 //	NDJSON  the records one per line, about DocSize bytes, for one Decoder
+//	Pretty  Doc pretty-printed, as encoding/json's Indent with two spaces
+//	        writes it (and jq, and JSON.stringify(v, null, 2)): a newline
+//	        and the indentation before every member and element, a space
+//	        after every colon
 //
 // A case writes record i from its own generator seeded by (the case's
 // seed, i), so every form is deterministic, a smaller build is a prefix of a
@@ -22,6 +26,8 @@
 package shapes
 
 import (
+	"bytes"
+	"encoding/json"
 	"hash/fnv"
 	"math/rand/v2"
 	"reflect"
@@ -107,10 +113,12 @@ type Forms struct {
 	Doc    []byte   // a JSON array of records
 	Docs   [][]byte // small JSON arrays of consecutive records
 	NDJSON []byte   // one record a line, each line ending in '\n'
+	Pretty []byte   // Doc indented, two spaces a level
 }
 
 // Build returns the case's forms, each of about size bytes (at least one
-// record): Doc and NDJSON hold the first records up to size bytes, Docs
+// record): Doc and NDJSON hold the first records up to size bytes (Pretty
+// the same records, so it is longer: 1.0 to 1.9 times Doc), Docs
 // the first records again, grouped into documents whose lengths are
 // spread from MinDoc to MaxDoc (the last one taking records past size if
 // it needs them to reach its length).
@@ -140,6 +148,12 @@ func (c *Case) Build(size int) Forms {
 		f.NDJSON = append(append(f.NDJSON, rec(i)...), '\n')
 	}
 	f.Doc = append(f.Doc, ']')
+	var pretty bytes.Buffer
+	pretty.Grow(2 * len(f.Doc))
+	if err := json.Indent(&pretty, f.Doc, "", "  "); err != nil {
+		panic("shapes: " + c.Name + " wrote JSON that Indent rejects: " + err.Error())
+	}
+	f.Pretty = pretty.Bytes()
 
 	// Each small document aims at a length drawn from MinDoc to MaxDoc,
 	// takes records while it is shorter, and stops before MaxDoc.

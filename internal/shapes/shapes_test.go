@@ -54,6 +54,15 @@ func TestForms(t *testing.T) {
 					t.Fatalf("record %d differs between Doc, NDJSON and AppendRecord", i)
 				}
 			}
+			// Pretty is Doc with whitespace only, and with a newline and
+			// two spaces before the first record.
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, f.Pretty); err != nil || !bytes.Equal(compact.Bytes(), f.Doc) {
+				t.Fatalf("Pretty compacts to other bytes than Doc (%v)", err)
+			}
+			if !bytes.HasPrefix(f.Pretty, []byte("[\n  ")) || len(f.Pretty) <= len(f.Doc) {
+				t.Fatalf("Pretty is not indented: %d bytes from Doc's %d, starting %q", len(f.Pretty), len(f.Doc), f.Pretty[:min(len(f.Pretty), 8)])
+			}
 
 			// Typed, refusing unknown members: only rec-unknown has any.
 			dec := json.NewDecoder(bytes.NewReader(f.Doc))

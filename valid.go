@@ -1,6 +1,9 @@
 package json
 
-import "io"
+import (
+	"encoding/binary"
+	"io"
+)
 
 // Valid reports whether data is a valid JSON encoding: exactly one value,
 // with only whitespace around it. Its verdict is encoding/json's Valid's on
@@ -43,8 +46,11 @@ value: // a value must start at data[i:], after whitespace
 	// Whitespace is looked for only at a byte of ' ' or below: most
 	// tokens follow the one before with none, which costs one load. The
 	// indexes are compared as unsigned, which proves them in bounds to
-	// the compiler: no bounds check after the test.
+	// the compiler: no bounds check after the test. Then a newline and a
+	// short indentation (indentEnd), then any whitespace.
 	if uint(i) < uint(len(data)) && data[i] > ' ' {
+		c = data[i]
+	} else if i = indentEnd(data, i); uint(i) < uint(len(data)) && data[i] > ' ' {
 		c = data[i]
 	} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
 		c = data[i]
@@ -71,6 +77,8 @@ value: // a value must start at data[i:], after whitespace
 		depth++
 		open := c
 		if i++; uint(i) < uint(len(data)) && data[i] > ' ' {
+			c = data[i]
+		} else if i = indentEnd(data, i); uint(i) < uint(len(data)) && data[i] > ' ' {
 			c = data[i]
 		} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
 			c = data[i]
@@ -155,6 +163,8 @@ after: // a value ends at data[i]: what may follow it
 	}
 	if uint(i) < uint(len(data)) && data[i] > ' ' {
 		c = data[i]
+	} else if i = indentEnd(data, i); uint(i) < uint(len(data)) && data[i] > ' ' {
+		c = data[i]
 	} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
 		c = data[i]
 	} else {
@@ -189,6 +199,8 @@ closed: // the innermost container was closed just before data[i]
 key: // an object's key must start at data[i:], after whitespace
 	if uint(i) < uint(len(data)) && data[i] > ' ' {
 		c = data[i]
+	} else if i = indentEnd(data, i); uint(i) < uint(len(data)) && data[i] > ' ' {
+		c = data[i]
 	} else if i = skipWhitespace(data, i); uint(i) < uint(len(data)) {
 		c = data[i]
 	} else {
@@ -212,7 +224,11 @@ key: // an object's key must start at data[i:], after whitespace
 	if c != ':' {
 		return -1
 	}
-	i++
+	// The one space after a colon that pretty-printed JSON has, taken
+	// here, where it is all the whitespace there is, with no loop.
+	if i++; uint(i) < uint(len(data)) && data[i] == ' ' {
+		i++
+	}
 	goto value
 }
 
@@ -615,3 +631,23 @@ func (d *Decoder) checkOne() error {
 	}
 	return nil
 }
+
+// indentEnd returns the index after a newline at data[i] and the fewer
+// than 8 spaces after it, or i: an indentation of 8 spaces or more is left
+// to skipWhitespace, which takes it 8 bytes at a time. The spaces are taken
+// a byte at a time, in a loop whose branches an indentation that repeats
+// keeps predicted, so that the next token's index is known without waiting
+// for a word's count (tried: Valid was up to 24% slower on the sweep's
+// pretty-printed records, Intel Xeon).
+func indentEnd(data []byte, i int) int {
+	if i+9 <= len(data) && data[i] == '\n' && binary.LittleEndian.Uint64(data[i+1:i+9]) != eightSpaces {
+		for i++; uint(i) < uint(len(data)) && data[i] == ' '; i++ {
+		}
+	}
+	return i
+}
+
+// eightSpaces is a variable, not a constant, so that indentEnd compares
+// with memory: as a constant, the compiler kept it in a register through
+// end and put it back at the end of every turn of the string loop.
+var eightSpaces uint64 = lsb * ' '

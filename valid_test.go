@@ -399,3 +399,43 @@ func TestValidFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestValidWhitespace puts each kind of whitespace run (none, the one
+// space after a pretty-printed colon, a newline and its indentation, tabs,
+// CRLF, a run past 8 bytes, and runs spoilt by a byte JSON has no place
+// for) at every place whitespace may be and at every cut of the input:
+// Valid takes a newline and its spaces, and a lone space, on paths of
+// their own, and must still judge as encoding/json does where they end.
+func TestValidWhitespace(t *testing.T) {
+	runs := []string{"", " ", "  ", "\n", "\n ", "\n    ", "\n" + strings.Repeat(" ", 13), "\n\t\t", "\r\n  ", "\t",
+		" \n", "\n  \n  ", "\n  \x00", "\n  \x0b", "\n\xa0", "\x0c", "\n  /"}
+	// Each % is a place for whitespace.
+	const tmpl = `%[%{%"k"%:%"v"%,%"n"%:%1%,%"a"%:%[%true%,%null%,%-2%]%,%"o"%:%{%}%,%"e"%:%[%]%}%,%7%]%`
+	holes := strings.Count(tmpl, "%")
+	for h := range holes {
+		for _, run := range runs {
+			var b strings.Builder
+			k := 0
+			for _, c := range tmpl {
+				if c != '%' {
+					b.WriteRune(c)
+					continue
+				}
+				if k == h {
+					b.WriteString(run)
+				} else {
+					b.WriteString("\n  ") // pretty elsewhere
+				}
+				k++
+			}
+			in := b.String()
+			for i := 0; i <= len(in); i++ {
+				for _, cut := range []string{in[:i], in[:i] + "}"} {
+					if got, want := Valid([]byte(cut)), stdjson.Valid([]byte(cut)); got != want {
+						t.Fatalf("Valid(%q) = %v, encoding/json says %v", cut, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -408,7 +408,9 @@ func TestValidFiles(t *testing.T) {
 // their own, and must still judge as encoding/json does where they end.
 func TestValidWhitespace(t *testing.T) {
 	runs := []string{"", " ", "  ", "\n", "\n ", "\n    ", "\n" + strings.Repeat(" ", 13), "\n\t\t", "\r\n  ", "\t",
-		" \n", "\n  \n  ", "\n  \x00", "\n  \x0b", "\n\xa0", "\x0c", "\n  /"}
+		" \n", "\n  \n  ", "\n  \x00", "\n  \x0b", "\n\xa0", "\x0c", "\n  /",
+		// indentEnd's bound: 7 spaces it takes, 8 it leaves to skipWhitespace.
+		"\n" + strings.Repeat(" ", 7), "\n" + strings.Repeat(" ", 8), "\n" + strings.Repeat(" ", 7) + "\t"}
 	// Each % is a place for whitespace.
 	const tmpl = `%[%{%"k"%:%"v"%,%"n"%:%1%,%"a"%:%[%true%,%null%,%-2%]%,%"o"%:%{%}%,%"e"%:%[%]%}%,%7%]%`
 	holes := strings.Count(tmpl, "%")

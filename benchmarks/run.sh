@@ -78,8 +78,9 @@
 #                     round of doc, docs and ndjson is 5,100 benchmarks on Go 1.27
 #                     and 2,250 on Go 1.26, about 13.5 minutes (AMD EPYC,
 #                     2026-12-02); recorded alone, 5.6 for doc, 5.9 for docs and
-#                     2.8 for ndjson. pretty runs five of doc's six ops (no
-#                     marshal): about five sixths of doc's time (not yet timed)
+#                     2.8 for ndjson. pretty (five of doc's six ops, no
+#                     marshal) took 43 minutes for ten rounds alone, 4.3 a
+#                     round (Intel Xeon, 2026-12-04)
 #
 # The root module and sqlite/ run on Go 1.26, as recorded. compare/marshal
 # runs on both: on Go 1.27 against the peers (marshal-peers.txt), and on Go

@@ -606,10 +606,11 @@ var copyLine = regexp.MustCompile(`^COPY [^\n]*?, line (\d+)`)
 
 // refusal names the row of a COPY PostgreSQL refused: the row its error
 // context names, of the COPY's rows (numbered from first, at offsets
-// offs), or the batch (rows batchFirst to last) when it names none.
+// offs), or the batch (rows batchFirst to last) when it names none. An
+// error that is not about the rows (see aboutRows) is returned as it is.
 func refusal(err error, first int64, offs []int64, batchFirst, last int64) error {
 	var pe *pgconn.PgError
-	if !errors.As(err, &pe) {
+	if !errors.As(err, &pe) || !aboutRows(pe) {
 		return err
 	}
 	if m := copyLine.FindStringSubmatch(pe.Where); m != nil {
@@ -619,6 +620,25 @@ func refusal(err error, first int64, offs []int64, batchFirst, last int64) error
 		}
 	}
 	return &BatchError{First: batchFirst, Last: last, Err: err}
+}
+
+// aboutRows reports whether PostgreSQL's error may be about the rows sent:
+// not when it ends the session (severity FATAL or PANIC: a terminated
+// backend, a server shutting down), and not an operator's intervention
+// (class 57: a cancelled statement, an administrator's command) or a
+// lost connection (class 08). Those come with the COPY's context too
+// ("COPY t, line 1") when they arrive while it runs, but name the row
+// the server was waiting for, not one it refused.
+func aboutRows(pe *pgconn.PgError) bool {
+	sev := pe.SeverityUnlocalized
+	if sev == "" {
+		sev = pe.Severity
+	}
+	if sev == "FATAL" || sev == "PANIC" {
+		return false
+	}
+	class := pe.Code[:min(2, len(pe.Code))]
+	return class != "57" && class != "08"
 }
 
 // moveRows inserts the staging table's rows (numbered from first, at
@@ -646,7 +666,7 @@ func moveRows(ctx context.Context, conn *pgx.Conn, sql string, first int64, offs
 		return n, updated, err
 	}
 	var pe *pgconn.PgError
-	if !errors.As(err, &pe) || conn.IsClosed() || isDeadlock(err) {
+	if !errors.As(err, &pe) || !aboutRows(pe) || conn.IsClosed() || isDeadlock(err) {
 		return 0, 0, err
 	}
 	lo, hi := first, last // the rows up to hi fail; up to lo-1 they pass

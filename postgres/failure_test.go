@@ -10,6 +10,7 @@ import (
 	"testing/iotest"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	json "github.com/jsonpipe/json"
 	"github.com/jsonpipe/json/internal/loader"
 	"github.com/jsonpipe/json/internal/pgtest"
@@ -218,6 +219,46 @@ func TestAllOrNothing(t *testing.T) {
 	res = mustLoad(t, c, "t", rowsOf(10, func(i int) string { return `{"a":` + itoa(i) + `}` }), &Options{BatchSize: 3, AllOrNothing: true})
 	if res.Rows != 10 || count(t, c, "t") != 10 {
 		t.Errorf("%+v", res)
+	}
+}
+
+// TestRefusalNotAboutRows: an error that arrives while a COPY runs
+// carries its context ("COPY t, line 1") whatever its cause; only a
+// refusal of the rows is given a row or a batch. A terminated backend
+// once came back as "row 1 at byte 0" when the termination reached the
+// COPY before the load's next write (TestConnectionDropped, workers 2).
+func TestRefusalNotAboutRows(t *testing.T) {
+	offs := []int64{100, 200, 300}
+	for _, c := range []struct {
+		pe   pgconn.PgError
+		want string // "row N", "batch", or "" for the error as it is
+	}{
+		{pgconn.PgError{Severity: "FATAL", SeverityUnlocalized: "FATAL", Code: "57P01", Where: "COPY t, line 1"}, ""},
+		{pgconn.PgError{Severity: "FATAL", Code: "57P01", Where: "COPY t, line 2"}, ""},
+		{pgconn.PgError{Severity: "PANIC", SeverityUnlocalized: "PANIC", Code: "XX000", Where: "COPY t, line 2"}, ""},
+		{pgconn.PgError{Severity: "ERROR", SeverityUnlocalized: "ERROR", Code: "57014", Where: "COPY t, line 3"}, ""},
+		{pgconn.PgError{Severity: "ERROR", SeverityUnlocalized: "ERROR", Code: "08006", Where: "COPY t, line 3"}, ""},
+		{pgconn.PgError{Severity: "ERREUR", SeverityUnlocalized: "ERROR", Code: "22P02", Where: "COPY t, line 2, column a: \"x\""}, "row 11"},
+		{pgconn.PgError{Severity: "ERROR", Code: "22P02", Where: "COPY t, line 3, column a: \"x\""}, "row 12"},
+		{pgconn.PgError{Severity: "ERROR", SeverityUnlocalized: "ERROR", Code: "23505"}, "batch"},
+	} {
+		pe := c.pe
+		err := refusal(fmt.Errorf("copy: %w", &pe), 10, offs, 1, 12)
+		var re *RowError
+		var be *BatchError
+		got := ""
+		switch {
+		case errors.As(err, &re):
+			got = "row " + itoa(int(re.Row))
+			if re.Offset != offs[re.Row-10] {
+				t.Errorf("%s %s: offset %d", pe.Severity, pe.Code, re.Offset)
+			}
+		case errors.As(err, &be):
+			got = "batch"
+		}
+		if got != c.want || !errors.Is(err, &pe) {
+			t.Errorf("%s %s %q: got %q (%v), want %q", pe.Severity, pe.Code, pe.Where, got, err, c.want)
+		}
 	}
 }
 

@@ -32,8 +32,10 @@ func postgresType(t csvin.Type) string {
 // The Result is exact even on error: Rows counts every row of every
 // committed transaction, and the failing batch is rolled back. Errors
 // about a particular row are *RowError; a batch PostgreSQL refuses without
-// naming a row is a *BatchError. A reader error, a dropped connection and
-// a cancelled context are returned as they are (wrapped in a RowError
+// naming a row is a *BatchError. A reader error, a dropped connection, a
+// server error that ends the session or the statement (severity FATAL,
+// SQLSTATE class 57 or 08: a terminated backend, a cancelled statement)
+// and a cancelled context are returned as they are (wrapped in a RowError
 // naming the row being read when the reader fails).
 //
 // conn must not be used by anything else during the load, and must not be

@@ -26,6 +26,10 @@ type fieldDecoder struct {
 	direct direct // for scalarNext after expectKey, from fast; none when embedded
 	dec    *typeDecoder
 	quoted bool // ",string"
+	// quotedFast is, for a ",string" field that is not embedded, the fast
+	// kind of its type when that is a 64-bit integer, a float64 or a bool:
+	// the typed one pass reads those inside their strings (structAt).
+	quotedFast fastKind
 	// readOnly: a tagged, unexported embedded struct, decoded by its
 	// modeRO decoder.
 	readOnly bool
@@ -185,7 +189,11 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			f.dec = b.dep(td, decodeKey{f.typ, modeRO, nil})
 		} else {
 			f.dec = b.dep(td, decodeKey{f.typ, modeLoc, nil})
-			if !f.quoted {
+			if f.quoted {
+				if k := fastKindOf(f.typ); f.embed == nil && (k == fastInt64 || k == fastFloat64 || k == fastBool) {
+					f.quotedFast = k
+				}
+			} else {
 				f.fast = fastKindOf(f.typ)
 				if f.embed == nil { // scalarNext writes at the struct's p+offset
 					switch f.fast {

@@ -89,8 +89,9 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 	for i := range sd.fields {
 		f := &sd.fields[i]
 		switch {
-		case f.quoted || f.readOnly:
+		case f.readOnly || f.quoted && f.quotedFast == fastNone:
 			return false
+		case f.quoted:
 		case f.direct != directNone:
 		case f.dec.passableIn(open):
 		default:
@@ -425,6 +426,10 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 		switch {
 		case f == nil:
 			if i = ds.skipper.end(data, i, maxOnePassDepth-depth); i < 0 {
+				return giveUp
+			}
+		case f.quoted:
+			if i = quotedAt(f.quotedFast, data, i, unsafe.Add(p, f.offset)); i == giveUp {
 				return giveUp
 			}
 		case f.direct != directNone:
@@ -927,3 +932,52 @@ var plainKeyByte = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// quotedAt decodes the value at data[i] into a ",string" field of kind k
+// (fieldDecoder.quotedFast) at fp, and returns the index after it, or
+// giveUp: a string whose body, with no escape, is what encoding/json's
+// literalStore stores as it is, an integer strconv.ParseInt takes, a
+// number of JSON's grammar or true or false. Anything else, null among
+// them, is the token path's (decodeQuoted), which words the errors.
+func quotedAt(k fastKind, data []byte, i int, fp unsafe.Pointer) int {
+	if data[i] != '"' {
+		return giveUp
+	}
+	e, _ := stringStop(data, i+1)
+	if e >= len(data) || data[e] != '"' || e == i+1 {
+		return giveUp
+	}
+	body := data[i+1 : e]
+	switch k {
+	case fastInt64:
+		if c := body[0]; c != '-' && !isDigit(c) {
+			return giveUp // encoding/json's error, not strconv's
+		}
+		n, err := number.ParseInt(body)
+		if err != nil {
+			return giveUp
+		}
+		*(*int64)(fp) = n
+	case fastFloat64:
+		if !isValidNumber(body) {
+			return giveUp
+		}
+		x, err := number.ParseFloat(body, 64)
+		if err != nil {
+			return giveUp
+		}
+		*(*float64)(fp) = x
+	case fastBool:
+		switch string(body) {
+		case "true":
+			*(*bool)(fp) = true
+		case "false":
+			*(*bool)(fp) = false
+		default:
+			return giveUp
+		}
+	default:
+		return giveUp
+	}
+	return e + 1
+}

@@ -71,7 +71,25 @@ func TestPassable(t *testing.T) {
 		{struct{ X int32 }{}, false},
 		{struct{ T time.Time }{}, true},
 		{struct{ T diffText }{}, false},
-		{quoted{}, false},
+		{quoted{}, true},
+		{struct {
+			I int64   `json:",string"`
+			F float64 `json:",string"`
+			B bool    `json:",string"`
+		}{}, true},
+		{struct {
+			Q int32 `json:",string"`
+		}{}, false},
+		{struct {
+			Q string `json:",string"`
+		}{}, false},
+		{struct {
+			Q *int64 `json:",string"`
+		}{}, false},
+		{struct {
+			Q Number `json:",string"`
+		}{}, false},
+		{struct{ quotedEmbedded }{}, false}, // promoted through a pointer
 		{struct{ R RawMessage }{}, true},
 		{struct{ R []RawMessage }{}, true},
 		{struct{ R *RawMessage }{}, true},
@@ -99,6 +117,87 @@ func TestPassable(t *testing.T) {
 }
 
 type unexportedEmbedded struct{ X int64 }
+
+type quotedEmbedded struct{ *QuotedPart }
+
+type QuotedPart struct {
+	Q int64 `json:",string"`
+}
+
+// quotedPass has a ",string" field of each kind the typed one pass reads
+// inside its string, among plain ones.
+type quotedPass struct {
+	I int64   `json:"i,string"`
+	N int     `json:"n,string"`
+	F float64 `json:"f,string"`
+	B bool    `json:"b,string"`
+	S string  `json:"s"`
+	X int64   `json:"x"`
+}
+
+// TestQuotedPass: the typed one pass reads a ",string" integer, float64 or
+// bool inside its string, to encoding/json's values, and gives up, leaving
+// the struct zero, on every other value of such a field (null, an escape,
+// a body of strconv's wider syntax or none), which the token path then
+// decodes: Unmarshal's values and errors are encoding/json's on all of
+// them, in a struct and in a slice of structs.
+func TestQuotedPass(t *testing.T) {
+	ints := []string{`"123"`, `"-5"`, `"0"`, `"-0"`, `"0123"`, `"+1"`, `"1.5"`, `"1e3"`, `" 1"`, `"1 "`, `""`, `"-"`,
+		`"null"`, `"\u0031"`, `"9223372036854775807"`, `"9223372036854775808"`, `"-9223372036854775808"`, `"-9223372036854775809"`,
+		`"abc"`, `"12a"`, `1`, `null`, `true`, `"true"`, `[]`, `{}`, `["1"]`}
+	floats := []string{`"1.5"`, `"-0"`, `"0"`, `"2.5E+3"`, `"1e-400"`, `"1e400"`, `"NaN"`, `"Inf"`, `"1."`, `".5"`, `"0x10"`, `"01"`,
+		`"123456789012345678901234567890"`, `"1.000000000000000000001"`, `""`, `"null"`, `1.5`, `null`, `"\u0031"`}
+	bools := []string{`"true"`, `"false"`, `"tru"`, `"TRUE"`, `"1"`, `"null"`, `""`, `true`, `null`, `"true "`}
+	mustTake := map[string]bool{`i"123"`: true, `n"-5"`: true, `i"-9223372036854775808"`: true, `f"1.5"`: true, `f"2.5E+3"`: true, `b"true"`: true, `b"false"`: true}
+	var ins []string
+	for _, c := range []struct {
+		key    string
+		bodies []string
+	}{{"i", ints}, {"n", ints}, {"f", floats}, {"b", bools}} {
+		for _, b := range c.bodies {
+			in := `{"s":"x","` + c.key + `":` + b + `,"x":7}`
+			ins = append(ins, in)
+			if fastPaths {
+				ds := getState()
+				var v quotedPass
+				data := []byte(in)
+				td := ds.topDecoder(reflect.TypeOf(&v))
+				ds.bd.resetBytes(data)
+				ds.d = &ds.bd
+				took := ds.structPass(td.sd, data, unsafe.Pointer(&v))
+				putState(ds)
+				if !took && !reflect.ValueOf(v).IsZero() {
+					t.Errorf("structPass(%s) gave up, leaving %+v, not zero", in, v)
+				}
+				if !took && mustTake[c.key+b] {
+					t.Errorf("structPass(%s) gave up", in)
+				}
+				if took {
+					var want quotedPass
+					if err := stdjson.Unmarshal(data, &want); err != nil || v != want {
+						t.Errorf("structPass(%s) took it: %+v; encoding/json: %+v, %v", in, v, want, err)
+					}
+				}
+			}
+		}
+	}
+	ins = append(ins, `{"i":"1","n":"-2","f":"0.25","b":"true","s":"y","x":3}`, `{"b":"false","f":"-1e-7","n":"0","i":"-1"}`)
+	for _, in := range ins {
+		var got, want quotedPass
+		err := Unmarshal([]byte(in), &got)
+		stdErr := stdjson.Unmarshal([]byte(in), &want)
+		if got != want || errString(err) != errString(stdErr) {
+			t.Errorf("Unmarshal(%s): %+v, %v\nencoding/json: %+v, %v", in, got, err, want, stdErr)
+		}
+		arr := "[" + in + `,{"i":"7","f":"7.5","b":"true"},` + in + "]"
+		var gotS, wantS []quotedPass
+		err = Unmarshal([]byte(arr), &gotS)
+		stdErr = stdjson.Unmarshal([]byte(arr), &wantS)
+		if !reflect.DeepEqual(gotS, wantS) || errString(err) != errString(stdErr) {
+			t.Errorf("Unmarshal(%s): %+v, %v\nencoding/json: %+v, %v", arr, gotS, err, wantS, stdErr)
+		}
+	}
+}
 
 // Recursive types, which the pass takes when nothing they reach has
 // methods; passTree's three fields of its own type would make a search

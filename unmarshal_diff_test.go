@@ -291,6 +291,8 @@ func diffTargets() []struct {
 		{"pass", func() any { return new(diffPass) }},
 		{"passes", func() any { return new([]diffPass) }},
 		{"passflat", func() any { return new(struct{ A, B int64 }) }},
+		{"quoted", func() any { return new(quotedPass) }}, // ",string" fields the pass reads in their strings
+		{"quoteds", func() any { return new([]quotedPass) }},
 	}
 }
 

@@ -333,6 +333,12 @@ func (b *builder) buildPointer(td *typeDecoder, t, errType reflect.Type) {
 	if t.NumMethod() > 0 {
 		h := &typeDecoder{}
 		if b.hook(h, t, elem, errType) {
+			// h is no decoder of the builder's graph (b.order), whose
+			// hooks publish works out: its own are set here, or a struct
+			// holding a *T whose methods are *T's would not be validated
+			// first, and T's method would run on input with a syntax
+			// error further on, where encoding/json calls none.
+			h.hooks = h.selfHooks
 			next = h
 			td.deps = append(td.deps, h)
 		}

@@ -311,6 +311,9 @@ func (b *builder) hook(td *typeDecoder, pt, elem, errType reflect.Type) bool {
 		default:
 			td.selfHooks = true
 			td.fn = unmarshalerDecoder(elem)
+			if fastPaths {
+				td.pass = &passInfo{at: hookAt(elem, false), hook: true}
+			}
 		}
 		return true
 	}
@@ -319,6 +322,9 @@ func (b *builder) hook(td *typeDecoder, pt, elem, errType reflect.Type) bool {
 		// null is decoded by the kind of elem, as if there were no method.
 		null := b.dep(td, decodeKey{elem, modeElem, errType})
 		td.fn = textUnmarshalerDecoder(elem, errType, null)
+		if fastPaths {
+			td.pass = &passInfo{at: hookAt(elem, true), hook: true}
+		}
 		return true
 	}
 	return false
@@ -346,7 +352,7 @@ func (b *builder) buildPointer(td *typeDecoder, t, errType reflect.Type) {
 	if next == nil {
 		next = b.dep(td, decodeKey{elem, modeElem, errType})
 	}
-	if fastPaths && !next.selfHooks { // (a *time.Time's next is its hook)
+	if fastPaths && (!next.selfHooks || next.pass != nil) { // (a *time.Time's next is its hook)
 		td.pass = &passInfo{elem: next, at: pointerAt(elem, next), nils: true}
 	}
 	td.fn = func(ds *decodeState, tok []byte, p unsafe.Pointer) error {

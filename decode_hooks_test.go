@@ -4,6 +4,7 @@ import (
 	stdjson "encoding/json"
 	"reflect"
 	"testing"
+	"unsafe"
 )
 
 // countText and countJSON count their method's calls, as a method with a
@@ -71,6 +72,182 @@ func TestHooksAfterSyntaxError(t *testing.T) {
 				if ours != countCalls || errString(err) != errString(stdErr) || !reflect.DeepEqual(v, w) {
 					t.Errorf("%s %s again: %d calls, %v; encoding/json: %d calls, %v", c.name, in, ours, err, countCalls, stdErr)
 				}
+			}
+		}
+	}
+}
+
+// hookRecord holds methods in each place the typed one pass defers them
+// to: fields, pointers, slices (gathered in a scratch buffer, then moved),
+// arrays, nested structs and slices of them.
+type hookRecord struct {
+	ID   int64          `json:"id"`
+	T    countText      `json:"t"`
+	J    countJSON      `json:"j"`
+	P    *countText     `json:"p"`
+	L    []countText    `json:"l"`
+	A    [2]*countJSON  `json:"a"`
+	Kids []hookRecord   `json:"kids"`
+	Name string         `json:"name"`
+	M    map[string]int `json:"m"`
+}
+
+// failText fails on "bad", as a parse of an id or an enum would.
+type failText struct{ S string }
+
+func (f *failText) UnmarshalText(b []byte) error {
+	countCalls++
+	if string(b) == "bad" {
+		return &stdjson.UnmarshalTypeError{Value: "bad", Type: reflect.TypeFor[failText]()} // context: the token path's
+	}
+	f.S = string(b)
+	return nil
+}
+
+func hookRecords(n int, kids bool) string {
+	b := []byte{'['}
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = appendInt10(b, int64(i))
+		b = append(b, `,"t":"t\u00e9`...)
+		b = appendInt10(b, int64(i))
+		b = append(b, `","j":{"x":[`...)
+		b = appendInt10(b, int64(i))
+		b = append(b, `]},"p":"p","l":["a","b\n"],"a":[1,"s"],"name":"n","m":{"k":1}`...)
+		if kids && i%3 == 0 {
+			b = append(b, `,"kids":[{"t":"kid","l":["x"]},{"j":null,"p":"q"}]`...)
+		}
+		b = append(b, '}')
+	}
+	return string(append(b, ']'))
+}
+
+// TestHookPass: the typed one pass takes types with UnmarshalJSON and
+// UnmarshalText and calls each method once a value, in the input's order,
+// after it has read all of the input, with the value in its final place
+// (slices of every length: gathered in the scratch buffer, grown past it,
+// copied to their length); Unmarshal gives encoding/json's values and
+// calls. Where it gives up (null for a method, a value of another kind
+// after methods were met), no method has been called. A method that
+// fails sends the input to the token path, for encoding/json's error.
+func TestHookPass(t *testing.T) {
+	if !fastPaths {
+		t.Skip("the typed one pass is a fast path: off in this build")
+	}
+	type one struct {
+		T countText `json:"t"`
+		N int64     `json:"n"`
+	}
+	for _, n := range []int{0, 1, 3, 10, 40, 63, 64, 65, 200, 1000} {
+		for _, kids := range []bool{false, true} {
+			in := []byte(hookRecords(n, kids))
+			ds := getState()
+			var v []hookRecord
+			td := ds.topDecoder(reflect.TypeOf(&v))
+			ds.bd.resetBytes(in)
+			ds.d = &ds.bd
+			countCalls = 0
+			if !ds.slicePass(td.slice, in, unsafe.Pointer(&v)) {
+				t.Fatalf("%d records: the pass gave up", n)
+			}
+			if countCalls != 0 {
+				t.Fatalf("%d records: %d methods called during the pass", n, countCalls)
+			}
+			if !ds.runHooks() {
+				t.Fatalf("%d records: a method failed", n)
+			}
+			ours := countCalls
+			putState(ds)
+			var want []hookRecord
+			countCalls = 0
+			if err := stdjson.Unmarshal(in, &want); err != nil {
+				t.Fatal(err)
+			}
+			if ours != countCalls || !reflect.DeepEqual(v, want) {
+				t.Fatalf("%d records (kids %v): %d calls, values equal %v; encoding/json: %d calls", n, kids, ours, reflect.DeepEqual(v, want), countCalls)
+			}
+			// Unmarshal, twice (the second through the pass at once).
+			for range 2 {
+				var got []hookRecord
+				countCalls = 0
+				if err := Unmarshal(in, &got); err != nil || countCalls != ours || !reflect.DeepEqual(got, want) {
+					t.Fatalf("Unmarshal %d records: %v, %d calls", n, err, countCalls)
+				}
+			}
+		}
+	}
+	// A nested slice past its scratch buffer (64 countTexts), grown by
+	// doubling, then copied to its length when more than a quarter empty.
+	for _, n := range []int{64, 65, 100, 129, 300} {
+		l := `"x0"`
+		for k := 1; k < n; k++ {
+			l += `,"x` + string(appendInt10(nil, int64(k))) + `"`
+		}
+		in := []byte(`{"id":1,"l":[` + l + `],"kids":[{"l":[` + l + `]}]}`)
+		for range 2 {
+			var got, want hookRecord
+			countCalls = 0
+			err := Unmarshal(in, &got)
+			ours := countCalls
+			countCalls = 0
+			if stdErr := stdjson.Unmarshal(in, &want); err != nil || stdErr != nil || ours != countCalls || !reflect.DeepEqual(got, want) {
+				t.Fatalf("a list of %d: %v, %d calls; encoding/json: %v, %d calls", n, err, ours, stdErr, countCalls)
+			}
+		}
+	}
+	if !stdClassic {
+		// Below, errors and what a failed decode leaves, which a v2-backed
+		// encoding/json words and leaves otherwise (README); the runs on
+		// Go 1.26 and with GOEXPERIMENT=nojsonv2 check them.
+		return
+	}
+	// Gives up before any call: null for a method, or a value of another
+	// kind after one; the token path then calls each once (or none).
+	for _, in := range []string{`{"t":null,"n":1}`, `{"t":"a","n":"1"}`, `{"t":"a","n":1.5}`, `{"t":1}`, `{"t":"a","t":"b","n":2}`, `{"t":"a","n":1,}`} {
+		data := []byte(in)
+		ds := getState()
+		var v one
+		td := ds.topDecoder(reflect.TypeOf(&v))
+		ds.bd.resetBytes(data)
+		ds.d = &ds.bd
+		countCalls = 0
+		took := ds.structPass(td.sd, data, unsafe.Pointer(&v))
+		if took {
+			ds.runHooks()
+		}
+		putState(ds)
+		if !took && countCalls != 0 {
+			t.Errorf("%s: gave up after %d calls", in, countCalls)
+		}
+		for range 2 {
+			var got, want one
+			countCalls = 0
+			err := Unmarshal(data, &got)
+			ours := countCalls
+			countCalls = 0
+			stdErr := stdjson.Unmarshal(data, &want)
+			if ours != countCalls || got != want || errString(err) != errString(stdErr) {
+				t.Errorf("Unmarshal(%s): %+v, %d calls, %v; encoding/json: %+v, %d calls, %v", in, got, ours, err, want, countCalls, stdErr)
+			}
+		}
+	}
+	// A method that fails: encoding/json's error, with its context, and
+	// what it leaves in the target.
+	type withFail struct {
+		A []failText `json:"a"`
+		N int64      `json:"n"`
+		B failText   `json:"b"`
+	}
+	for _, in := range []string{`{"a":["x","bad","y"],"n":1,"b":"z"}`, `{"n":1,"b":"bad"}`, `{"a":["x"],"b":"z","n":2}`} {
+		for range 3 {
+			var got, want withFail
+			err := Unmarshal([]byte(in), &got)
+			stdErr := stdjson.Unmarshal([]byte(in), &want)
+			if !reflect.DeepEqual(got, want) || errString(err) != errString(stdErr) {
+				t.Errorf("Unmarshal(%s): %+v, %v; encoding/json: %+v, %v", in, got, err, want, stdErr)
 			}
 		}
 	}

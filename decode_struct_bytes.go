@@ -107,7 +107,9 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 // slices, maps with string keys and pointers of such values.
 func (td *typeDecoder) passableIn(open []*structDecoder) bool {
 	switch {
-	case td.hooks || td.selfHooks:
+	case td.pass != nil && td.pass.hook:
+		return true
+	case td.selfHooks:
 		return false
 	case td.direct != directNone:
 		return true
@@ -116,6 +118,9 @@ func (td *typeDecoder) passableIn(open []*structDecoder) bool {
 	case td.slice != nil:
 		return td.slice.small > 0 && td.slice.elem.passableIn(open)
 	case td.pass != nil:
+		if td.pass.values && td.pass.elem.hooks {
+			return false
+		}
 		return td.pass.elem == nil || td.pass.elem.passableIn(open)
 	}
 	return false
@@ -133,6 +138,7 @@ func (ds *decodeState) structPass(sd *structDecoder, data []byte, p unsafe.Point
 		}
 	}
 	reflect.NewAt(sd.t, p).Elem().SetZero()
+	ds.dropHooks()
 	ds.bd.resetBytes(data) // scalarNext may have moved it, or failed its scanner
 	return false
 }
@@ -174,6 +180,7 @@ func (ds *decodeState) slicePass(sl *sliceInfo, data []byte, p unsafe.Pointer) b
 			reflect.NewAt(sl.t, p).Elem().SetZero()
 		}
 	}
+	ds.dropHooks()
 	ds.bd.resetBytes(data)
 	return false
 }
@@ -197,6 +204,7 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 		return giveUp
 	}
 	elem := sl.elem
+	hooks := len(ds.hookCalls) // the hooks deferred on this slice's elements are those from here
 	sc := ds.takeScratch(sl.id, sl.t, sl.small)
 	base, room := sc.base, sl.small
 	long := false // past the scratch buffer: the elements go on in sc.slot
@@ -225,6 +233,7 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 			ds.passGrow(sc, long, n, want)
 			long = true
 			h := (*sliceHeader)(sc.slotPtr)
+			ds.movedHooks(hooks, base, h.data, uintptr(n)*sl.size)
 			base, room = h.data, h.cap
 		}
 		el := unsafe.Add(base, uintptr(n)*sl.size)
@@ -257,6 +266,7 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 		return giveUp
 	case !long:
 		sc.moveTo(p, n)
+		ds.movedHooks(hooks, base, (*sliceHeader)(p).data, uintptr(n)*sl.size)
 		ds.dropScratch(sl.id, sc, n)
 		return i + 1
 	}
@@ -267,6 +277,7 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 		exact := reflect.MakeSlice(sl.t, n, n)
 		reflect.Copy(exact, sc.slot)
 		sc.slot.Set(exact)
+		ds.movedHooks(hooks, base, (*sliceHeader)(sc.slotPtr).data, uintptr(n)*sl.size)
 	}
 	// Move the header, as moveTo does.
 	*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
@@ -507,7 +518,7 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 			if i = ds.sliceAt(f.dec.slice, data, i, unsafe.Add(p, f.offset), depth+1); i == giveUp {
 				return giveUp
 			}
-		case f.dec.pass != nil && data[i] != 'n':
+		case f.dec.pass != nil && (data[i] != 'n' || f.dec.pass.hook): // (UnmarshalJSON takes null)
 			if i = f.dec.pass.at(ds, data, i, unsafe.Add(p, f.offset), depth); i == giveUp {
 				return giveUp
 			}
@@ -559,7 +570,7 @@ func (ds *decodeState) valueAt(td *typeDecoder, data []byte, i int, p unsafe.Poi
 		return ds.structAt(td.sd, data, i, p, depth+1)
 	case c == '[' && td.slice != nil:
 		return ds.sliceAt(td.slice, data, i, p, depth+1)
-	case c != 'n' && td.pass != nil:
+	case td.pass != nil && (c != 'n' || td.pass.hook): // (UnmarshalJSON takes null)
 		return td.pass.at(ds, data, i, p, depth)
 	}
 	if v, end := literalAt(data, i); end != 0 && v == nil {
@@ -610,6 +621,13 @@ type passInfo struct {
 	nils bool
 	// raw: the value is a RawMessage, which null sets to "null".
 	raw bool
+	// hook: the value's UnmarshalJSON or UnmarshalText, which the pass
+	// calls once it has read all of the input (hookAt), null given to at
+	// too.
+	hook bool
+	// values: the values are decoded apart, then copied into the map: no
+	// hook may be deferred on them (passableIn).
+	values bool
 }
 
 // pointerAt returns passInfo.at for a pointer to t, decoded by elem: a new
@@ -753,7 +771,7 @@ func mapPass(t reflect.Type, elem *typeDecoder) *passInfo {
 			mi.fill = fillMap[bool]
 		}
 	}
-	return &passInfo{elem: elem, nils: true, at: func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+	return &passInfo{elem: elem, nils: true, values: true, at: func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
 		return ds.mapAt(mi, data, i, p, depth)
 	}}
 }

@@ -11,7 +11,9 @@ import (
 )
 
 // TestPassable: the struct types the typed one pass takes, and the ones it
-// does not (on which it would give up on most input).
+// does not (on which it would give up on most input). It takes a type's
+// UnmarshalJSON and UnmarshalText (calling them once it has read all of
+// the input), but not in a map's values, nor a map key's.
 func TestPassable(t *testing.T) {
 	if !fastPaths {
 		t.Skip("the typed one pass is a fast path: off in this build")
@@ -48,10 +50,10 @@ func TestPassable(t *testing.T) {
 		{struct{ X []any }{}, true},
 		{struct{ X []time.Time }{}, true},
 		{struct{ X *time.Time }{}, true},
-		{struct{ X *diffText }{}, false},
-		{struct{ X *diffCustom }{}, false},
-		{struct{ X []diffText }{}, false},
-		{struct{ X textSlice }{}, false}, // the slice type's own method
+		{struct{ X *diffText }{}, true}, // UnmarshalText, deferred (hookAt)
+		{struct{ X *diffCustom }{}, true},
+		{struct{ X []diffText }{}, true},
+		{struct{ X textSlice }{}, true}, // the slice type's own method
 		{struct{ X []*DiffPassPart }{}, true},
 		{struct{ X **DiffPassPart }{}, true},
 		{struct{ X *diffSmall }{}, true},
@@ -60,17 +62,17 @@ func TestPassable(t *testing.T) {
 		{struct{ X map[string]any }{}, true},
 		{struct{ X map[int]string }{}, false},
 		{struct{ X map[diffTextKey]string }{}, false},
-		{struct{ X map[string]diffText }{}, false},
-		{passTree{}, true}, // recursive
+		{struct{ X map[string]diffText }{}, false}, // values copied into the map: no method deferred on them
+		{passTree{}, true},                         // recursive
 		{passCycleA{}, true},
-		{passTreeText{}, false}, // recursive, reaching a method
+		{passTreeText{}, false}, // recursive, reaching a method through a map's values
 		{struct{ X [0]int }{}, true},
 		{struct{ X [3][2]float64 }{}, true},
-		{struct{ X [2]diffText }{}, false},
+		{struct{ X [2]diffText }{}, true},
 		{struct{ X map[string]int }{}, true},
 		{struct{ X int32 }{}, false},
 		{struct{ T time.Time }{}, true},
-		{struct{ T diffText }{}, false},
+		{struct{ T diffText }{}, true},
 		{quoted{}, true},
 		{struct {
 			I int64   `json:",string"`
@@ -182,6 +184,13 @@ func TestQuotedPass(t *testing.T) {
 		}
 	}
 	ins = append(ins, `{"i":"1","n":"-2","f":"0.25","b":"true","s":"y","x":3}`, `{"b":"false","f":"-1e-7","n":"0","i":"-1"}`)
+	if !stdClassic {
+		// A v2-backed encoding/json takes ",string" bodies the classic one
+		// refuses ("+1") and words its errors otherwise; jsonpipe keeps the
+		// classic behaviour (README), which the runs on Go 1.26 and with
+		// GOEXPERIMENT=nojsonv2 hold it to.
+		return
+	}
 	for _, in := range ins {
 		var got, want quotedPass
 		err := Unmarshal([]byte(in), &got)

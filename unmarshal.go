@@ -141,6 +141,10 @@ type decodeState struct {
 	// nil: set with lastWord.
 	lastPass  *structDecoder
 	lastSlice *sliceInfo
+	// lastHooks: lastType's decoder may run user code, which the pass
+	// defers and only it may run at once (lastPass): never speculated,
+	// and Decode's stream takes the token path.
+	lastHooks bool
 
 	bd  Decoder // the decoder for Unmarshal's bytes
 	sub Decoder // re-reads a value captured by Decode
@@ -184,7 +188,10 @@ type call struct {
 // reuses and no value keeps: putState drops those that one call grew large.
 type buffers struct {
 	scratch []byte // unescaped keys and strings
-	fold    []byte // folded keys
+	// hookCalls holds the methods the typed one pass defers (hookAt),
+	// in the input's order; empty between calls.
+	hookCalls []hookCall
+	fold      []byte // folded keys
 
 	// scratchSlices holds, per slice decoder, free scratch buffers that
 	// new slices are gathered in before their one allocation.
@@ -225,6 +232,10 @@ func (ds *decodeState) endCall() {
 	if cap(ds.scratch) > 64<<10 {
 		ds.scratch = nil
 	}
+	ds.dropHooks()
+	if cap(ds.hookCalls) > 1<<12 {
+		ds.hookCalls = nil
+	}
 	ds.anyState.trim()
 	ds.snap.trim()
 }
@@ -257,10 +268,17 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 		if sd := ds.lastPass; sd != nil {
 			if ds.lastSlice == nil && ds.structPass(sd, data, e.data) ||
 				ds.lastSlice != nil && ds.slicePass(ds.lastSlice, data, e.data) {
-				return nil
+				if len(ds.hookCalls) == 0 || ds.runHooks() {
+					return nil
+				}
+				// A method failed: the token path words its error.
+				reflect.NewAt(ds.lastType.Elem(), e.data).Elem().SetZero()
 			}
 		}
-		return ds.speculate(ds.lastDecoder, e.data, snapZero)
+		if !ds.lastHooks {
+			return ds.speculate(ds.lastDecoder, e.data, snapZero)
+		}
+		// (User code: validated first, below.)
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -347,7 +365,7 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	// The last call's type again into a zero value, as in unmarshalBytes:
 	// a stream of records decoded each into a fresh one.
 	if e := (*eface)(unsafe.Pointer(&v)); e.typ == ds.lastWord && e.typ != nil && e.data != nil &&
-		allZero(e.data, ds.lastSize) {
+		!ds.lastHooks && allZero(e.data, ds.lastSize) {
 		if sd := ds.lastPass; sd != nil && ds.streamPass(sd, ds.lastSlice, e.data) {
 			return nil
 		}
@@ -416,15 +434,21 @@ func (ds *decodeState) speculateStream(td *typeDecoder, p unsafe.Pointer, snap i
 // decodeStream decode into at once, without reflect, when its decoder runs
 // no user code and it is no target of the one pass.
 func (ds *decodeState) keepType(td *typeDecoder, v any, rv reflect.Value) {
-	if !td.hooks && !anyTargetType(v) {
-		ds.lastWord, ds.lastSize = (*eface)(unsafe.Pointer(&v)).typ, rv.Type().Elem().Size()
-		ds.lastPass, ds.lastSlice = nil, nil
-		if td.sd != nil && td.sd.passable() {
-			ds.lastPass = td.sd
-		} else if sl := td.slice; sl != nil && sl.small > 0 && sl.elem.sd != nil && !sl.elem.hooks && sl.elem.sd.passable() {
-			ds.lastPass, ds.lastSlice = sl.elem.sd, sl
-		}
+	if anyTargetType(v) {
+		return
 	}
+	var pass *structDecoder
+	var slice *sliceInfo
+	if td.sd != nil && td.sd.passable() {
+		pass = td.sd
+	} else if sl := td.slice; sl != nil && sl.small > 0 && sl.elem.sd != nil && sl.elem.sd.passable() {
+		pass, slice = sl.elem.sd, sl
+	}
+	if td.hooks && pass == nil {
+		return // user code, and no pass to defer it: validated first, each time
+	}
+	ds.lastWord, ds.lastSize = (*eface)(unsafe.Pointer(&v)).typ, rv.Type().Elem().Size()
+	ds.lastPass, ds.lastSlice, ds.lastHooks = pass, slice, td.hooks
 }
 
 // topDecoder is the package's topDecoder with a one-entry cache: a pooled

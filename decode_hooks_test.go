@@ -3,6 +3,7 @@ package json
 import (
 	stdjson "encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -198,6 +199,31 @@ func TestHookPass(t *testing.T) {
 			}
 		}
 	}
+	// Decode, on a stream of records, each into a fresh value.
+	type rec struct {
+		T  countText `json:"t"`
+		J  countJSON `json:"j"`
+		ID int64     `json:"id"`
+		L  []*countText
+	}
+	stream := `{"t":"a","j":[1],"id":1,"L":["x","y"]} {"id":2,"j":null}` + "\n" + `{"t":"b\u00e9","L":[null,"z"]}`
+	for range 2 {
+		dec, std := NewDecoder(strings.NewReader(stream)), stdjson.NewDecoder(strings.NewReader(stream))
+		for {
+			var got, want rec
+			countCalls = 0
+			err := dec.Decode(&got)
+			ours := countCalls
+			countCalls = 0
+			stdErr := std.Decode(&want)
+			if ours != countCalls || !reflect.DeepEqual(got, want) || errString(err) != errString(stdErr) {
+				t.Fatalf("Decode: %+v, %d calls, %v; encoding/json: %+v, %d calls, %v", got, ours, err, want, countCalls, stdErr)
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
 	if !stdClassic {
 		// Below, errors and what a failed decode leaves, which a v2-backed
 		// encoding/json words and leaves otherwise (README); the runs on
@@ -248,6 +274,17 @@ func TestHookPass(t *testing.T) {
 			stdErr := stdjson.Unmarshal([]byte(in), &want)
 			if !reflect.DeepEqual(got, want) || errString(err) != errString(stdErr) {
 				t.Errorf("Unmarshal(%s): %+v, %v; encoding/json: %+v, %v", in, got, err, want, stdErr)
+			}
+		}
+		// Decode: the stream stays where encoding/json leaves it.
+		stream := in + " " + `{"n":7}` + " " + in
+		dec, std := NewDecoder(strings.NewReader(stream)), stdjson.NewDecoder(strings.NewReader(stream))
+		for k := 0; k < 3; k++ {
+			var got, want withFail
+			err := dec.Decode(&got)
+			stdErr := std.Decode(&want)
+			if !reflect.DeepEqual(got, want) || errString(err) != errString(stdErr) {
+				t.Errorf("Decode %d of %s: %+v, %v; encoding/json: %+v, %v", k, stream, got, err, want, stdErr)
 			}
 		}
 	}

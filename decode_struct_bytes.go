@@ -338,6 +338,17 @@ func (ds *decodeState) streamPass(sd *structDecoder, sl *sliceInfo, p unsafe.Poi
 	}
 	d.s, d.state = saved, state
 	if end == giveUp {
+		ds.dropHooks()
+		return false
+	}
+	if len(ds.hookCalls) > 0 && !ds.runHooks() {
+		// A method failed: the token path, from the value's start, words
+		// its error (the methods before it are called again).
+		t := sd.t
+		if sl != nil {
+			t = sl.t
+		}
+		reflect.NewAt(t, p).Elem().SetZero()
 		return false
 	}
 	d.passedTo(end)

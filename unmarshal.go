@@ -142,8 +142,7 @@ type decodeState struct {
 	lastPass  *structDecoder
 	lastSlice *sliceInfo
 	// lastHooks: lastType's decoder may run user code, which the pass
-	// defers and only it may run at once (lastPass): never speculated,
-	// and Decode's stream takes the token path.
+	// defers and only it may run at once (lastPass): never speculated.
 	lastHooks bool
 
 	bd  Decoder // the decoder for Unmarshal's bytes
@@ -365,11 +364,14 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	// The last call's type again into a zero value, as in unmarshalBytes:
 	// a stream of records decoded each into a fresh one.
 	if e := (*eface)(unsafe.Pointer(&v)); e.typ == ds.lastWord && e.typ != nil && e.data != nil &&
-		!ds.lastHooks && allZero(e.data, ds.lastSize) {
+		allZero(e.data, ds.lastSize) {
 		if sd := ds.lastPass; sd != nil && ds.streamPass(sd, ds.lastSlice, e.data) {
 			return nil
 		}
-		return ds.speculateStream(ds.lastDecoder, e.data, snapZero)
+		if !ds.lastHooks {
+			return ds.speculateStream(ds.lastDecoder, e.data, snapZero)
+		}
+		// (User code: the value captured first, below.)
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -52,6 +53,8 @@ func recordCases() []*Case {
 		newCase[Embedded]("rec", "rec-embedded", "an embedded struct and an embedded pointer (present half the time) beside 3 members", writeEmbedded),
 		newCase[Bools]("rec", "rec-bools", "16 booleans", writeBools),
 		newCase[Nulls]("rec", "rec-nulls", "12 pointer, any, slice and map members, each null 9 times in 10", writeNulls),
+		newCase[Quoted]("rec", "rec-quoted", `an int64 id, a price and a flag written as strings (",string"), and a name`, writeQuoted),
+		newCase[Methods]("rec", "rec-methods", "a UUID and a status (UnmarshalText), an amount (UnmarshalJSON), a name and a count", writeMethods),
 	)
 }
 
@@ -669,5 +672,147 @@ func writeNulls(e *enc, r *rand.Rand) {
 		}
 		f.value(e, r)
 	}
+	e.close('}')
+}
+
+// Quoted is a record whose numbers and flag travel as strings, as an API
+// for JavaScript clients writes an int64 it cannot hold as a number.
+type Quoted struct {
+	ID     int64   `json:"id,string"`
+	Price  float64 `json:"price,string"`
+	Active bool    `json:"active,string"`
+	Name   string  `json:"name"`
+}
+
+func writeQuoted(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("id")
+	e.quoted(strconv.AppendInt(nil, id(r), 10))
+	e.key("price")
+	e.quoted(strconv.AppendFloat(nil, amount(r), 'f', -1, 64))
+	e.key("active")
+	e.quoted(strconv.AppendBool(nil, r.IntN(2) == 0))
+	e.key("name")
+	e.text(r, 4, 24)
+	e.close('}')
+}
+
+// Methods is a record whose members have methods of their own, as types
+// from other packages do (a UUID, an enum, a decimal amount).
+type Methods struct {
+	ID     UUID    `json:"id"`
+	Status Status  `json:"status"`
+	Amount Decimal `json:"amount"`
+	Name   string  `json:"name"`
+	Count  int64   `json:"count"`
+}
+
+// UUID is 16 bytes, written as 36 characters of hex and dashes.
+type UUID [16]byte
+
+func (u UUID) MarshalText() ([]byte, error) {
+	b := make([]byte, 0, 36)
+	for i, c := range u {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			b = append(b, '-')
+		}
+		b = append(b, hexDigit[c>>4], hexDigit[c&15])
+	}
+	return b, nil
+}
+
+func (u *UUID) UnmarshalText(b []byte) error {
+	if len(b) != 36 || b[8] != '-' || b[13] != '-' || b[18] != '-' || b[23] != '-' {
+		return fmt.Errorf("shapes: not a UUID: %q", b)
+	}
+	j := 0
+	for i := 0; i < 36; i += 2 {
+		if b[i] == '-' {
+			i--
+			continue
+		}
+		hi, lo := unhex(b[i]), unhex(b[i+1])
+		if hi > 15 || lo > 15 {
+			return fmt.Errorf("shapes: not a UUID: %q", b)
+		}
+		u[j] = hi<<4 | lo
+		j++
+	}
+	return nil
+}
+
+const hexDigit = "0123456789abcdef"
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 255
+}
+
+// Status is an enum written as its name.
+type Status uint8
+
+var statusNames = []string{"pending", "active", "paused", "closed"} // under 8 bytes: TestDistinct
+
+func (s Status) MarshalText() ([]byte, error) {
+	if int(s) >= len(statusNames) {
+		return nil, fmt.Errorf("shapes: no status %d", s)
+	}
+	return []byte(statusNames[s]), nil
+}
+
+func (s *Status) UnmarshalText(b []byte) error {
+	for i, n := range statusNames {
+		if string(b) == n {
+			*s = Status(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("shapes: no status %q", b)
+}
+
+// Decimal is an amount in hundredths, written as a number with up to two
+// decimals (12.5, 7, 19.99).
+type Decimal int64
+
+func (d Decimal) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(d)/100, 'f', -1, 64), nil
+}
+
+func (d *Decimal) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("shapes: not an amount: %q", b)
+	}
+	*d = Decimal(math.Round(f * 100))
+	return nil
+}
+
+func writeMethods(e *enc, r *rand.Rand) {
+	e.open('{')
+	e.key("id")
+	var u UUID
+	for i := range u {
+		u[i] = byte(r.IntN(256))
+	}
+	t, _ := u.MarshalText()
+	e.quoted(t)
+	e.key("status")
+	e.quoted([]byte(statusNames[r.IntN(len(statusNames))]))
+	e.key("amount")
+	e.float(amount(r))
+	e.key("name")
+	e.text(r, 4, 24)
+	e.key("count")
+	e.int(int64(r.IntN(1000)))
 	e.close('}')
 }

@@ -157,7 +157,7 @@ func TestHookPass(t *testing.T) {
 			if countCalls != 0 {
 				t.Fatalf("%d records: %d methods called during the pass", n, countCalls)
 			}
-			if !ds.runHooks() {
+			if !ds.runHooks(in) {
 				t.Fatalf("%d records: a method failed", n)
 			}
 			ours := countCalls
@@ -242,7 +242,7 @@ func TestHookPass(t *testing.T) {
 		countCalls = 0
 		took := ds.structPass(td.sd, data, unsafe.Pointer(&v))
 		if took {
-			ds.runHooks()
+			ds.runHooks(data)
 		}
 		putState(ds)
 		if !took && countCalls != 0 {

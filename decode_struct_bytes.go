@@ -233,7 +233,9 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 			ds.passGrow(sc, long, n, want)
 			long = true
 			h := (*sliceHeader)(sc.slotPtr)
-			ds.movedHooks(hooks, base, h.data, uintptr(n)*sl.size)
+			if len(ds.hookCalls) > hooks {
+				ds.movedHooks(hooks, base, h.data, uintptr(n)*sl.size)
+			}
 			base, room = h.data, h.cap
 		}
 		el := unsafe.Add(base, uintptr(n)*sl.size)
@@ -266,7 +268,9 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 		return giveUp
 	case !long:
 		sc.moveTo(p, n)
-		ds.movedHooks(hooks, base, (*sliceHeader)(p).data, uintptr(n)*sl.size)
+		if len(ds.hookCalls) > hooks {
+			ds.movedHooks(hooks, base, (*sliceHeader)(p).data, uintptr(n)*sl.size)
+		}
 		ds.dropScratch(sl.id, sc, n)
 		return i + 1
 	}
@@ -277,7 +281,9 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 		exact := reflect.MakeSlice(sl.t, n, n)
 		reflect.Copy(exact, sc.slot)
 		sc.slot.Set(exact)
-		ds.movedHooks(hooks, base, (*sliceHeader)(sc.slotPtr).data, uintptr(n)*sl.size)
+		if len(ds.hookCalls) > hooks {
+			ds.movedHooks(hooks, base, (*sliceHeader)(sc.slotPtr).data, uintptr(n)*sl.size)
+		}
 	}
 	// Move the header, as moveTo does.
 	*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
@@ -341,7 +347,7 @@ func (ds *decodeState) streamPass(sd *structDecoder, sl *sliceInfo, p unsafe.Poi
 		ds.dropHooks()
 		return false
 	}
-	if len(ds.hookCalls) > 0 && !ds.runHooks() {
+	if len(ds.hookCalls) > 0 && !ds.runHooks(data) {
 		// A method failed: the token path, from the value's start, words
 		// its error (the methods before it are called again).
 		t := sd.t

@@ -232,7 +232,7 @@ func (ds *decodeState) endCall() {
 		ds.scratch = nil
 	}
 	ds.dropHooks()
-	if cap(ds.hookCalls) > 1<<12 {
+	if cap(ds.hookCalls) > maxKeptHooks {
 		ds.hookCalls = nil
 	}
 	ds.anyState.trim()
@@ -267,7 +267,7 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 		if sd := ds.lastPass; sd != nil {
 			if ds.lastSlice == nil && ds.structPass(sd, data, e.data) ||
 				ds.lastSlice != nil && ds.slicePass(ds.lastSlice, data, e.data) {
-				if len(ds.hookCalls) == 0 || ds.runHooks() {
+				if len(ds.hookCalls) == 0 || ds.runHooks(data) {
 					return nil
 				}
 				// A method failed: the token path words its error.

@@ -136,7 +136,7 @@ func hookAt(elem reflect.Type, text bool) func(ds *decodeState, data []byte, i i
 		} else if end = ds.skipper.end(data, i, maxOnePassDepth-depth); end < 0 {
 			return giveUp
 		}
-		if end > math.MaxUint32 {
+		if uint64(end) > math.MaxUint32 {
 			return giveUp
 		}
 		ds.hookCalls = append(ds.hookCalls, hookCall{p: p, h: h, start: uint32(i), end: uint32(end)})

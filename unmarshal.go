@@ -27,6 +27,13 @@ import (
 // type a decoder is built once and cached; struct keys are matched on their
 // raw bytes, numbers are parsed from the token bytes, and a string value
 // costs at most one allocation.
+//
+// UnmarshalJSON and UnmarshalText methods are called as encoding/json calls
+// them: none when data is not valid JSON, each once for each value, in the
+// input's order. Where a record is read in one pass, they are called after
+// all of data has been read; when one fails, data is decoded again to
+// return encoding/json's error, and the methods before it, and it, are
+// then called a second time.
 func Unmarshal(data []byte, v any) error {
 	ds := getState()
 	err := ds.unmarshal(data, v)

@@ -1,12 +1,10 @@
 package json
 
 import (
-	"bytes"
 	"encoding"
 	"fmt"
 	"math"
 	"reflect"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jsonpipe/json/internal/unquote"
@@ -172,7 +170,7 @@ func (ds *decodeState) runHooks(data []byte) bool {
 			var u encoding.TextUnmarshaler
 			*(*iface)(unsafe.Pointer(&u)) = iface{c.h.tab, c.p}
 			body := raw[1 : len(raw)-1]
-			if !plainBody(body) {
+			if !unquote.Simple(body) { // (its bytes are its value: handed over as they are)
 				ds.scratch = unquote.Append(ds.scratch[:0], raw)
 				body = ds.scratch
 			}
@@ -187,12 +185,6 @@ func (ds *decodeState) runHooks(data []byte) bool {
 		}
 	}
 	return true
-}
-
-// plainBody reports whether a string's body is its content: no escape,
-// valid UTF-8 (as encoding/json's unquote hands it over as it is).
-func plainBody(b []byte) bool {
-	return bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b)
 }
 
 // maxKeptHooks is the most notes a pooled state keeps room for (1.5 MB):

@@ -440,8 +440,9 @@ func (ds *decodeState) speculateStream(td *typeDecoder, p unsafe.Pointer, snap i
 }
 
 // keepType makes td's type, of v (rv), the one unmarshalBytes and
-// decodeStream decode into at once, without reflect, when its decoder runs
-// no user code and it is no target of the one pass.
+// decodeStream decode into at once, without reflect, when it is no target
+// of the one pass into any, and its decoder runs no user code or the typed
+// one pass takes it (which defers the user code: lastHooks).
 func (ds *decodeState) keepType(td *typeDecoder, v any, rv reflect.Value) {
 	if anyTargetType(v) {
 		return

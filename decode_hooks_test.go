@@ -28,6 +28,16 @@ func (c *countJSON) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// bothUnmarshal decodes data into got with Unmarshal and into want with
+// encoding/json, and returns their errors and how many methods each called.
+func bothUnmarshal(data []byte, got, want any) (err, stdErr error, calls, stdCalls int) {
+	countCalls = 0
+	err = Unmarshal(data, got)
+	calls, countCalls = countCalls, 0
+	stdErr = stdjson.Unmarshal(data, want)
+	return err, stdErr, calls, countCalls
+}
+
 // hookPlaces are types that reach a counting method in each way a value
 // can hold one, and inputs with one value of it.
 var hookPlaces = []struct {
@@ -54,24 +64,13 @@ var hookPlaces = []struct {
 func TestHooksAfterSyntaxError(t *testing.T) {
 	for _, c := range hookPlaces {
 		for _, in := range []string{c.in, c.in[:len(c.in)-1] + `,}`, c.in + ` x`} {
-			countCalls = 0
-			err := Unmarshal([]byte(in), c.new())
-			ours := countCalls
-			countCalls = 0
-			stdErr := stdjson.Unmarshal([]byte(in), c.new())
-			if ours != countCalls || errString(err) != errString(stdErr) {
-				t.Errorf("%s %s: %d calls, %v; encoding/json: %d calls, %v", c.name, in, ours, err, countCalls, stdErr)
-			}
-			for range 2 { // the second call of a type takes its own paths
-				countCalls = 0
-				v := c.new()
-				err = Unmarshal([]byte(in), v)
-				ours = countCalls
-				countCalls = 0
-				w := c.new()
-				stdErr = stdjson.Unmarshal([]byte(in), w)
-				if ours != countCalls || errString(err) != errString(stdErr) || !reflect.DeepEqual(v, w) {
-					t.Errorf("%s %s again: %d calls, %v; encoding/json: %d calls, %v", c.name, in, ours, err, countCalls, stdErr)
+			// The first call, then again (the second call of a type takes
+			// its own paths).
+			for k := range 3 {
+				v, w := c.new(), c.new()
+				err, stdErr, ours, theirs := bothUnmarshal([]byte(in), v, w)
+				if ours != theirs || errString(err) != errString(stdErr) || !reflect.DeepEqual(v, w) {
+					t.Errorf("%s %s, call %d: %d calls, %v; encoding/json: %d calls, %v", c.name, in, k, ours, err, theirs, stdErr)
 				}
 			}
 		}
@@ -190,12 +189,8 @@ func TestHookPass(t *testing.T) {
 		in := []byte(`{"id":1,"l":[` + l + `],"kids":[{"l":[` + l + `]}]}`)
 		for range 2 {
 			var got, want hookRecord
-			countCalls = 0
-			err := Unmarshal(in, &got)
-			ours := countCalls
-			countCalls = 0
-			if stdErr := stdjson.Unmarshal(in, &want); err != nil || stdErr != nil || ours != countCalls || !reflect.DeepEqual(got, want) {
-				t.Fatalf("a list of %d: %v, %d calls; encoding/json: %v, %d calls", n, err, ours, stdErr, countCalls)
+			if err, stdErr, ours, theirs := bothUnmarshal(in, &got, &want); err != nil || stdErr != nil || ours != theirs || !reflect.DeepEqual(got, want) {
+				t.Fatalf("a list of %d: %v, %d calls; encoding/json: %v, %d calls", n, err, ours, stdErr, theirs)
 			}
 		}
 	}
@@ -250,13 +245,8 @@ func TestHookPass(t *testing.T) {
 		}
 		for range 2 {
 			var got, want one
-			countCalls = 0
-			err := Unmarshal(data, &got)
-			ours := countCalls
-			countCalls = 0
-			stdErr := stdjson.Unmarshal(data, &want)
-			if ours != countCalls || got != want || errString(err) != errString(stdErr) {
-				t.Errorf("Unmarshal(%s): %+v, %d calls, %v; encoding/json: %+v, %d calls, %v", in, got, ours, err, want, countCalls, stdErr)
+			if err, stdErr, ours, theirs := bothUnmarshal(data, &got, &want); ours != theirs || got != want || errString(err) != errString(stdErr) {
+				t.Errorf("Unmarshal(%s): %+v, %d calls, %v; encoding/json: %+v, %d calls, %v", in, got, ours, err, want, theirs, stdErr)
 			}
 		}
 	}

@@ -38,8 +38,9 @@ type typeEncoder struct {
 	// inPlace: fn may read a value of this type where an interface holds
 	// it (see encodeAny).
 	inPlace bool
-	// word, for a pointer type, writes the value given the pointer itself,
-	// the word an interface holding one has.
+	// word, for a type an interface holds directly (a pointer; a map or a
+	// struct of one pointer with a MarshalJSON method), writes the value
+	// given that word.
 	word encodeFn
 	// building: a placeholder, handed out while the real encoder is being
 	// built (encoderFor), which no one should keep.
@@ -231,16 +232,16 @@ func newTypeEncoder(t reflect.Type, addr, quoted bool) *typeEncoder {
 // errors.ErrUnsupported (jsonto_go127.go).
 func encoderWithoutTo(t reflect.Type, addr, quoted bool) *typeEncoder {
 	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(marshalerType) {
-		return hookEncoder(t, addrMarshalerValue)
+		return methodEncoder(t, true, false, addrMarshalerValue)
 	}
 	if t.Implements(marshalerType) {
-		return hookEncoder(t, marshalerValue)
+		return methodEncoder(t, false, false, marshalerValue)
 	}
 	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(textMarshalerType) {
-		return hookEncoder(t, addrTextMarshalerValue)
+		return methodEncoder(t, true, true, addrTextMarshalerValue)
 	}
 	if t.Implements(textMarshalerType) {
-		return hookEncoder(t, textMarshalerValue)
+		return methodEncoder(t, false, true, textMarshalerValue)
 	}
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,

@@ -7,9 +7,11 @@ import (
 )
 
 // Encoders that call the value's own MarshalJSON or MarshalText method.
-// User code runs here, so these keep encoding/json's reflect-based steps as
-// they are (TypeAssert, Addr, the nil checks): exactly the same methods are
-// called on exactly the same values.
+// User code runs here: exactly the methods encoding/json calls are called,
+// on the same values, with its nil checks. A value of a reflect.Value
+// (value: in an interface, a map) takes encoding/json's reflect steps
+// (TypeAssert, Addr); one at a pointer (fn: a field, an element) is put in
+// the interface value directly (methodEncoder).
 
 // hookEncoder makes t's encoder from f, which encodes a reflect.Value of t.
 func hookEncoder(t reflect.Type, f valueFn) *typeEncoder {
@@ -19,6 +21,62 @@ func hookEncoder(t reflect.Type, f valueFn) *typeEncoder {
 		},
 		value: f,
 	}
+}
+
+// methodEncoder is hookEncoder(t, f) for t's MarshalJSON (text: its
+// MarshalText), called on *t (addr) or on t, which is no interface. It
+// makes the interface value that encoding/json's TypeAssert makes from the
+// method's interface table, found once, and a data word: the value's
+// pointer (addr, and a t an interface holds indirectly: the wrapper of a
+// value receiver copies the value from there), or the value's one word (a
+// pointer, a map, a struct of one pointer...; a nil pointer is null). So
+// neither fn nor, for a value receiver, an interface holding a t (inPlace,
+// word) goes through reflect, whose Addr, NewAt, TypeAssert and itab
+// lookup were a quarter of encoding records with three such members
+// (rec-methods, AMD EPYC).
+func methodEncoder(t reflect.Type, addr, text bool, f valueFn) *typeEncoder {
+	te := hookEncoder(t, f)
+	if !fastPaths || !addr && t.Kind() == reflect.Interface {
+		return te
+	}
+	x := reflect.New(t)
+	if !addr {
+		x = x.Elem()
+	}
+	var tab unsafe.Pointer
+	if text {
+		m, _ := reflect.TypeAssert[textMarshaler](x)
+		tab = (*iface)(unsafe.Pointer(&m)).tab
+	} else {
+		m, _ := reflect.TypeAssert[Marshaler](x)
+		tab = (*iface)(unsafe.Pointer(&m)).tab
+	}
+	nilIsNull := t.Kind() == reflect.Pointer
+	core := func(es *encodeState, b []byte, data unsafe.Pointer) ([]byte, error) {
+		if data == nil && nilIsNull {
+			return append(b, "null"...), nil
+		}
+		if text {
+			var m textMarshaler
+			*(*iface)(unsafe.Pointer(&m)) = iface{tab, data}
+			return es.appendMarshalText(b, m, t)
+		}
+		var m Marshaler
+		*(*iface)(unsafe.Pointer(&m)) = iface{tab, data}
+		return es.appendMarshalJSON(b, m, t)
+	}
+	switch {
+	case addr:
+		te.fn = core
+	case storedIndirect(t):
+		te.fn, te.inPlace = core, true
+	default:
+		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return core(es, b, *(*unsafe.Pointer)(p))
+		}
+		te.word = core
+	}
+	return te
 }
 
 func marshalerValue(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
@@ -49,7 +107,7 @@ func addrMarshalerValue(es *encodeState, b []byte, v reflect.Value) ([]byte, err
 func (es *encodeState) appendMarshalJSON(b []byte, m Marshaler, t reflect.Type) ([]byte, error) {
 	js, err := m.MarshalJSON()
 	if err == nil {
-		b, err = appendCompact(b, js, es.escapeHTML)
+		b, err = appendCompact(&es.check, b, js, es.escapeHTML)
 	}
 	if err != nil {
 		return b, &MarshalerError{Type: t, Err: err}
@@ -115,7 +173,7 @@ func encodeRawMessage(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, erro
 	if m == nil {
 		return append(b, "null"...), nil
 	}
-	b, err := appendCompact(b, m, es.escapeHTML)
+	b, err := appendCompact(&es.check, b, m, es.escapeHTML)
 	if err != nil {
 		return b, &MarshalerError{Type: rawMessageType, Err: err}
 	}

@@ -126,6 +126,9 @@ type encodeState struct {
 
 	buf []byte
 
+	// check validates what MarshalJSON methods return (appendCompact).
+	check validator
+
 	// Sorting map entries: each map appends its entries past those of the
 	// maps around it, sorts its own window and cuts it off when done.
 	anyEntries []anyEntry // map[string]any

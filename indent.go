@@ -23,7 +23,8 @@ import (
 // gives it, Offset 0.
 func Compact(dst *bytes.Buffer, src []byte) error {
 	dst.Grow(len(src))
-	b, err := appendCompact(dst.AvailableBuffer(), src, false)
+	var v validator
+	b, err := appendCompact(&v, dst.AvailableBuffer(), src, false)
 	dst.Write(b)
 	return err
 }
@@ -69,20 +70,21 @@ func syntaxErrorOf(src []byte) error {
 // appendCompact appends src without the space outside its strings, and with
 // the HTML-sensitive characters in its strings escaped when escapeHTML is
 // set. An invalid src appends nothing; its error has Offset 0, which is what
-// encoding/json's Compact and its MarshalJSON checks report.
-func appendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
-	if !escapeHTML {
-		// One pass: the validator copies as it checks.
-		var v validator
-		out := dst
-		if v.compact(src, &out) {
-			return out, nil
-		}
+// encoding/json's Compact and its MarshalJSON checks report. It checks
+// with v, whose stack it need not have cleared: a validator's stack is
+// written before it is read, and zeroing one (1.2 KB) would cost more
+// than checking a short method result.
+func appendCompact(v *validator, dst, src []byte, escapeHTML bool) ([]byte, error) {
+	// One pass: the validator copies as it checks.
+	out := dst
+	if !v.compact(src, &out) {
 		return dst, compactError(src)
 	}
-	if !Valid(src) {
-		return dst, compactError(src)
+	if !escapeHTML || !hasHTML(out[len(dst):]) {
+		return out, nil
 	}
+	// Rare: a string with an HTML-sensitive character. src is valid.
+	dst = out[:len(dst)]
 	start := 0 // src[start:i] is still to be copied
 	for i := 0; i < len(src); {
 		switch c := src[i]; {
@@ -297,6 +299,34 @@ func validStringEnd(src []byte, i int) int {
 
 // appendHTMLEscape appends src with <, >, &, U+2028 and U+2029 escaped,
 // wherever they are.
+// hasHTML reports whether s, valid compact JSON, has a character that
+// appendHTMLEscape escapes: outside strings, none can be. A word at a time
+// (a byte at a time, it cost a compacted 7 KB array more than compacting
+// it): a word with '&', '<', '>' or a byte of 0x80 or more (0xE2 starts
+// U+2028 and U+2029) is looked at byte by byte.
+func hasHTML(s []byte) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		// x - lsb sets a byte's high bit where x is 0 (and maybe above
+		// it); '<' and '>' are the only bytes that are '>' with bit 1 set.
+		m := (w ^ lsb*'&' - lsb) | ((w | lsb*2) ^ lsb*'>' - lsb) | w
+		if m&msb != 0 && htmlBytes(s[i:i+8]) {
+			return true
+		}
+	}
+	return htmlBytes(s[i:])
+}
+
+func htmlBytes(s []byte) bool {
+	for _, c := range s {
+		if c == '<' || c == '>' || c == '&' || c == 0xE2 {
+			return true
+		}
+	}
+	return false
+}
+
 func appendHTMLEscape(dst, src []byte) []byte {
 	start := 0
 	for i := 0; i < len(src); i++ {

@@ -192,3 +192,23 @@ func TestIndentDeepLines(t *testing.T) {
 		}
 	}
 }
+
+// hasHTML, a word at a time, against the byte loop: each character at each
+// place of strings of 0 to 39 bytes.
+func TestHasHTML(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		for pos := 0; pos < n; pos++ {
+			for _, c := range []byte{'<', '>', '&', 0xE2, 0x80, 0xFF, '"', '=', '?', ';', '%', '\'', '.', '$', 0} {
+				s := make([]byte, n)
+				for i := range s {
+					s[i] = "abc\"{}[]:,019xyzAZ"[i%18]
+				}
+				s[pos] = c
+				want := c == '<' || c == '>' || c == '&' || c == 0xE2
+				if got := hasHTML(s); got != want || htmlBytes(s) != want {
+					t.Fatalf("hasHTML(%q) = %v, want %v", s, got, want)
+				}
+			}
+		}
+	}
+}

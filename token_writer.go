@@ -382,7 +382,8 @@ func (t *TokenWriter) RawValue(v []byte) error {
 	if t.state == twArrayNext {
 		t.buf = append(t.buf, ',')
 	}
-	b, err := appendCompact(t.buf, v, t.escapeHTML)
+	var vr validator
+	b, err := appendCompact(&vr, t.buf, v, t.escapeHTML)
 	if err != nil {
 		t.buf = t.buf[:n]
 		t.err = err

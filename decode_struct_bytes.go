@@ -979,6 +979,9 @@ func quotedAt(k fastKind, data []byte, i int, fp unsafe.Pointer) int {
 		return giveUp
 	}
 	e, _ := stringStop(data, i+1)
+	for e < len(data) && data[e] >= 0x20 && data[e] != '"' && data[e] != '\\' {
+		e++ // the last bytes, fewer than a word, that stringStop leaves
+	}
 	if e >= len(data) || data[e] != '"' || e == i+1 {
 		return giveUp
 	}

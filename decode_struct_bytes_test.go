@@ -1,6 +1,7 @@
 package json
 
 import (
+	"bytes"
 	stdjson "encoding/json"
 	"reflect"
 	"runtime"
@@ -482,5 +483,38 @@ func TestSlicePass(t *testing.T) {
 		for n := range len(in) {
 			check(in[:n], stdjson.Valid([]byte(in[:n])))
 		}
+	}
+}
+
+// A ",string" member whose string ends in the input's last 8 bytes (the
+// last member of a small document; a token the token path holds alone) is
+// read in place too: stringStop leaves those bytes, and quotedAt used to
+// give up there, to decodeQuoted's copy and reflect.Values (4 allocations
+// here, and every such member of a 1 MB array that Decode reads by tokens).
+func TestQuotedTailNoAllocs(t *testing.T) {
+	if raceBuild || !fastPaths {
+		t.Skip("allocation counts: not under the race detector, nor without the fast paths")
+	}
+	type q struct {
+		ID     int64   `json:"id,string"`
+		Price  float64 `json:"price,string"`
+		Active bool    `json:"active,string"`
+	}
+	in := []byte(`{"id":"5","price":"1.5","active":"true"}`)
+	want := q{5, 1.5, true}
+	var v q
+	if n := testing.AllocsPerRun(100, func() { v = q{}; _ = Unmarshal(in, &v) }); n != 0 || v != want {
+		t.Errorf("Unmarshal: %v allocations, %+v", n, v)
+	}
+	r := bytes.NewReader(nil)
+	d := NewDecoder(r)
+	if n := testing.AllocsPerRun(100, func() { v = q{}; r.Reset(in); _ = d.Decode(&v) }); n != 0 || v != want {
+		t.Errorf("Decode: %v allocations, %+v", n, v)
+	}
+	// Each member alone, ending at the token's end: the token path's.
+	f := fieldDecoder{typ: reflect.TypeFor[int64](), quotedFast: fastInt64}
+	var n int64
+	if end := quotedAt(f.quotedFast, []byte(`"-12"`), 0, unsafe.Pointer(&n)); end != 5 || n != -12 {
+		t.Errorf("quotedAt: %d, %d", end, n)
 	}
 }

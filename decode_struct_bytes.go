@@ -129,7 +129,8 @@ func (td *typeDecoder) passableIn(open []*structDecoder) bool {
 // structPass decodes data, an object whose value is all of data but
 // whitespace, into the zero struct at p by sd (passable), by the typed one
 // pass, and reports whether it did. When not, the struct is zero again and
-// ds.bd reads data from the start.
+// ds.d (Unmarshal's ds.bd, or ds.sub over a value Decode captured), whose
+// window is data, reads it from the start.
 func (ds *decodeState) structPass(sd *structDecoder, data []byte, p unsafe.Pointer) bool {
 	i := skipWhitespace(data, 0)
 	if i < len(data) && data[i] == '{' {
@@ -139,7 +140,7 @@ func (ds *decodeState) structPass(sd *structDecoder, data []byte, p unsafe.Point
 	}
 	reflect.NewAt(sd.t, p).Elem().SetZero()
 	ds.dropHooks()
-	ds.bd.resetBytes(data) // scalarNext may have moved it, or failed its scanner
+	ds.d.resetBytes(data) // scalarNext may have moved it, or failed its scanner
 	return false
 }
 
@@ -163,7 +164,8 @@ type sliceInfo struct {
 // bytes the buffer's elements took (as fillLong's, for an array that runs
 // to the input's end), estimated again if short, then doubled, and copied
 // to its length if more than a quarter empty (sliceAt). When not, the
-// slice is still nil and ds.bd reads data from the start. (Of any length: valid input it
+// slice is still nil and ds.d reads data from the start, as structPass's.
+// (Of any length: valid input it
 // gives up on, which the token path then reads again whole, is input
 // whose decoding fails (a value of another kind, a number that does not
 // fit), or a Number given as a string, or values nested more than
@@ -181,7 +183,7 @@ func (ds *decodeState) slicePass(sl *sliceInfo, data []byte, p unsafe.Pointer) b
 		}
 	}
 	ds.dropHooks()
-	ds.bd.resetBytes(data)
+	ds.d.resetBytes(data)
 	return false
 }
 
@@ -210,11 +212,12 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 	long := false // past the scratch buffer: the elements go on in sc.slot
 	n := 0        // elements decoded, the one being decoded too
 	ok := false
-	// Unmarshal's array runs to the input's end: its length is estimated
+	// Unmarshal's array runs to the input's end (as does a value Decode
+	// captured, ds.sub's): its length is estimated
 	// from the bytes its elements took, as fillLong's (toEnd), from where
 	// and at which element the last estimate was made, mark and markN;
 	// short once it fell short. Any other grows as append does.
-	toEnd := depth == 1 && ds.d == &ds.bd
+	toEnd := depth == 1 && (ds.d == &ds.bd || ds.d == &ds.sub)
 	mark, markN, short := start, 0, false
 	for i < len(data) {
 		if n == room {
@@ -355,6 +358,7 @@ func (ds *decodeState) streamPass(sd *structDecoder, sl *sliceInfo, p unsafe.Poi
 			t = sl.t
 		}
 		reflect.NewAt(t, p).Elem().SetZero()
+		ds.hooksFailed = true
 		return false
 	}
 	d.passedTo(end)

@@ -188,6 +188,10 @@ type call struct {
 	// kept across calls.
 	stack      []*fieldDecoder
 	ctxApplied bool // a fatal error already got its context
+
+	// hooksFailed: a method the pass deferred failed (streamPass): the
+	// token path decodes the value, not the pass again.
+	hooksFailed bool
 }
 
 // buffers is the part of a decodeState that holds scratch buffers every call
@@ -271,15 +275,8 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 	// the snapshot's case analysis, all done for this type already.
 	if e := (*eface)(unsafe.Pointer(&v)); e.typ == ds.lastWord && e.typ != nil && e.data != nil &&
 		allZero(e.data, ds.lastSize) {
-		if sd := ds.lastPass; sd != nil {
-			if ds.lastSlice == nil && ds.structPass(sd, data, e.data) ||
-				ds.lastSlice != nil && ds.slicePass(ds.lastSlice, data, e.data) {
-				if len(ds.hookCalls) == 0 || ds.runHooks(data) {
-					return nil
-				}
-				// A method failed: the token path words its error.
-				reflect.NewAt(ds.lastType.Elem(), e.data).Elem().SetZero()
-			}
+		if ds.lastPass != nil && ds.bytesPass(data, e.data) {
+			return nil
 		}
 		if !ds.lastHooks {
 			return ds.speculate(ds.lastDecoder, e.data, snapZero)
@@ -316,6 +313,23 @@ func (ds *decodeState) unmarshalBytes(data []byte, v any) error {
 		return err
 	}
 	return ds.saved
+}
+
+// bytesPass is the typed one pass over data, all of one value, into the
+// zero value at p of ds.lastType, whose decoder the pass takes (lastPass),
+// with the methods it deferred run after it. When it gives up, or a
+// method fails (the token path words its error), the target is zero
+// again and ds.d, whose window is data, reads it from the start.
+func (ds *decodeState) bytesPass(data []byte, p unsafe.Pointer) bool {
+	if ds.lastSlice == nil && ds.structPass(ds.lastPass, data, p) ||
+		ds.lastSlice != nil && ds.slicePass(ds.lastSlice, data, p) {
+		if len(ds.hookCalls) == 0 || ds.runHooks(data) {
+			return true
+		}
+		reflect.NewAt(ds.lastType.Elem(), p).Elem().SetZero()
+		ds.d.resetBytes(data)
+	}
+	return false
 }
 
 // speculate decodes into p (what a ds.lastType points to) with td, as one
@@ -409,6 +423,16 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 	ds.sub.resetBytes(raw)
 	ds.d = &ds.sub
 	ds.base = base - rawStart
+	// A type whose methods the typed one pass defers (lastHooks), into a
+	// zero value: the pass over the value captured, as Unmarshal's. (It
+	// is captured first, as a value the window does not hold whole: the
+	// pass calls the methods only once it has read all of it.)
+	if e := (*eface)(unsafe.Pointer(&v)); fastPaths && ds.lastPass != nil && !ds.hooksFailed && e.typ == ds.lastWord &&
+		!ds.disallowUnknown && d.maxDepth > maxOnePassDepth && allZero(e.data, ds.lastSize) &&
+		ds.bytesPass(raw, e.data) {
+		ds.sub.dropInput()
+		return ds.saved
+	}
 	err = ds.value(td, p)
 	ds.sub.dropInput()
 	if err != nil {

@@ -713,7 +713,7 @@ func (d *Decoder) SkipValue() error {
 	switch tok[0] {
 	case '{', '[':
 	case '}', ']':
-		return d.setErr(errors.New("json: SkipValue: no value before " + string(tok) + " at offset " + strconv.FormatInt(d.InputOffset()-1, 10)))
+		return d.noValueBefore(tok)
 	default:
 		return nil
 	}
@@ -723,6 +723,12 @@ func (d *Decoder) SkipValue() error {
 		}
 	}
 	return nil
+}
+
+// noValueBefore is SkipValue's error for a closing bracket where a value
+// was to start.
+func (d *Decoder) noValueBefore(tok []byte) error {
+	return d.setErr(errors.New("json: SkipValue: no value before " + string(tok) + " at offset " + strconv.FormatInt(d.InputOffset()-1, 10)))
 }
 
 // RawValue consumes the next value whole and returns its exact input bytes,

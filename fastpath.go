@@ -493,6 +493,108 @@ func (ds *decodeState) skipNext(next *state) bool {
 	return true
 }
 
+// captureValue is d.RawValue for Decode (ds.d): what the window holds
+// whole of the value, each of its elements and members where the value is
+// longer than the window, is passed over by skipWhole, the rest by
+// NextToken, which words the errors and grows the window. (By tokens
+// alone, capturing a 1 MB array of records with methods was a third of
+// decoding it: rec-methods.)
+func (ds *decodeState) captureValue() ([]byte, error) {
+	d := ds.d
+	c, i := d.peek()
+	if !fastPaths || c == 0 {
+		return d.RawValue()
+	}
+	br := &d.s.br
+	br.pinAt(br.offset + i)
+	err := ds.skipValue()
+	raw := br.unpin()
+	if err != nil {
+		return nil, err
+	}
+	return raw, nil
+}
+
+// skipValue is d.SkipValue by skipWhole where it can.
+func (ds *decodeState) skipValue() error {
+	d := ds.d
+	if ds.skipWhole() {
+		return nil
+	}
+	tok, err := d.NextToken()
+	if err != nil {
+		return err
+	}
+	switch tok[0] {
+	case '{', '[':
+	case '}', ']':
+		return d.noValueBefore(tok)
+	default:
+		return nil
+	}
+	for depth := d.depth - 1; d.depth > depth; {
+		if ds.skipWhole() {
+			continue
+		}
+		if _, err := d.NextToken(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// skipWhole passes over what comes next when the window holds it whole
+// and valid, as skipNext passes over a member's value: a value where one
+// is due; in an array, the ',' and the element after it; in an object, a
+// member (its ',' first, but after '{'): key, ':' and value. The state is
+// then d.after. Anything else (a closing bracket, a part the window's end
+// cuts, invalid or nested past the limit) is left as it was, to NextToken.
+func (ds *decodeState) skipWhole() bool {
+	d := ds.d
+	if d.s.err != nil || d.err != nil {
+		return false
+	}
+	data := d.s.br.data
+	i := skipWhitespace(data, d.s.br.offset)
+	switch d.state {
+	case &atTop, &atArrayFirst, &atArrayValue, &atObjectValue:
+	case &atArrayComma:
+		if i >= len(data) || data[i] != ',' {
+			return false
+		}
+		i = skipWhitespace(data, i+1)
+	case &atObjectComma, &atObjectFirst, &atObjectKey:
+		if d.state == &atObjectComma {
+			if i >= len(data) || data[i] != ',' {
+				return false
+			}
+			i = skipWhitespace(data, i+1)
+		}
+		if i >= len(data) || data[i] != '"' {
+			return false
+		}
+		if i = ds.skipper.end(data, i, 1); i < 0 {
+			return false
+		}
+		if i = skipWhitespace(data, i); i >= len(data) || data[i] != ':' {
+			return false
+		}
+		i = skipWhitespace(data, i+1)
+	default:
+		return false
+	}
+	if i >= len(data) {
+		return false
+	}
+	end := ds.skipper.end(data, i, min(d.maxDepth-d.depth, defaultMaxDepth))
+	if end < 0 || end >= len(data) { // the window may end inside a number
+		return false
+	}
+	d.s.br.offset = end
+	d.state = d.after
+	return true
+}
+
 // pointerNext is scalarNext for a pointer to a float64, an int64 (or int),
 // a string or a bool, at index i of the window, where the value is not null: it
 // reads the value first, then stores it where the pointer points,

@@ -415,7 +415,7 @@ func (ds *decodeState) decodeStream(v any, base int64) error {
 		return ds.speculateStream(td, p, snap)
 	}
 	// Capture the value whole, then decode it from the window.
-	raw, err := d.RawValue()
+	raw, err := ds.captureValue()
 	if err != nil {
 		return err
 	}

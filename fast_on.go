@@ -34,6 +34,11 @@ package json
 //     scalar, any, time.Time and RawMessage fields (promoted through
 //     embedded pointers too), structs, and slices, arrays, maps and
 //     pointers of them (structPass, slicePass: decode_struct_bytes.go);
+//   - Decode's pass over a value with methods that its window did not
+//     hold whole, once captured (decodeStream: bytesPass), and the
+//     capture's skip of what the window holds whole by the validator
+//     (captureValue, skipWhole): RawValue captures by tokens, and the
+//     token path decodes;
 //   - the speculative single pass into a zero or flat target (snapshot.go):
 //     Unmarshal validates first and Decode captures the value whole, as
 //     for a target with user methods;
@@ -85,6 +90,9 @@ package json
 //     type's encoder, a map[string]any through the general map encoder;
 //   - time.Time's and RawMessage's own encoders: their MarshalJSON
 //     methods run, as any Marshaler's does;
+//   - a MarshalJSON or MarshalText method called through an interface
+//     value made from the value's pointer or word and the method's
+//     table (methodEncoder): reflect's Addr and TypeAssert make it;
 //   - map keys sorted by their packed first 8 bytes (sortOrder): compared
 //     as strings;
 //   - appendFloat's whole numbers written as integers and its one-word

@@ -111,3 +111,51 @@ func TestCaptureValue(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptureValueInArray: the capture as Decode makes it after Token has
+// opened an array or an object (the separator not yet read, then the
+// element; a member's value after its key): the same bytes, errors and
+// offsets as RawValue, up to the closing bracket's error.
+func TestCaptureValueInArray(t *testing.T) {
+	for n, in := range captureInputs() {
+		for _, small := range []bool{false, true} {
+			mk := func() *Decoder {
+				if small {
+					return NewDecoderBuffer(iotest.HalfReader(strings.NewReader(in)), make([]byte, 0, 64))
+				}
+				return NewDecoder(strings.NewReader(in))
+			}
+			want, got := mk(), mk()
+			wtok, werr := want.Token()
+			gtok, gerr := got.Token()
+			if werr != nil || gerr != nil || wtok != gtok {
+				continue
+			}
+			ds := getState()
+			ds.d = got
+			for v := 0; ; v++ {
+				if _, isObj := wtok.(Delim); isObj && wtok == Delim('{') {
+					// A key first, by Token, then its value.
+					wk, we := want.Token()
+					gk, ge := got.Token()
+					if wk != gk || errString(we) != errString(ge) {
+						t.Fatalf("input %d: key %v, %v; want %v, %v", n, gk, ge, wk, we)
+					}
+					if we != nil {
+						break
+					}
+				}
+				wraw, werr := want.RawValue()
+				graw, gerr := ds.captureValue()
+				if !bytes.Equal(graw, wraw) || errString(gerr) != errString(werr) || got.InputOffset() != want.InputOffset() {
+					t.Fatalf("input %d (small %v), element %d: %.60q, %v at %d; RawValue: %.60q, %v at %d",
+						n, small, v, graw, gerr, got.InputOffset(), wraw, werr, want.InputOffset())
+				}
+				if werr != nil {
+					break
+				}
+			}
+			putState(ds)
+		}
+	}
+}

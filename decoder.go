@@ -705,7 +705,15 @@ func (d *Decoder) peek() (c byte, i int) {
 }
 
 // SkipValue consumes the next value whole, validating it, without allocating.
-func (d *Decoder) SkipValue() error {
+func (d *Decoder) SkipValue() error { return d.skipValue(nil) }
+
+// skipValue is SkipValue; given ds, whose decoder is d (Decode's capture,
+// captureValue), what ds.skipWhole passes over whole before a token is
+// not read by tokens.
+func (d *Decoder) skipValue(ds *decodeState) error {
+	if ds != nil && ds.skipWhole() {
+		return nil
+	}
 	tok, err := d.NextToken()
 	if err != nil {
 		return err
@@ -713,22 +721,19 @@ func (d *Decoder) SkipValue() error {
 	switch tok[0] {
 	case '{', '[':
 	case '}', ']':
-		return d.noValueBefore(tok)
+		return d.setErr(errors.New("json: SkipValue: no value before " + string(tok) + " at offset " + strconv.FormatInt(d.InputOffset()-1, 10)))
 	default:
 		return nil
 	}
 	for depth := d.depth - 1; d.depth > depth; {
+		if ds != nil && ds.skipWhole() {
+			continue
+		}
 		if _, err := d.NextToken(); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// noValueBefore is SkipValue's error for a closing bracket where a value
-// was to start.
-func (d *Decoder) noValueBefore(tok []byte) error {
-	return d.setErr(errors.New("json: SkipValue: no value before " + string(tok) + " at offset " + strconv.FormatInt(d.InputOffset()-1, 10)))
 }
 
 // RawValue consumes the next value whole and returns its exact input bytes,

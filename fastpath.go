@@ -507,40 +507,12 @@ func (ds *decodeState) captureValue() ([]byte, error) {
 	}
 	br := &d.s.br
 	br.pinAt(br.offset + i)
-	err := ds.skipValue()
+	err := d.skipValue(ds)
 	raw := br.unpin()
 	if err != nil {
 		return nil, err
 	}
 	return raw, nil
-}
-
-// skipValue is d.SkipValue by skipWhole where it can.
-func (ds *decodeState) skipValue() error {
-	d := ds.d
-	if ds.skipWhole() {
-		return nil
-	}
-	tok, err := d.NextToken()
-	if err != nil {
-		return err
-	}
-	switch tok[0] {
-	case '{', '[':
-	case '}', ']':
-		return d.noValueBefore(tok)
-	default:
-		return nil
-	}
-	for depth := d.depth - 1; d.depth > depth; {
-		if ds.skipWhole() {
-			continue
-		}
-		if _, err := d.NextToken(); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // skipWhole passes over what comes next when the window holds it whole

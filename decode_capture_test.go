@@ -72,7 +72,9 @@ func captureInputs() []string {
 			ins = append(ins, arr[:at], arr[:at]+"x"+arr[at+1:], arr[:at]+"]"+arr[at:], obj[:at%len(obj)]+"}")
 		}
 	}
-	ins = append(ins, `[[[[[[[[1]]]]]]]]`, `{"a":{"a":{"a":{"a":{"a":{"a":{}}}}}}}`, `[1,2,]`, `{"a":1,}`, `[}`, `]`, `}`, "", " ")
+	ins = append(ins, `[[[[[[[[1]]]]]]]]`, `{"a":{"a":{"a":{"a":{"a":{"a":{}}}}}}}`, `[1,2,]`, `{"a":1,}`, `[}`, `]`, `}`, "", " ",
+		// Top-level values and what touches them.
+		"12x 5", "truex", "1]", "null,", `"a"b`, "1.5e3.2", "[1]x", "{}{}", "12-3", "-", "0012", `"a""b"`, "[1][2]")
 	return ins
 }
 

@@ -558,6 +558,11 @@ func (ds *decodeState) skipWhole() bool {
 	if i >= len(data) {
 		return false
 	}
+	if c := data[i]; d.state == &atTop && c != '{' && c != '[' && c != '"' {
+		// A top-level number or literal: the scanner words what touches
+		// its end ("after top-level value"), which the validator passes.
+		return false
+	}
 	end := ds.skipper.end(data, i, min(d.maxDepth-d.depth, defaultMaxDepth))
 	if end < 0 || end >= len(data) { // the window may end inside a number
 		return false

@@ -124,7 +124,9 @@ func (d *Decoder) recycleWindow() {
 // NewDecoder returns a new decoder that reads from r. Its window starts at
 // the size r says it holds (a Len method, as bytes.Reader has), or 512
 // bytes, and grows up to 32 KiB while r keeps filling it; past that it grows
-// only while a single token is longer than it.
+// only while a single token (or a value Decode reads whole) is longer than
+// it: by doubling, or at once to hold all that r says it has left, when r
+// has a Len method and StreamLongStrings is off.
 func NewDecoder(r io.Reader) *Decoder {
 	return NewDecoderBuffer(r, nil)
 }
@@ -240,6 +242,7 @@ func (d *Decoder) NextToken() ([]byte, error) {
 // which holds its input whole anyway, nothing is streamed.
 func (d *Decoder) StreamLongStrings(min int, fn func(piece []byte) error) {
 	d.s.sink, d.s.sinkMin = fn, max(min, 1)
+	d.s.br.streams = fn != nil
 }
 
 // Streamed reports whether tok, as NextToken returned it, is a string that

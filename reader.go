@@ -47,10 +47,14 @@ type byteReader struct {
 	// pool when its input has ended (Decoder.recycleWindow). Never a
 	// caller's buffer, nor Unmarshal's input.
 	own bool
+	// streams: long strings go to a sink (StreamLongStrings), which needs
+	// the window to stay shorter than them; the window never jumps to
+	// the reader's length (see extend). Kept by reset, as max is.
+	streams bool
 }
 
 func (b *byteReader) reset(r io.Reader, buf []byte, growTo int, own bool) {
-	*b = byteReader{data: buf[:0], r: r, pin: -1, max: b.max, growTo: growTo, own: own}
+	*b = byteReader{data: buf[:0], r: r, pin: -1, max: b.max, growTo: growTo, own: own, streams: b.streams}
 	if b.max == 0 {
 		b.max = defaultMaxTokenSize
 	}
@@ -120,6 +124,9 @@ func (b *byteReader) extend() int {
 		if cap(b.data) >= bigWindow {
 			newCap = cap(b.data) + cap(b.data)/4
 		}
+		if rest := b.restLen(); rest > newCap && rest <= bigWindow {
+			newCap = rest
+		}
 		b.grow(min(max(newCap, minBufSize), b.max))
 	case cap(b.data) < min(b.growTo, b.max) && (b.filled || b.base+int64(len(b.data)) >= 2*int64(cap(b.data)) || cap(b.data) < minBufSize):
 		// The window is still small, and the reader filled it last time
@@ -145,6 +152,31 @@ func (b *byteReader) extend() int {
 		}
 	}
 	b.err = io.ErrNoProgress
+	return 0
+}
+
+// restLen is the window's size that holds all the reader's input that is
+// left (and one byte more, so that the Read which fills it is not taken
+// for a reader with more to give), when the reader says how much it holds
+// (a Len method: bytes.Reader, strings.Reader, bytes.Buffer); 0 when it
+// does not say, or when the window is not the decoder's to size: a
+// caller's buffer (NewDecoderBuffer) or a window that must stay shorter
+// than long strings (StreamLongStrings).
+//
+// A token longer than the window (a value Decode captures whole, a long
+// string) grows it by doubling, clearing and copying at each step: a
+// 1 MB value read from a bytes.Reader took windows of 64 KiB to 2 MiB,
+// 4 MB allocated for it. When the reader's rest is more than one
+// doubling away, extend grows the window to hold the rest at once: one
+// window of the input's size, which the caller holds in memory anyway.
+// Past bigWindow it grows as before.
+func (b *byteReader) restLen() int {
+	if b.growTo == 0 || b.streams {
+		return 0
+	}
+	if l, ok := b.r.(interface{ Len() int }); ok {
+		return len(b.data) + l.Len() + 1
+	}
 	return 0
 }
 

@@ -48,7 +48,8 @@ func (*nopReader) Read([]byte) (int, error) { return 0, io.EOF }
 // TestResetBytes: Scanner.resetBytes, written field by field, leaves a
 // scanner whose every field is set (a field added later and not reset
 // fails here): the input and its facts as a new bytes scanner has them,
-// the options (sink, sinkMin, the window's max) and piece's buffer kept.
+// the options (sink, sinkMin, the window's max and streams) and piece's
+// buffer kept.
 // And Unmarshal's pooled state keeps no reference to its input.
 func TestResetBytes(t *testing.T) {
 	var s Scanner
@@ -57,7 +58,7 @@ func TestResetBytes(t *testing.T) {
 	data := []byte(`{"a":1}`)
 	s.resetBytes(data)
 	want := Scanner{sinkMin: 7, piece: piece}
-	want.br = byteReader{data: data, err: io.EOF, pin: -1, max: 7}
+	want.br = byteReader{data: data, err: io.EOF, pin: -1, max: 7, streams: true} // kept with the sink
 	if s.sink == nil {
 		t.Errorf("resetBytes dropped the sink")
 	}

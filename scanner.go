@@ -136,7 +136,7 @@ func (s *Scanner) resetBuffer(r io.Reader, buf []byte) {
 func (s *Scanner) reset(r io.Reader, buf []byte, growTo int, own bool) {
 	max, sink, sinkMin, piece := s.br.max, s.sink, s.sinkMin, s.piece
 	*s = Scanner{sink: sink, sinkMin: sinkMin, piece: piece}
-	s.br.max = max
+	s.br.max, s.br.streams = max, sink != nil
 	s.br.reset(r, buf, growTo, own)
 }
 

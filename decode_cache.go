@@ -416,11 +416,15 @@ func (b *builder) buildKind(td *typeDecoder, t reflect.Type) {
 		td.fn = integerDecoder(t)
 		if (t.Kind() == reflect.Int || t.Kind() == reflect.Int64) && t.Size() == 8 {
 			td.direct = directInt64
+		} else if fastPaths {
+			td.pass = &passInfo{at: narrowAt(t)}
 		}
 	case reflect.Float32, reflect.Float64:
 		td.fn = floatDecoder(t)
 		if t.Kind() == reflect.Float64 {
 			td.direct = directFloat64
+		} else if fastPaths {
+			td.pass = &passInfo{at: narrowAt(t)}
 		}
 	case reflect.String:
 		if t == numberType {

@@ -175,6 +175,45 @@ func scanFloat64(data []byte, i int) (float64, int) {
 	return f, i
 }
 
+// scanFloat32 is scanFloat64 for a float32, for the numbers that one
+// float32 operation gives exactly as strconv rounds them: a decimal
+// mantissa of at most 2^24 and at most ten digits after the point, no
+// exponent (a price, a measurement). Both operands are exact in float32
+// (5^10 < 2^24), and IEEE division rounds once, to nearest even, as
+// strconv.ParseFloat(s, 32) does; a float64 rounded again to float32
+// would not always be. Otherwise it returns 0 for the index, and strconv
+// decides.
+func scanFloat32(data []byte, i int) (float32, int) {
+	neg, man, start, i := integerPart(data, i)
+	if i == start {
+		return 0, 0
+	}
+	nd, exp10 := i-start, 0
+	if i < len(data) && data[i] == '.' {
+		i++
+		frac := i
+		if man, i = addDigits(data, i, man); i == frac {
+			return 0, 0
+		}
+		nd += i - frac
+		exp10 = i - frac
+	}
+	if nd > 19 || man > 1<<24 || exp10 > 10 || i >= len(data) || !endsValue[data[i]] {
+		return 0, 0 // (more than 19 digits may have wrapped man)
+	}
+	f := float32(man)
+	if exp10 > 0 {
+		f /= float32pow10[exp10]
+	}
+	if neg {
+		f = -f
+	}
+	return f, i
+}
+
+// float32pow10 are the powers of ten that float32 holds exactly.
+var float32pow10 = [...]float32{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
+
 // exponent reads the exponent [+-]?[0-9]+ of a number at b[i:], just past
 // its 'e' or 'E': its value (which stops growing past 100000, far outside
 // Eisel-Lemire's range, so that it cannot wrap) and the index after it, or

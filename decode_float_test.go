@@ -196,3 +196,67 @@ func BenchmarkScanFloat64(b *testing.B) {
 }
 
 var sinkFloat float64
+
+// TestScanFloat32: every number scanFloat32 takes it reads to
+// strconv.ParseFloat(s, 32)'s bits (one rounding, to nearest even), and it
+// takes prices and short decimals: random mantissas around 2^24, with up
+// to twelve digits after the point, signs, zeros, and the halfway cases
+// of float32's precision.
+func TestScanFloat32(t *testing.T) {
+	r := rand.New(rand.NewPCG(32, 1))
+	var ins []string
+	for range 200000 {
+		var m uint64
+		switch r.IntN(3) {
+		case 0:
+			m = r.Uint64N(100000)
+		case 1:
+			m = 1<<24 - 50 + r.Uint64N(100)
+		default:
+			m = r.Uint64N(1 << 26)
+		}
+		s := strconv.FormatUint(m, 10)
+		if k := r.IntN(13); k > 0 {
+			for len(s) <= k {
+				s = "0" + s
+			}
+			s = s[:len(s)-k] + "." + s[len(s)-k:]
+		}
+		if r.IntN(2) == 0 {
+			s = "-" + s
+		}
+		ins = append(ins, s)
+	}
+	// Halfway between two float32s, and either side: 2^24+1 is one.
+	for m := uint64(1<<24 - 3); m <= 1<<24+3; m++ {
+		ins = append(ins, strconv.FormatUint(m, 10), strconv.FormatUint(m, 10)+".5", "0."+strconv.FormatUint(m, 10))
+	}
+	ins = append(ins, "0", "-0", "0.0", "-0.0", "1.5", "4213.7", "0.1", "3.4028234", "16777216", "16777217", "16777218")
+	took := 0
+	for _, s := range ins {
+		want, err := strconv.ParseFloat(s, 32)
+		f, end := scanFloat32([]byte(s+","), 0)
+		if end == 0 {
+			continue
+		}
+		took++
+		if err != nil || end != len(s) || math.Float32bits(f) != math.Float32bits(float32(want)) {
+			t.Fatalf("scanFloat32(%q) = %v (%#x), end %d; strconv: %v (%#x), %v", s, f, math.Float32bits(f), end, float32(want), math.Float32bits(float32(want)), err)
+		}
+	}
+	if took < len(ins)/3 {
+		t.Errorf("scanFloat32 took %d of %d", took, len(ins))
+	}
+	for _, s := range []string{"4213.7", "0.1", "-0", "16777216", "9999.99", "-12.5"} {
+		if _, end := scanFloat32([]byte(s+","), 0); end != len(s) {
+			t.Errorf("scanFloat32(%q) left it to strconv", s)
+		}
+	}
+	// Past what one float32 operation gives exactly, or not a number
+	// that ends there: strconv's.
+	for _, s := range []string{"1e3", "01", "1.", "-", "1.5x", "123456789012345678901", "0.00000000001", "16777217", "1.23456789012"} {
+		if _, end := scanFloat32([]byte(s+","), 0); end != 0 {
+			t.Errorf("scanFloat32(%q) took it", s)
+		}
+	}
+}

@@ -41,18 +41,74 @@ func integerDecoder(t reflect.Type) decodeFn {
 			ds.typeError("number "+string(tok), t, ds.offset())
 			return nil
 		}
-		// Two's complement: the low bits are the value either way.
-		switch bits {
-		case 8:
-			*(*uint8)(p) = uint8(x)
-		case 16:
-			*(*uint16)(p) = uint16(x)
-		case 32:
-			*(*uint32)(p) = uint32(x)
-		default:
-			*(*uint64)(p) = x
-		}
+		storeBits(p, bits, x)
 		return nil
+	}
+}
+
+// narrowAt returns passInfo.at for t, a number kind scalarAt does not
+// read: an integer of 8 to 32 bits, an unsigned one, or a float32. Without
+// it a struct with an int32, a uint64 or a float32 field was not passable,
+// and Unmarshal read the whole of its input by the token path. The value
+// is parsed as the token path's decoder (integerDecoder, floatDecoder)
+// parses it; anything that decoder would not store (not a number, out of
+// range, a fraction into an integer, a negative into an unsigned one)
+// gives up, and the token path words the error.
+func narrowAt(t reflect.Type) func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+	bits := t.Bits()
+	switch t.Kind() {
+	case reflect.Float32:
+		return func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+			if f, end := scanFloat32(data, i); end != 0 {
+				*(*float32)(p) = f
+				return end
+			}
+			end := numberAt(data, i) // followed by a byte that may end a value
+			if end < 0 {
+				return giveUp
+			}
+			f, err := number.ParseFloat(data[i:end], 32)
+			if err != nil {
+				return giveUp
+			}
+			*(*float32)(p) = float32(f)
+			return end
+		}
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int, reflect.Int64:
+		return func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+			n, end := scanInt64(data, i)
+			if end == 0 || n < -1<<(bits-1) || bits < 64 && n >= 1<<(bits-1) {
+				return giveUp
+			}
+			storeBits(p, bits, uint64(n))
+			return end
+		}
+	}
+	return func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int {
+		if data[i] == '-' { // -0 too: ParseUint rejects it
+			return giveUp
+		}
+		n, end := scanInt64(data, i) // a uint64 past 1<<63 - 1: the token path
+		if end == 0 || bits < 64 && n >= 1<<bits {
+			return giveUp
+		}
+		storeBits(p, bits, uint64(n))
+		return end
+	}
+}
+
+// storeBits stores the low bits bits of x at p (two's complement: the
+// same bits for a signed integer and an unsigned one).
+func storeBits(p unsafe.Pointer, bits int, x uint64) {
+	switch bits {
+	case 8:
+		*(*uint8)(p) = uint8(x)
+	case 16:
+		*(*uint16)(p) = uint16(x)
+	case 32:
+		*(*uint32)(p) = uint32(x)
+	default:
+		*(*uint64)(p) = x
 	}
 }
 

@@ -116,7 +116,9 @@ func (td *typeDecoder) passableIn(open []*structDecoder) bool {
 	case td.sd != nil:
 		return td.sd.passableIn(open)
 	case td.slice != nil:
-		return td.slice.small > 0 && td.slice.elem.passableIn(open)
+		// Not a []byte (of any byte type): it is base64 in a string, on
+		// which the pass would give up.
+		return td.slice.small > 0 && td.slice.t.Elem().Kind() != reflect.Uint8 && td.slice.elem.passableIn(open)
 	case td.pass != nil:
 		if td.pass.values && td.pass.elem.hooks {
 			return false

@@ -38,8 +38,8 @@ func TestPassable(t *testing.T) {
 		{struct{ A, B int64 }{}, true},
 		{struct{}{}, true},
 		{tagged{}, true},
-		{diffSmall{}, true},     // recursive, with a time.Time
-		{diffNullable{}, false}, // *uint8
+		{diffSmall{}, true},    // recursive, with a time.Time
+		{diffNullable{}, true}, // *uint8: narrowAt
 		{struct{ X any }{}, true},
 		{struct{ X interface{ M() } }{}, false},
 		{struct{ X []string }{}, true},
@@ -47,7 +47,8 @@ func TestPassable(t *testing.T) {
 		{struct{ X []DiffPassPart }{}, true},
 		{struct{ X []*int64 }{}, true},
 		{struct{ X []byte }{}, false}, // base64
-		{struct{ X []int32 }{}, false},
+		{struct{ X []int32 }{}, true}, // narrowAt
+		{struct{ X []float32 }{}, true},
 		{struct{ X []any }{}, true},
 		{struct{ X []time.Time }{}, true},
 		{struct{ X *time.Time }{}, true},
@@ -71,7 +72,9 @@ func TestPassable(t *testing.T) {
 		{struct{ X [3][2]float64 }{}, true},
 		{struct{ X [2]diffText }{}, true},
 		{struct{ X map[string]int }{}, true},
-		{struct{ X int32 }{}, false},
+		{struct{ X int32 }{}, true},
+		{struct{ X uint64 }{}, true},
+		{struct{ X diffLevel }{}, true},
 		{struct{ T time.Time }{}, true},
 		{struct{ T diffText }{}, true},
 		{quoted{}, true},
@@ -516,5 +519,61 @@ func TestQuotedTailNoAllocs(t *testing.T) {
 	var n int64
 	if end := quotedAt(f.quotedFast, []byte(`"-12"`), 0, unsafe.Pointer(&n)); end != 5 || n != -12 {
 		t.Errorf("quotedAt: %d, %d", end, n)
+	}
+}
+
+// TestNarrowPass: the typed one pass reads integers of 8 to 32 bits,
+// unsigned ones and float32s (narrowAt) to encoding/json's values, and
+// gives up, leaving the struct zero, on every value their decoders would
+// not store (out of range, a fraction or an exponent into an integer, a
+// negative or -0 into an unsigned one, past float32's range, another
+// kind), which the token path then words: Unmarshal's values and errors
+// are encoding/json's on all of them, into the struct and a slice of it.
+func TestNarrowPass(t *testing.T) {
+	if !fastPaths {
+		t.Skip("the typed one pass is a fast path: off in this build")
+	}
+	ds := getState()
+	td := ds.topDecoder(reflect.TypeFor[*diffNarrow]())
+	putState(ds)
+	if !td.sd.passable() {
+		t.Fatalf("diffNarrow is not passable")
+	}
+	takes := []string{
+		`{}`, `{"i8":-128,"i16":-32768,"i32":-2147483648,"u":0,"u8":0,"u16":0,"u32":0,"u64":0,"up":0,"f32":0,"k":0,"x":1}`,
+		`{"i8":127,"i16":32767,"i32":2147483647,"u":18446744073,"u8":255,"u16":65535,"u32":4294967295,"u64":9223372036854775807,"up":12,"f32":-0,"k":65535}`,
+		`{"i8":-0,"i16":-0,"i32":-0,"f32":-0.0}`,
+		`{"f32":0.1,"m":{"a":16777217,"b":3.4028234e38,"c":1e-46,"d":1.4e-45,"e":-2.5e-3,"f":1.00000005,"g":123456789012345678901234567890}}`,
+		`{"p":-7,"s":[0,1,4294967295],"a":[127,-128]}`, `{"p":null,"s":null,"a":[1],"m":null,"i8":null,"u64":null,"f32":null}`,
+		`{"a":[1,2,3],"s":[],"m":{}}`, `{ "i8" : 1 , "f32" : 2.5e1 , "u16" : 3 }`, "{\n  \"u32\": 7,\n  \"s\": [\n    1\n  ]\n}",
+	}
+	givesUp := []string{
+		`{"i8":128}`, `{"i8":-129}`, `{"i16":32768}`, `{"i32":-2147483649}`, `{"u8":256}`, `{"u16":65536}`, `{"u32":4294967296}`, `{"k":65536}`,
+		`{"u":-1}`, `{"u8":-0}`, `{"u64":-0}`, `{"u64":9223372036854775808}`, `{"u64":18446744073709551615}`, `{"u64":18446744073709551616}`,
+		`{"i32":1.5}`, `{"i32":1e3}`, `{"u8":1.0}`, `{"i8":"1"}`, `{"u16":true}`, `{"i32":[]}`, `{"p":1.5}`, `{"s":[1,-1]}`, `{"a":[1,300]}`,
+		`{"f32":1e39}`, `{"f32":-3.5e38}`, `{"m":{"a":1e39}}`, `{"f32":"1"}`, `{"f32":01}`, `{"i8":01}`, `{"u8":-}`, `{"i8":1`, `{"f32":1.}`,
+	}
+	check := func(in string, take bool) {
+		t.Helper()
+		ds := getState()
+		defer putState(ds)
+		var v diffNarrow
+		data := []byte(in)
+		ds.bd.resetBytes(data)
+		ds.d = &ds.bd
+		if got := ds.structPass(td.sd, data, unsafe.Pointer(&v)); got != take {
+			t.Fatalf("structPass(%q) took it: %v, want %v", in, got, take)
+		}
+		if !take && !reflect.ValueOf(v).IsZero() {
+			t.Fatalf("structPass(%q) gave up, leaving %+v, not zero", in, v)
+		}
+		diffUnmarshal(t, data, false)
+		diffUnmarshal(t, []byte("["+in+","+in+"]"), false)
+	}
+	for _, in := range takes {
+		check(in, true)
+	}
+	for _, in := range givesUp {
+		check(in, false)
 	}
 }

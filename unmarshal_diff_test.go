@@ -228,6 +228,31 @@ type diffPassHidden struct {
 	Hid int `json:"hid"`
 }
 
+// diffNarrow has a field of every number kind that scalarAt does not read
+// (narrowAt's): plain, named, behind a pointer, in a slice, an array and a
+// map's values.
+type diffNarrow struct {
+	I8  int8               `json:"i8"`
+	I16 int16              `json:"i16"`
+	I32 int32              `json:"i32"`
+	U   uint               `json:"u"`
+	U8  uint8              `json:"u8"`
+	U16 uint16             `json:"u16"`
+	U32 uint32             `json:"u32"`
+	U64 uint64             `json:"u64"`
+	Up  uintptr            `json:"up"`
+	F32 float32            `json:"f32"`
+	K   diffLevel          `json:"k"`
+	P   *int16             `json:"p"`
+	S   []uint32           `json:"s"`
+	A   [2]int8            `json:"a"`
+	M   map[string]float32 `json:"m"`
+	X   int64              `json:"x"`
+}
+
+// diffLevel is a named number kind without methods.
+type diffLevel uint16
+
 // diffTargets returns constructors of fresh targets, by name.
 func diffTargets() []struct {
 	name string
@@ -293,6 +318,8 @@ func diffTargets() []struct {
 		{"passflat", func() any { return new(struct{ A, B int64 }) }},
 		{"quoted", func() any { return new(quotedPass) }}, // ",string" fields the pass reads in their strings
 		{"quoteds", func() any { return new([]quotedPass) }},
+		{"narrow", func() any { return new(diffNarrow) }}, // number kinds the pass reads by narrowAt
+		{"narrows", func() any { return new([]diffNarrow) }},
 	}
 }
 

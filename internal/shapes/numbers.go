@@ -7,7 +7,8 @@ import (
 )
 
 // Numbers is the record of the number cases: six numbers of one kind,
-// decoded into T (int, int64, float64, json.Number or any).
+// decoded into T (int, int64, float64, json.Number or any; int32, uint64
+// or float32, the narrower kinds a Go type may give a field).
 type Numbers[T any] struct {
 	A T `json:"a"`
 	B T `json:"b"`
@@ -24,11 +25,11 @@ var numberKinds = []struct {
 	into        []string
 	write       func(b []byte, r *rand.Rand) []byte
 }{
-	{"small", "ints from 0 to 999", []string{"int", "int64", "float64", "number", "any"},
+	{"small", "ints from 0 to 999", []string{"int", "int64", "float64", "number", "any", "int32"},
 		func(b []byte, r *rand.Rand) []byte { return strconv.AppendInt(b, int64(r.IntN(1000)), 10) }},
-	{"id", "int64 ids of 18 and 19 digits", []string{"int64", "number", "any"},
+	{"id", "int64 ids of 18 and 19 digits", []string{"int64", "number", "any", "uint64"},
 		func(b []byte, r *rand.Rand) []byte { return strconv.AppendInt(b, id(r), 10) }},
-	{"price", "prices, whole cents up to 9999.99, shortest form (12.5, 7, 19.99)", []string{"float64", "number", "any"},
+	{"price", "prices, whole cents up to 9999.99, shortest form (12.5, 7, 19.99)", []string{"float64", "number", "any", "float32"},
 		func(b []byte, r *rand.Rand) []byte { return strconv.AppendFloat(b, amount(r), 'f', -1, 64) }},
 	{"float17", "random float64s below 1000 in their shortest form, mostly 16 or 17 digits", []string{"float64", "number", "any"},
 		func(b []byte, r *rand.Rand) []byte { return strconv.AppendFloat(b, r.Float64()*1000, 'f', -1, 64) }},
@@ -96,6 +97,12 @@ func numberCases() []*Case {
 				c = newCase[Numbers[json.Number]]("num", name, about, gen)
 			case "any":
 				c = newCase[Numbers[any]]("num", name, about, gen)
+			case "int32":
+				c = newCase[Numbers[int32]]("num", name, about, gen)
+			case "uint64":
+				c = newCase[Numbers[uint64]]("num", name, about, gen)
+			case "float32":
+				c = newCase[Numbers[float32]]("num", name, about, gen)
 			}
 			cs = append(cs, c)
 		}

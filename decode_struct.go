@@ -24,6 +24,10 @@ type fieldDecoder struct {
 	index  int // in structDecoder.fields
 	fast   fastKind
 	direct direct // for scalarNext after expectKey, from fast; none when embedded
+	// narrow: for a number kind scalarNext does not read (an int32, a
+	// uint64, a float32: narrowAt's), not embedded, read at the window
+	// by narrowNext; nil otherwise.
+	narrow func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int
 	dec    *typeDecoder
 	quoted bool // ",string"
 	// quotedFast is, for a ",string" field that is not embedded, the fast
@@ -81,6 +85,22 @@ func fastKindOf(t reflect.Type) fastKind {
 		return fastFloat64
 	}
 	return fastNone
+}
+
+// narrowKind reports whether narrowNext reads a field of type t: a number
+// kind that fastKindOf does not take (narrowAt's), with no methods that
+// decoding would call. Without the fast paths, none.
+func narrowKind(t reflect.Type) bool {
+	if !fastPaths || canonical(decodeKey{t, modeLoc, nil}).mode != modeKind {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32:
+		return fastKindOf(t) == fastNone
+	}
+	return false
 }
 
 // embedStep follows an embedded pointer field at offset.
@@ -195,6 +215,9 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 				}
 			} else {
 				f.fast = fastKindOf(f.typ)
+				if f.embed == nil && f.fast == fastNone && narrowKind(f.typ) {
+					f.narrow = narrowAt(f.typ)
+				}
 				if f.embed == nil { // scalarNext writes at the struct's p+offset
 					switch f.fast {
 					case fastInt64:
@@ -270,7 +293,11 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 		if hit {
 			f = &sd.fields[next]
 			next++
-			if f.direct != directNone && ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
+			if f.direct != directNone {
+				if ds.scalarNext(f.direct, false, &atObjectComma, unsafe.Add(p, f.offset)) {
+					continue
+				}
+			} else if f.narrow != nil && ds.narrowNext(f.narrow, unsafe.Add(p, f.offset)) {
 				continue
 			}
 		} else {
@@ -308,6 +335,8 @@ func (sd *structDecoder) decode(ds *decodeState, tok []byte, p unsafe.Pointer) e
 				// A key out of order (a member before it absent, or
 				// unknown), found by lookup: its value as after a hit.
 				// memberKey read the ':' (else the state says one comes).
+				continue
+			} else if f.narrow != nil && d.state == &atObjectValue && ds.narrowNext(f.narrow, unsafe.Add(p, f.offset)) {
 				continue
 			}
 		}

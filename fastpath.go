@@ -493,6 +493,30 @@ func (ds *decodeState) skipNext(next *state) bool {
 	return true
 }
 
+// narrowNext is scalarNext for a member's value of a number kind that
+// narrowAt reads (an int32, a uint64, a float32), by at, where the value
+// comes next and is a number the window holds whole: the state becomes
+// atObjectComma. Anything else (null, another kind, a value at reads
+// but gives up on) is left to NextToken and the field's decoder.
+func (ds *decodeState) narrowNext(at func(ds *decodeState, data []byte, i int, p unsafe.Pointer, depth int) int, p unsafe.Pointer) bool {
+	d := ds.d
+	i := d.valueAt(false)
+	if i < 0 {
+		return false
+	}
+	data := d.s.br.data
+	if c := data[i]; c != '-' && c-'0' > 9 {
+		return false
+	}
+	end := at(ds, data, i, p, 0)
+	if end == giveUp {
+		return false
+	}
+	d.s.br.offset = end // (at reads a number followed by a byte that may end it)
+	d.state = &atObjectComma
+	return true
+}
+
 // captureValue is d.RawValue for Decode (ds.d): what the window holds
 // whole of the value, each of its elements and members where the value is
 // longer than the window, is passed over by skipWhole, the rest by

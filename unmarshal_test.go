@@ -229,10 +229,17 @@ func TestDecodeDiff(t *testing.T) {
 		// the end, arrays
 		"{\"id\":1} {\"id\":2,\"name\":\"x\"}\n{\"id\":\"bad\"} {\"id\":3,\"zz\":[1]}{\"inner\":{\"X\":4}}", `{"id":1} {"id":2} {"id":`,
 		`[{"id":1}] [] [{"id":2},null] [{"id":"x"}] [{"e1":"y"}]`, `{"id":1} 7 {"id":2}`,
+		// number kinds narrowAt reads, in the struct's order and out of it
+		// (narrowNext after a hit and after lookup), at their limits, null,
+		// and values their decoders reject
+		`{"i8":-128,"i16":32767,"i32":-2147483648,"u":7,"u8":255,"u16":65535,"u32":4294967295,"u64":18446744073709551615,"up":1,"f32":4213.7,"k":3,"x":1}`,
+		`{"x":2,"f32":1e-3,"u64":9223372036854775807,"i8":-0,"zz":1,"u8":0} {"u32":null,"f32":null,"p":5,"s":[1,2],"a":[1],"m":{"a":0.1}}`,
+		`{"i8":128} {"u8":-1} {"u":-0} {"i32":1.5} {"f32":1e39} {"u16":"1"} {"i16":true} {"u64":18446744073709551616} {"f32":1}`,
+		`[{"i32":1,"f32":2.5},{"f32":-0.0,"i32":-1},{"u8":256}] {"i8" : 1 , "f32" : 0.5 }`, `{"i8":1,"u16":2`,
 	}, diffInputs...)
 	for name, mk := range readerShapesFor(7) {
 		for _, in := range inputs {
-			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order", "strings", "nullable", "pass", "passes"} {
+			for _, target := range []string{"any", "struct", "small", "ints", "map", "raw", "custom", "text", "number", "flat", "flatnp", "floats", "order", "strings", "nullable", "pass", "passes", "narrow", "narrows"} {
 				for _, opts := range []string{"", "n", "u", "p", "np"} {
 					t.Run(name, func(t *testing.T) {
 						diffDecode(t, []byte(in), target, opts, mk)

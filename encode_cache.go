@@ -77,6 +77,7 @@ const (
 	encInt32
 	encUint64
 	encFloat64
+	encFloat32
 	encBool
 	encNumber
 	// A pointer to one of the above: null when nil. A pointer to a scalar
@@ -112,6 +113,12 @@ func (es *encodeState) appendDirect(b []byte, d encDirect, p unsafe.Pointer) ([]
 			return b, false
 		}
 		b = appendFloat(b, x, 64)
+	case encFloat32:
+		x := float64(*(*float32)(p))
+		if !finite(x) {
+			return b, false
+		}
+		b = appendFloat(b, x, 32)
 	case encNumber:
 		s := *(*string)(p)
 		if s == "" {

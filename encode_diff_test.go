@@ -269,6 +269,22 @@ func namedMarshalCases() []struct {
 		{"1e21", 1e21},
 		{"1e-7", 1e-7},
 		{"float32 1e-7", float32(1e-7)},
+		// float32 and int32 as the loops over fields and elements write
+		// them (encFloat32, encInt32), the errors by the type's encoder
+		{"float32 fields", struct {
+			A    float32
+			P, Q *float32
+			S    []float32
+			M    map[string]float32
+		}{1.5, new(float32(0.1)), nil, []float32{1, 1e-7, 3.4e38, -0.25}, map[string]float32{"a": 16777216}}},
+		{"float32 field +Inf", struct{ F float32 }{f(byte(len(floatPalette) - 3)).float32()}},
+		{"float32 pointer NaN", struct{ P *float32 }{new(f(byte(len(floatPalette) - 1)).float32())}},
+		{"float32 slice NaN", []float32{1, f(byte(len(floatPalette) - 1)).float32()}},
+		{"int32 fields", struct {
+			A, B, C, D int32
+			P, Q       *int32
+			S          []int32
+		}{0, 999, 1000, -2147483648, new(int32(-1)), nil, []int32{7, -7, 2147483647}}},
 		{"-0", f(1).float64()},
 		{"int64 min", int64(-1 << 63)},
 		{"uint64 max", ^uint64(0)},

@@ -56,6 +56,20 @@ func appendUint10(dst []byte, u uint64) []byte {
 	return dst[:l+putUint17(dst[l:l+24], u)]
 }
 
+// appendSmall appends x when it is below 1000 (a count, an age, a small
+// id) and dst has room for 8 bytes, from threeDigits, and reports whether
+// it did: appendInt10's first case, inlined into the loop over a struct's
+// fields, where the call cost as much as the digits.
+func appendSmall(dst []byte, x uint64) ([]byte, bool) {
+	l := len(dst)
+	if !fastPaths || x >= 1000 || cap(dst)-l < 8 {
+		return dst, false
+	}
+	k := decimalLen(uint32(x))
+	binary.LittleEndian.PutUint64(dst[l:l+8], uint64(threeDigits[x])>>(24-8*uint(k))|asciiZeros)
+	return dst[:l+k], true
+}
+
 // appendInt10 appends x in decimal, as appendUint10 does.
 func appendInt10(dst []byte, x int64) []byte {
 	l := len(dst)

@@ -60,6 +60,9 @@ func scalarEncoder(t reflect.Type, quoted bool) *typeEncoder {
 		te.value = func(es *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 			return appendFloatValue(b, v.Float(), t, quoted)
 		}
+		if !quoted {
+			te.direct = encFloat32
+		}
 	case reflect.Float64:
 		te.fn = func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 			return appendFloatValue(b, *(*float64)(p), t, quoted)

@@ -284,10 +284,16 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			// 0 to 999 (a count, an age, a small id) here in the loop,
 			// from appendInt10's table, for the same reason.
 			x := *(*int64)(vp)
-			if l := len(b); fastPaths && uint64(x) < 1000 && cap(b)-l >= 8 {
-				k := decimalLen(uint32(x))
-				binary.LittleEndian.PutUint64(b[l:l+8], uint64(threeDigits[x])>>(24-8*uint(k))|asciiZeros)
-				b = b[:l+k]
+			var ok bool
+			if b, ok = appendSmall(b, uint64(x)); ok {
+				continue
+			}
+			b = appendInt10(b, x)
+			continue
+		case encInt32:
+			x := int64(*(*int32)(vp))
+			var ok bool
+			if b, ok = appendSmall(b, uint64(x)); ok {
 				continue
 			}
 			b = appendInt10(b, x)

@@ -33,7 +33,10 @@ package json
 //   - the typed one pass into a zero struct, or nil slice of structs, of
 //     scalar, any, time.Time and RawMessage fields (promoted through
 //     embedded pointers too), structs, and slices, arrays, maps and
-//     pointers of them (structPass, slicePass: decode_struct_bytes.go);
+//     pointers of them (structPass, slicePass: decode_struct_bytes.go),
+//     integers of 8 to 32 bits, unsigned ones and float32s among them
+//     (narrowAt, and scanFloat32's one float32 division where it is
+//     exact: the decoders parse them with internal/number and strconv);
 //   - Decode's pass over a value with methods that its window did not
 //     hold whole, once captured (decodeStream: bytesPass), and the
 //     capture's skip of what the window holds whole by the validator
@@ -51,7 +54,8 @@ package json
 //     expectKey (a struct's next field or an any object's guessed key,
 //     matched in place), scalarNext and pointerNext (numbers, strings,
 //     literals and nullable scalars read straight from the window with
-//     scanInt64, scanFloat64, readString and literalAt), anyScalarNext;
+//     scanInt64, scanFloat64, readString and literalAt), anyScalarNext,
+//     and narrowNext (a member of narrowAt's kinds read at the window);
 //   - the struct decoder's inline string, bool, int64 and float64 fields
 //     (fastKindOf: the field's decoder decodes it), and its match of a key
 //     on its raw bytes (every key is unquoted, then looked up);
@@ -81,6 +85,8 @@ package json
 //     slice and array loops (typeEncoder.direct, appendDirect), and the
 //     floats of arrays or slices of float64 written by the loop over them
 //     (appendFloatLists): each value calls its type's encoder;
+//   - (typeEncoder.direct covers int32 and float32 too: encInt32,
+//     encFloat32;)
 //   - the struct encoder's field names copied as one padded 32-byte block
 //     (append copies each), and a nil or empty slice written without the
 //     slice encoder's core;
@@ -98,8 +104,8 @@ package json
 //   - appendFloat's whole numbers written as integers and its one-word
 //     move of a short integer part; integers below 1e6 written from the
 //     table of the digits of 0 to 999 (threeDigits) by appendInt10 and
-//     putUint, and integer fields of 0 to 999 by the struct encoder's
-//     loop: digits8; appendInt10's nine to sixteen digits
+//     putUint, and int64 and int32 fields of 0 to 999 by the struct
+//     encoder's loop (appendSmall): digits8; appendInt10's nine to sixteen digits
 //     written out instead of putUint's call; the last sixteen digits of a
 //     number of 17 to 20 written by internal/digits' vector kernel
 //     (putUint17): two words of digits8;

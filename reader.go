@@ -124,8 +124,10 @@ func (b *byteReader) extend() int {
 		if cap(b.data) >= bigWindow {
 			newCap = cap(b.data) + cap(b.data)/4
 		}
-		if rest := b.restLen(); rest > newCap && rest <= bigWindow {
-			newCap = rest
+		if rest := b.restLen(); rest > 0 && cap(b.data) < bigWindow {
+			// At least a quarter more, so that a Len that says less
+			// than the reader holds still grows it geometrically.
+			newCap = max(min(rest, 16*cap(b.data), bigWindow), cap(b.data)+cap(b.data)/4)
 		}
 		b.grow(min(max(newCap, minBufSize), b.max))
 	case cap(b.data) < min(b.growTo, b.max) && (b.filled || b.base+int64(len(b.data)) >= 2*int64(cap(b.data)) || cap(b.data) < minBufSize):
@@ -166,10 +168,13 @@ func (b *byteReader) extend() int {
 // A token longer than the window (a value Decode captures whole, a long
 // string) grows it by doubling, clearing and copying at each step: a
 // 1 MB value read from a bytes.Reader took windows of 64 KiB to 2 MiB,
-// 4 MB allocated for it. When the reader's rest is more than one
-// doubling away, extend grows the window to hold the rest at once: one
-// window of the input's size, which the caller holds in memory anyway.
-// Past bigWindow it grows as before.
+// 4 MB allocated for it. When the reader tells its rest, extend grows
+// the window to hold it, by at most 16 times a step (32 KiB, 512 KiB,
+// then the 1 MB: 1.6 MB allocated), and never past it:
+// the window never outgrows the input, which the caller holds in memory
+// anyway, and a token a little longer than the window (a long line in a
+// long NDJSON stream) costs a window at most 16 times the old one, not
+// one of the whole stream. Past bigWindow it grows as before.
 func (b *byteReader) restLen() int {
 	if b.growTo == 0 || b.streams {
 		return 0

@@ -103,6 +103,30 @@ func TestWindowJumpsToReaderLen(t *testing.T) {
 	}
 }
 
+// shortLen is a reader whose Len says it holds nothing more.
+type shortLen struct{ *bytes.Reader }
+
+func (shortLen) Len() int { return 0 }
+
+// TestWindowJumpShortLen: a Len that says less than the reader holds does
+// not stop the window from growing (by a quarter a step at least), nor
+// changes what is read.
+func TestWindowJumpShortLen(t *testing.T) {
+	in := jumpInput(20000)
+	d := NewDecoder(shortLen{bytes.NewReader(in)})
+	var v []jumpRec
+	if err := d.Decode(&v); err != nil || len(v) != 20000 || v[19999].ID != 19999 {
+		t.Fatalf("decoded %d records: %v", len(v), err)
+	}
+	if c := cap(d.s.br.data); c < len(in)-100 || c > 2*len(in) {
+		t.Errorf("window %d bytes for %d of input", c, len(in))
+	}
+	var n int
+	if err := d.Decode(&n); err != nil || n != 7 {
+		t.Errorf("then %d %v", n, err)
+	}
+}
+
 // TestWindowJumpStreamsAfterReset: StreamLongStrings set before a Reset
 // still keeps the window from jumping past a long string, so the string
 // is streamed.

@@ -125,8 +125,8 @@ func (d *Decoder) recycleWindow() {
 // the size r says it holds (a Len method, as bytes.Reader has), or 512
 // bytes, and grows up to 32 KiB while r keeps filling it; past that it grows
 // only while a single token (or a value Decode reads whole) is longer than
-// it: by doubling, or at once to hold all that r says it has left, when r
-// has a Len method and StreamLongStrings is off.
+// it: by doubling, or towards all that r says it has left (at most 16
+// times a step), when r has a Len method and StreamLongStrings is off.
 func NewDecoder(r io.Reader) *Decoder {
 	return NewDecoderBuffer(r, nil)
 }

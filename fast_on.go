@@ -82,11 +82,10 @@ package json
 //     at a time, and the struct encoder's string fields of 4 to 24 bytes
 //     so written in its loop: appendEscaped writes every string;
 //   - the scalars (and pointers to them) written inline by the struct,
-//     slice and array loops (typeEncoder.direct, appendDirect), and the
+//     slice and array loops (typeEncoder.direct, appendDirect: strings,
+//     bools, int64, int32, uint64, float64, float32 and Numbers), and the
 //     floats of arrays or slices of float64 written by the loop over them
 //     (appendFloatLists): each value calls its type's encoder;
-//   - (typeEncoder.direct covers int32 and float32 too: encInt32,
-//     encFloat32;)
 //   - the struct encoder's field names copied as one padded 32-byte block
 //     (append copies each), and a nil or empty slice written without the
 //     slice encoder's core;

@@ -29,11 +29,11 @@ func (ds *decodeState) decodeQuoted(f *fieldDecoder, tok []byte, p unsafe.Pointe
 	case c == 'n':
 		return f.dec.fn(ds, tok, p)
 	case c == '"':
-		// A 64-bit integer, a float64 or a bool written plainly, as the
-		// typed one pass reads it (quotedAt), without the copy and the
-		// reflect.Values (a 1 MB array that Decode reads by tokens: the
-		// pass takes only what its window holds whole).
-		if f.quotedFast != fastNone && quotedAt(f.quotedFast, tok, 0, p) == len(tok) {
+		// A number or a bool written plainly, as the typed one pass
+		// reads it (quotedAt), without the copy and the reflect.Values (a
+		// 1 MB array that Decode reads by tokens: the pass takes only
+		// what its window holds whole).
+		if (f.quotedFast != fastNone || f.quotedNarrow != nil) && quotedAt(f, tok, 0, p) == len(tok) {
 			return nil
 		}
 		item := append([]byte(nil), ds.unquote(tok)...)

@@ -97,6 +97,55 @@ func narrowAt(t reflect.Type) func(ds *decodeState, data []byte, i int, p unsafe
 	}
 }
 
+// narrowQuoted returns fieldDecoder.quotedNarrow for t, a narrowKind type:
+// it stores body, the content of a ",string" value, at fp where
+// encoding/json's literalStore would store it (strconv's ParseInt,
+// ParseUint or ParseFloat at t's size, in t's range; for a float32, only
+// a number of JSON's grammar, which leaves out strconv's wider syntax),
+// and reports whether it did. Where it does not, the token path decides
+// and words the error: a '-' or a leading byte other than a digit among
+// them.
+func narrowQuoted(t reflect.Type) func(body []byte, fp unsafe.Pointer) bool {
+	bits := t.Bits()
+	switch t.Kind() {
+	case reflect.Float32:
+		return func(body []byte, fp unsafe.Pointer) bool {
+			if !isValidNumber(body) {
+				return false
+			}
+			x, err := number.ParseFloat(body, 32)
+			if err != nil {
+				return false
+			}
+			*(*float32)(fp) = float32(x)
+			return true
+		}
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int, reflect.Int64:
+		return func(body []byte, fp unsafe.Pointer) bool {
+			if c := body[0]; c != '-' && !isDigit(c) {
+				return false // encoding/json's error, not strconv's
+			}
+			n, err := number.ParseInt(body)
+			if err != nil || n < -1<<(bits-1) || bits < 64 && n >= 1<<(bits-1) {
+				return false
+			}
+			storeBits(fp, bits, uint64(n))
+			return true
+		}
+	}
+	return func(body []byte, fp unsafe.Pointer) bool {
+		if !isDigit(body[0]) {
+			return false
+		}
+		n, err := number.ParseUint(body)
+		if err != nil || bits < 64 && n >= 1<<bits {
+			return false
+		}
+		storeBits(fp, bits, n)
+		return true
+	}
+}
+
 // storeBits stores the low bits bits of x at p (two's complement: the
 // same bits for a signed integer and an unsigned one).
 func storeBits(p unsafe.Pointer, bits int, x uint64) {

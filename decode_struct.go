@@ -34,6 +34,10 @@ type fieldDecoder struct {
 	// kind of its type when that is a 64-bit integer, a float64 or a bool:
 	// the typed one pass reads those inside their strings (structAt).
 	quotedFast fastKind
+	// quotedNarrow is, for such a field of a narrowKind type (an int32, a
+	// uint64, a float32...), how quotedAt stores a string's body into it
+	// (narrowQuoted); nil otherwise.
+	quotedNarrow func(body []byte, fp unsafe.Pointer) bool
 	// readOnly: a tagged, unexported embedded struct, decoded by its
 	// modeRO decoder.
 	readOnly bool
@@ -212,6 +216,8 @@ func (b *builder) buildStruct(td *typeDecoder, t reflect.Type) {
 			if f.quoted {
 				if k := fastKindOf(f.typ); f.embed == nil && (k == fastInt64 || k == fastFloat64 || k == fastBool) {
 					f.quotedFast = k
+				} else if f.embed == nil && narrowKind(f.typ) {
+					f.quotedNarrow = narrowQuoted(f.typ)
 				}
 			} else {
 				f.fast = fastKindOf(f.typ)

@@ -89,7 +89,7 @@ func (sd *structDecoder) passableIn(open []*structDecoder) bool {
 	for i := range sd.fields {
 		f := &sd.fields[i]
 		switch {
-		case f.readOnly || f.quoted && f.quotedFast == fastNone:
+		case f.readOnly || f.quoted && f.quotedFast == fastNone && f.quotedNarrow == nil:
 			return false
 		case f.quoted:
 		case f.direct != directNone:
@@ -463,7 +463,7 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 				return giveUp
 			}
 		case f.quoted:
-			if i = quotedAt(f.quotedFast, data, i, unsafe.Add(p, f.offset)); i == giveUp {
+			if i = quotedAt(f, data, i, unsafe.Add(p, f.offset)); i == giveUp {
 				return giveUp
 			}
 		case f.direct != directNone:
@@ -974,13 +974,14 @@ var plainKeyByte = func() (t [256]bool) {
 	return t
 }()
 
-// quotedAt decodes the value at data[i] into a ",string" field of kind k
-// (fieldDecoder.quotedFast) at fp, and returns the index after it, or
-// giveUp: a string whose body, with no escape, is what encoding/json's
-// literalStore stores as it is, an integer strconv.ParseInt takes, a
-// number of JSON's grammar or true or false. Anything else, null among
-// them, is the token path's (decodeQuoted), which words the errors.
-func quotedAt(k fastKind, data []byte, i int, fp unsafe.Pointer) int {
+// quotedAt decodes the value at data[i] into the ",string" field f at fp
+// (of f.quotedFast's kind, or one f.quotedNarrow stores), and returns the
+// index after it, or giveUp: a string whose body, with no escape, is what
+// encoding/json's literalStore stores as it is, an integer
+// strconv.ParseInt (ParseUint) takes and the field holds, a number of
+// JSON's grammar or true or false. Anything else, null among them, is the
+// token path's (decodeQuoted), which words the errors.
+func quotedAt(f *fieldDecoder, data []byte, i int, fp unsafe.Pointer) int {
 	if data[i] != '"' {
 		return giveUp
 	}
@@ -992,7 +993,7 @@ func quotedAt(k fastKind, data []byte, i int, fp unsafe.Pointer) int {
 		return giveUp
 	}
 	body := data[i+1 : e]
-	switch k {
+	switch f.quotedFast {
 	case fastInt64:
 		if c := body[0]; c != '-' && !isDigit(c) {
 			return giveUp // encoding/json's error, not strconv's
@@ -1021,7 +1022,9 @@ func quotedAt(k fastKind, data []byte, i int, fp unsafe.Pointer) int {
 			return giveUp
 		}
 	default:
-		return giveUp
+		if f.quotedNarrow == nil || !f.quotedNarrow(body, fp) {
+			return giveUp
+		}
 	}
 	return e + 1
 }

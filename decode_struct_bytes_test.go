@@ -3,8 +3,10 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"maps"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -85,7 +87,8 @@ func TestPassable(t *testing.T) {
 		}{}, true},
 		{struct {
 			Q int32 `json:",string"`
-		}{}, false},
+		}{}, true},
+		{quotedNarrowPass{}, true},
 		{struct {
 			Q string `json:",string"`
 		}{}, false},
@@ -155,17 +158,71 @@ func TestQuotedPass(t *testing.T) {
 		`"123456789012345678901234567890"`, `"1.000000000000000000001"`, `""`, `"null"`, `1.5`, `null`, `"\u0031"`}
 	bools := []string{`"true"`, `"false"`, `"tru"`, `"TRUE"`, `"1"`, `"null"`, `""`, `true`, `null`, `"true "`}
 	mustTake := map[string]bool{`i"123"`: true, `n"-5"`: true, `i"-9223372036854775808"`: true, `f"1.5"`: true, `f"2.5E+3"`: true, `b"true"`: true, `b"false"`: true}
+	checkPassDiff[quotedPass](t, map[string][]string{"i": ints, "n": ints, "f": floats, "b": bools}, mustTake,
+		`{"i":"7","f":"7.5","b":"true"}`,
+		`{"i":"1","n":"-2","f":"0.25","b":"true","s":"y","x":3}`, `{"b":"false","f":"-1e-7","n":"0","i":"-1"}`)
+}
+
+// quotedNarrowPass has a ",string" field of each narrow kind (narrowKind)
+// among plain ones.
+type quotedNarrowPass struct {
+	I8  int8      `json:"i8,string"`
+	I32 int32     `json:"i32,string"`
+	U8  uint8     `json:"u8,string"`
+	U32 uint32    `json:"u32,string"`
+	U64 uint64    `json:"u64,string"`
+	Up  uintptr   `json:"up,string"`
+	K   diffLevel `json:"k,string"`
+	F32 float32   `json:"f32,string"`
+	S   string    `json:"s"`
+	X   int64     `json:"x"`
+}
+
+// TestQuotedNarrowPass: as TestQuotedPass, for ",string" fields of the
+// narrow kinds (an int32, a uint64, a float32...), which the pass reads
+// inside their strings too (narrowQuoted), at their limits and past them.
+func TestQuotedNarrowPass(t *testing.T) {
+	common := []string{`"0"`, `"-0"`, `"007"`, `"+1"`, `"1.5"`, `"1e3"`, `" 1"`, `"1 "`, `""`, `"-"`, `"null"`, `"\u0031"`,
+		`"abc"`, `"12a"`, `1`, `null`, `true`, `"true"`, `[]`, `{}`, `["1"]`, `"-1"`, `"1_0"`, `"0x10"`}
+	with := func(more ...string) []string { return append(append([]string(nil), common...), more...) }
+	floats := []string{`"1.5"`, `"-0"`, `"0"`, `"2.5E+3"`, `"16777217"`, `"3.4028234e38"`, `"3.4028236e38"`, `"1e39"`, `"-1e39"`,
+		`"1e-46"`, `"1.4e-45"`, `"-inf"`, `"-Inf"`, `"NaN"`, `"1."`, `".5"`, `"0x1p4"`, `"01"`, `"123456789012345678901234567890"`,
+		`""`, `"null"`, `1.5`, `null`, `"\u0031"`, `"-"`}
+	bodies := map[string][]string{
+		"i8":  with(`"127"`, `"128"`, `"-128"`, `"-129"`),
+		"i32": with(`"2147483647"`, `"2147483648"`, `"-2147483648"`, `"-2147483649"`, `"-9223372036854775809"`),
+		"u8":  with(`"255"`, `"256"`),
+		"u32": with(`"4294967295"`, `"4294967296"`),
+		"u64": with(`"9223372036854775808"`, `"18446744073709551615"`, `"18446744073709551616"`, `"12345678901234567890"`),
+		"up":  with(`"18446744073709551615"`, `"18446744073709551616"`),
+		"k":   with(`"65535"`, `"65536"`),
+		"f32": floats,
+	}
+	mustTake := map[string]bool{`i8"127"`: true, `i8"-128"`: true, `i32"-2147483648"`: true, `u8"255"`: true, `u32"4294967295"`: true,
+		`u64"18446744073709551615"`: true, `u64"12345678901234567890"`: true, `up"18446744073709551615"`: true, `k"65535"`: true,
+		`f32"1.5"`: true, `f32"16777217"`: true, `f32"3.4028234e38"`: true, `f32"1e-46"`: true, `i32"-0"`: true, `u8"0"`: true}
+	checkPassDiff[quotedNarrowPass](t, bodies, mustTake,
+		`{"i8":"7","u64":"7","f32":"7.5","k":"1"}`,
+		`{"i8":"1","i32":"-2","u8":"3","u32":"4","u64":"5","up":"6","k":"7","f32":"0.25","s":"y","x":3}`,
+		`{"f32":"-1e-7","u64":"0","i8":"-1"}`)
+}
+
+// checkPassDiff: for each key of bodies and each of its bodies, a
+// document {"s":"x",key:body,"x":7} of T, which the typed one pass either
+// takes, to encoding/json's values, or gives up on, leaving the struct
+// zero; it must take those mustTake names (key then body). Unmarshal's
+// values and errors are then encoding/json's on each document and on more,
+// alone and in an array with other, against the classic encoding/json.
+func checkPassDiff[T any](t *testing.T, bodies map[string][]string, mustTake map[string]bool, other string, more ...string) {
+	t.Helper()
 	var ins []string
-	for _, c := range []struct {
-		key    string
-		bodies []string
-	}{{"i", ints}, {"n", ints}, {"f", floats}, {"b", bools}} {
-		for _, b := range c.bodies {
-			in := `{"s":"x","` + c.key + `":` + b + `,"x":7}`
+	for _, key := range slices.Sorted(maps.Keys(bodies)) {
+		for _, b := range bodies[key] {
+			in := `{"s":"x","` + key + `":` + b + `,"x":7}`
 			ins = append(ins, in)
 			if fastPaths {
 				ds := getState()
-				var v quotedPass
+				var v T
 				data := []byte(in)
 				td := ds.topDecoder(reflect.TypeOf(&v))
 				ds.bd.resetBytes(data)
@@ -175,19 +232,19 @@ func TestQuotedPass(t *testing.T) {
 				if !took && !reflect.ValueOf(v).IsZero() {
 					t.Errorf("structPass(%s) gave up, leaving %+v, not zero", in, v)
 				}
-				if !took && mustTake[c.key+b] {
+				if !took && mustTake[key+b] {
 					t.Errorf("structPass(%s) gave up", in)
 				}
 				if took {
-					var want quotedPass
-					if err := stdjson.Unmarshal(data, &want); err != nil || v != want {
+					var want T
+					if err := stdjson.Unmarshal(data, &want); err != nil || !reflect.DeepEqual(v, want) {
 						t.Errorf("structPass(%s) took it: %+v; encoding/json: %+v, %v", in, v, want, err)
 					}
 				}
 			}
 		}
 	}
-	ins = append(ins, `{"i":"1","n":"-2","f":"0.25","b":"true","s":"y","x":3}`, `{"b":"false","f":"-1e-7","n":"0","i":"-1"}`)
+	ins = append(ins, more...)
 	if !stdClassic {
 		// A v2-backed encoding/json takes ",string" bodies the classic one
 		// refuses ("+1") and words its errors otherwise; jsonpipe keeps the
@@ -196,14 +253,14 @@ func TestQuotedPass(t *testing.T) {
 		return
 	}
 	for _, in := range ins {
-		var got, want quotedPass
+		var got, want T
 		err := Unmarshal([]byte(in), &got)
 		stdErr := stdjson.Unmarshal([]byte(in), &want)
-		if got != want || errString(err) != errString(stdErr) {
+		if !reflect.DeepEqual(got, want) || errString(err) != errString(stdErr) {
 			t.Errorf("Unmarshal(%s): %+v, %v\nencoding/json: %+v, %v", in, got, err, want, stdErr)
 		}
-		arr := "[" + in + `,{"i":"7","f":"7.5","b":"true"},` + in + "]"
-		var gotS, wantS []quotedPass
+		arr := "[" + in + "," + other + "," + in + "]"
+		var gotS, wantS []T
 		err = Unmarshal([]byte(arr), &gotS)
 		stdErr = stdjson.Unmarshal([]byte(arr), &wantS)
 		if !reflect.DeepEqual(gotS, wantS) || errString(err) != errString(stdErr) {
@@ -517,7 +574,7 @@ func TestQuotedTailNoAllocs(t *testing.T) {
 	// Each member alone, ending at the token's end: the token path's.
 	f := fieldDecoder{typ: reflect.TypeFor[int64](), quotedFast: fastInt64}
 	var n int64
-	if end := quotedAt(f.quotedFast, []byte(`"-12"`), 0, unsafe.Pointer(&n)); end != 5 || n != -12 {
+	if end := quotedAt(&f, []byte(`"-12"`), 0, unsafe.Pointer(&n)); end != 5 || n != -12 {
 		t.Errorf("quotedAt: %d, %d", end, n)
 	}
 }

@@ -320,6 +320,8 @@ func diffTargets() []struct {
 		{"quoteds", func() any { return new([]quotedPass) }},
 		{"narrow", func() any { return new(diffNarrow) }}, // number kinds the pass reads by narrowAt
 		{"narrows", func() any { return new([]diffNarrow) }},
+		{"quotednarrow", func() any { return new(quotedNarrowPass) }}, // ",string" narrow kinds: narrowQuoted
+		{"quotednarrows", func() any { return new([]quotedNarrowPass) }},
 	}
 }
 

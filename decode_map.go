@@ -59,8 +59,8 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 		return
 	}
 	elem := b.dep(td, decodeKey{et, modeLoc, nil})
-	if fastPaths && kind == keyString {
-		td.pass = mapPass(t, elem)
+	if fastPaths && kind != keyText {
+		td.pass = mapPass(t, elem, kind)
 	}
 	if fastPaths && kt == stringType {
 		// A map from string to a predeclared scalar type is filled as
@@ -82,6 +82,10 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 			return
 		}
 	}
+	keyBits := 0
+	if kind == keyInt || kind == keyUint {
+		keyBits = kt.Bits()
+	}
 	generic := func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
 		if open, err := mapOpen(ds, tok, t, p); !open {
 			return err
@@ -92,8 +96,8 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 		}
 		ev := reflect.New(et).Elem()
 		ep := ev.Addr().UnsafePointer()
-		var kv reflect.Value
-		if kind == keyString {
+		var kv reflect.Value // set for each member: the map copies it
+		if kind != keyText {
 			kv = reflect.New(kt).Elem()
 		}
 		d := ds.d
@@ -109,9 +113,19 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 			keyStart := ds.offset() - int64(len(ktok))
 			var key string
 			var raw []byte
-			if kind == keyText {
+			var n uint64 // an integer key read plainly (intKeyAt)
+			plain := false
+			switch {
+			case kind == keyText:
 				raw = bytes.Clone(ktok)
-			} else {
+			case kind != keyString && fastPaths:
+				var end int
+				if n, end = intKeyAt(ktok, 0, kind == keyInt, keyBits); end == len(ktok) {
+					plain = true
+					break
+				}
+				fallthrough
+			default:
 				key = ds.stringValue(ktok)
 			}
 			vtok, err := d.NextToken()
@@ -130,23 +144,27 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 				kv.SetString(key)
 				m.SetMapIndex(kv, ev)
 			case keyInt:
-				n, err := strconv.ParseInt(key, 10, 64)
-				if err != nil || reflect.Zero(kt).OverflowInt(n) {
-					ds.typeError("number "+key, kt, keyStart+1)
-					continue
+				if !plain {
+					x, err := strconv.ParseInt(key, 10, 64)
+					if err != nil || reflect.Zero(kt).OverflowInt(x) {
+						ds.typeError("number "+key, kt, keyStart+1)
+						continue
+					}
+					n = uint64(x)
 				}
-				k := reflect.New(kt).Elem()
-				k.SetInt(n)
-				m.SetMapIndex(k, ev)
+				kv.SetInt(int64(n))
+				m.SetMapIndex(kv, ev)
 			case keyUint:
-				n, err := strconv.ParseUint(key, 10, 64)
-				if err != nil || reflect.Zero(kt).OverflowUint(n) {
-					ds.typeError("number "+key, kt, keyStart+1)
-					continue
+				if !plain {
+					x, err := strconv.ParseUint(key, 10, 64)
+					if err != nil || reflect.Zero(kt).OverflowUint(x) {
+						ds.typeError("number "+key, kt, keyStart+1)
+						continue
+					}
+					n = x
 				}
-				k := reflect.New(kt).Elem()
-				k.SetUint(n)
-				m.SetMapIndex(k, ev)
+				kv.SetUint(n)
+				m.SetMapIndex(kv, ev)
 			case keyText:
 				k := reflect.New(kt)
 				if err := unmarshalKey(k, raw); err != nil {

@@ -762,15 +762,23 @@ type mapInfo struct {
 	fill  func(sc *sliceScratch, keys []string, p unsafe.Pointer)
 	// scalar is elem's kind when scalarAt reads its values (not any's).
 	scalar direct
+	// keyBits is, for a map with integer keys, their size in bits (0 for
+	// string keys), and keySigned whether they are signed; fillInts
+	// makes such a map from the keys gathered on ds.mapIntKeys.
+	keyBits   int
+	keySigned bool
+	fillInts  func(sc *sliceScratch, keys []uint64, p unsafe.Pointer)
 }
 
-// mapPass returns the passInfo of t, a map type with string keys, whose
-// values elem decodes. A new map is made at the object's end, at its
-// number of members, as mapStringGathered and mapStringScalar make one:
-// the keys gather on ds.mapKeys, the values in a scratch buffer of the
-// element type; a map[string]V of a predeclared V is then filled as what
-// it is, any other through reflect.
-func mapPass(t reflect.Type, elem *typeDecoder) *passInfo {
+// mapPass returns the passInfo of t, a map type with string keys or
+// integer ones (kind keyString, keyInt or keyUint, without methods),
+// whose values elem decodes. A new map is made at the object's end, at
+// its number of members, as mapStringGathered and mapStringScalar make
+// one: the keys gather on ds.mapKeys (integers, parsed, on
+// ds.mapIntKeys), the values in a scratch buffer of the element type; a
+// map[string]V of a predeclared V is then filled as what it is, any
+// other through reflect.
+func mapPass(t reflect.Type, elem *typeDecoder, kind mapKeyKind) *passInfo {
 	size := t.Elem().Size()
 	mi := &mapInfo{t: t, elem: elem, st: reflect.SliceOf(t.Elem()), size: size, id: nextScratchID(), small: 4}
 	if size > 0 {
@@ -778,6 +786,10 @@ func mapPass(t reflect.Type, elem *typeDecoder) *passInfo {
 	}
 	if elem.direct != directAny {
 		mi.scalar = elem.direct
+	}
+	if kind != keyString {
+		mi.keyBits, mi.keySigned = t.Key().Bits(), kind == keyInt
+		mi.fillInts = fillIntKeys(t, mi.keySigned)
 	}
 	mi.fill = fillReflect(t)
 	if t.Key() == stringType {
@@ -825,6 +837,65 @@ func fillReflect(t reflect.Type) func(sc *sliceScratch, keys []string, p unsafe.
 	}
 }
 
+// fillIntKeys returns mapInfo.fillInts for t, a map type with integer
+// keys, signed or not, through reflect: one key value set for each member.
+func fillIntKeys(t reflect.Type, signed bool) func(sc *sliceScratch, keys []uint64, p unsafe.Pointer) {
+	return func(sc *sliceScratch, keys []uint64, p unsafe.Pointer) {
+		m := reflect.MakeMapWithSize(t, len(keys))
+		if sc.key.Kind() == reflect.Invalid {
+			sc.key = reflect.New(t.Key()).Elem()
+		}
+		for j, k := range keys {
+			if signed {
+				sc.key.SetInt(int64(k))
+			} else {
+				sc.key.SetUint(k)
+			}
+			m.SetMapIndex(sc.key, sc.buf.Index(j)) // a key that came twice: the last one wins
+		}
+		*(*unsafe.Pointer)(p) = m.UnsafePointer()
+	}
+}
+
+// intKeyAt reads the key at data[i], a string, of a map whose integer
+// keys are of bits bits, signed or not, and returns its value and the
+// index after the key, or giveUp: where the key is anything but a plain
+// decimal integer (an optional '-' for a signed key, then 1 to 19
+// digits, no escape) that the key type holds. encoding/json parses a key
+// by strconv.ParseInt or ParseUint, which also take a '+' and an escaped
+// digit: those, and every key it refuses, are the token path's, which
+// words the error. Leading zeros ("007") are strconv's 7 here too.
+func intKeyAt(data []byte, i int, signed bool, bits int) (uint64, int) {
+	j := i + 1
+	neg := signed && j < len(data) && data[j] == '-'
+	if neg {
+		j++
+	}
+	start := j
+	var n uint64
+	for j < len(data) && isDigit(data[j]) && j-start < 19 { // 10^19-1 < 2^64
+		n = n*10 + uint64(data[j]-'0')
+		j++
+	}
+	if j == start || j >= len(data) || data[j] != '"' {
+		return 0, giveUp
+	}
+	switch {
+	case !signed:
+		if bits < 64 && n >= 1<<bits {
+			return 0, giveUp
+		}
+	case neg:
+		if n > 1<<(bits-1) {
+			return 0, giveUp
+		}
+		n = -n
+	case n >= 1<<(bits-1):
+		return 0, giveUp
+	}
+	return n, j + 1
+}
+
 // mapAt decodes the object at data[i] into the nil map at p by mi, and
 // returns the index after its '}', or giveUp, leaving the map nil. depth
 // counts the arrays and objects open around it.
@@ -832,7 +903,7 @@ func (ds *decodeState) mapAt(mi *mapInfo, data []byte, i int, p unsafe.Pointer, 
 	if data[i] != '{' || depth+1 >= maxOnePassDepth || *(*unsafe.Pointer)(p) != nil { // (a map that came before: merged into)
 		return giveUp
 	}
-	base := len(ds.mapKeys)
+	base, intBase := len(ds.mapKeys), len(ds.mapIntKeys)
 	sc := ds.takeScratch(mi.id, mi.st, mi.small)
 	sc.buf.SetLen(sc.buf.Cap()) // one that grew before: all of it
 	n := 0
@@ -842,7 +913,12 @@ func (ds *decodeState) mapAt(mi *mapInfo, data []byte, i int, p unsafe.Pointer, 
 	}
 	for end == giveUp && i < len(data) && data[i] == '"' {
 		var key string
-		if i = ds.scalarAt(directString, data, i, unsafe.Pointer(&key)); i == giveUp {
+		var intKey uint64
+		if mi.keyBits != 0 {
+			if intKey, i = intKeyAt(data, i, mi.keySigned, mi.keyBits); i == giveUp {
+				break
+			}
+		} else if i = ds.scalarAt(directString, data, i, unsafe.Pointer(&key)); i == giveUp {
 			break
 		}
 		if i = skipWhitespace(data, i); i >= len(data) || data[i] != ':' {
@@ -863,7 +939,11 @@ func (ds *decodeState) mapAt(mi *mapInfo, data []byte, i int, p unsafe.Pointer, 
 			n++ // its slot is zeroed too
 			break
 		}
-		ds.mapKeys = append(ds.mapKeys, key)
+		if mi.keyBits != 0 {
+			ds.mapIntKeys = append(ds.mapIntKeys, intKey)
+		} else {
+			ds.mapKeys = append(ds.mapKeys, key)
+		}
 		n++
 		if i = skipWhitespace(data, i); i >= len(data) {
 			break
@@ -878,10 +958,15 @@ func (ds *decodeState) mapAt(mi *mapInfo, data []byte, i int, p unsafe.Pointer, 
 		i = skipWhitespace(data, i+1)
 	}
 	if end != giveUp {
-		mi.fill(sc, ds.mapKeys[base:], p)
+		if mi.keyBits != 0 {
+			mi.fillInts(sc, ds.mapIntKeys[intBase:], p)
+		} else {
+			mi.fill(sc, ds.mapKeys[base:], p)
+		}
 	}
 	clear(ds.mapKeys[base:]) // nothing kept alive
 	ds.mapKeys = ds.mapKeys[:base]
+	ds.mapIntKeys = ds.mapIntKeys[:intBase]
 	ds.dropScratch(mi.id, sc, min(n, sc.buf.Len()))
 	return end
 }

@@ -64,7 +64,6 @@ func TestPassable(t *testing.T) {
 		{struct{ X map[string]DiffPassPart }{}, true},
 		{struct{ X map[diffKey][]int }{}, true},
 		{struct{ X map[string]any }{}, true},
-		{struct{ X map[int]string }{}, false},
 		{struct{ X map[diffTextKey]string }{}, false},
 		{struct{ X map[string]diffText }{}, false}, // values copied into the map: no method deferred on them
 		{passTree{}, true},                         // recursive
@@ -74,6 +73,10 @@ func TestPassable(t *testing.T) {
 		{struct{ X [3][2]float64 }{}, true},
 		{struct{ X [2]diffText }{}, true},
 		{struct{ X map[string]int }{}, true},
+		{struct{ X map[int]string }{}, true},
+		{struct{ X map[uint16][]diffText }{}, false}, // a map's values with methods
+		{struct{ X map[diffTextKey]int }{}, false},   // a key with UnmarshalText
+		{intKeyPass{}, true},
 		{struct{ X int32 }{}, true},
 		{struct{ X uint64 }{}, true},
 		{struct{ X diffLevel }{}, true},
@@ -205,6 +208,62 @@ func TestQuotedNarrowPass(t *testing.T) {
 		`{"i8":"7","u64":"7","f32":"7.5","k":"1"}`,
 		`{"i8":"1","i32":"-2","u8":"3","u32":"4","u64":"5","up":"6","k":"7","f32":"0.25","s":"y","x":3}`,
 		`{"f32":"-1e-7","u64":"0","i8":"-1"}`)
+}
+
+// intKeyPass has maps with integer keys of each size and sign, which the
+// typed one pass reads (intKeyAt), with values of every sort.
+type intKeyPass struct {
+	M map[int]string            `json:"m"`
+	I map[int8]float64          `json:"i8"`
+	L map[int64]struct{ A int } `json:"i64"`
+	U map[uint8]int             `json:"u8"`
+	W map[uint64]*int32         `json:"u64"`
+	P map[uintptr]bool          `json:"up"`
+	N map[diffLevel][]int       `json:"k"`
+	S string                    `json:"s"`
+	X int64                     `json:"x"`
+}
+
+// TestIntKeyPass: the typed one pass reads a map's integer keys when they
+// are plain integers its key type holds, to encoding/json's maps, and
+// gives up on every other key (a '+', an escape, past the type's range,
+// not a number), which the token path then decodes to encoding/json's
+// values and errors.
+func TestIntKeyPass(t *testing.T) {
+	objects := []string{`{}`, `{"1":V,"-2":V,"0":V}`, `{"007":V}`, `{"-0":V}`, `{"+1":V}`, `{"1e3":V}`, `{"1.5":V}`, `{" 1":V}`, `{"":V}`,
+		`{"-":V}`, `{"\u0031":V}`, `{"a":V}`, `{"1":V,"1":W}`, `{"2":V,"1":V,"3":W}`, `null`, `{"1":null}`, `[]`, `{"1":V,"x":V}`,
+		`{ "1" : V , "2" : W }`, `{"12345678901234567890123":V}`, `{"1":V`, `{"1" V}`, `{1:V}`}
+	with := func(v, w string, more ...string) []string {
+		var out []string
+		for _, in := range append(objects, more...) {
+			out = append(out, strings.ReplaceAll(strings.ReplaceAll(in, "V", v), "W", w))
+		}
+		return out
+	}
+	bodies := map[string][]string{
+		"m":   with(`"a"`, `"b"`, `{"9223372036854775807":"x","-9223372036854775808":"y"}`, `{"9223372036854775808":"x"}`, `{"-9223372036854775809":"x"}`),
+		"i8":  with(`1.5`, `-0`, `{"127":1,"-128":2}`, `{"128":1}`, `{"-129":1}`, `{"1":"x"}`),
+		"i64": with(`{"A":1}`, `{"A":2,"B":3}`, `{"1":{"A":"x"}}`),
+		"u8":  with(`1`, `2`, `{"255":1}`, `{"256":1}`, `{"-1":1}`),
+		"u64": with(`7`, `null`, `{"18446744073709551615":1}`, `{"9999999999999999999":1}`, `{"18446744073709551616":1}`, `{"1":2147483648}`),
+		"up":  with(`true`, `false`),
+		"k":   with(`[1,2]`, `[]`, `{"65535":[3]}`, `{"65536":[3]}`),
+	}
+	mustTake := map[string]bool{
+		`m{"9223372036854775807":"x","-9223372036854775808":"y"}`: true, `i8{"127":1,"-128":2}`: true, `u8{"255":1}`: true,
+		`u64{"9999999999999999999":1}`: true, `k{"65535":[3]}`: true, `m{"2":"a","1":"a","3":"b"}`: true, `m{"1":"a","1":"b"}`: true,
+		`m{"-0":"a"}`: true, `i64{ "1" : {"A":1} , "2" : {"A":2,"B":3} }`: true,
+	}
+	for _, k := range []string{"m", "i8", "i64", "u8", "u64", "up", "k"} {
+		mustTake[k+`{}`] = true
+		mustTake[k+bodies[k][2]] = true  // "007"
+		mustTake[k+bodies[k][15]] = true // {"1":null}
+		if k == "m" || k == "i8" || k == "i64" {
+			mustTake[k+bodies[k][1]] = true // a '-' where the key is signed
+		}
+	}
+	checkPassDiff[intKeyPass](t, bodies, mustTake, `{"m":{"5":"z"},"u8":{"6":6}}`,
+		`{"m":{"1":"a"},"i8":{"-1":0.5},"i64":{"2":{"A":3}},"u8":{"4":5},"u64":{"6":7},"up":{"8":true},"k":{"9":[10]},"s":"y","x":3}`)
 }
 
 // checkPassDiff: for each key of bodies and each of its bodies, a

@@ -211,6 +211,9 @@ type buffers struct {
 	// values gather, every open level's in turn (mapStringGathered); it
 	// holds no key between calls.
 	mapKeys []string
+	// mapIntKeys is mapKeys for maps with integer keys, parsed
+	// (mapAt).
+	mapIntKeys []uint64
 
 	// mapMembers is where a new map[string]V of a scalar V gathers its
 	// members before it is made at their number (mapStringScalar): a
@@ -238,6 +241,9 @@ func (ds *decodeState) endCall() {
 	ds.call = call{stack: ds.stack[:0]}
 	if cap(ds.mapKeys) > 1<<12 {
 		ds.mapKeys = nil
+	}
+	if cap(ds.mapIntKeys) > 1<<12 {
+		ds.mapIntKeys = nil
 	}
 	if cap(ds.scratch) > 64<<10 {
 		ds.scratch = nil

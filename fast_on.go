@@ -36,7 +36,11 @@ package json
 //     pointers of them (structPass, slicePass: decode_struct_bytes.go),
 //     integers of 8 to 32 bits, unsigned ones and float32s among them
 //     (narrowAt, and scanFloat32's one float32 division where it is
-//     exact: the decoders parse them with internal/number and strconv);
+//     exact: the decoders parse them with internal/number and strconv),
+//     ",string" fields of those kinds and of int64, float64 and bool
+//     (quotedAt, narrowQuoted: decodeQuoted's literalStore does it), and
+//     maps with integer keys (intKeyAt: the map decoder parses each key
+//     with strconv);
 //   - Decode's pass over a value with methods that its window did not
 //     hold whole, once captured (decodeStream: bytesPass), and the
 //     capture's skip of what the window holds whole by the validator

@@ -366,6 +366,22 @@ func BenchmarkSmallRecords(b *testing.B) {
 			})
 		}
 	}
+	// Each record through a Decoder of its own, as a handler decodes a
+	// request body (NewDecoder(r.Body).Decode(&v)): the decoder's own
+	// set-up, per document.
+	b.Run("decoder/target=new/impl=jsonpipe", func(b *testing.B) {
+		b.ReportAllocs()
+		r := bytes.NewReader(nil)
+		i := 0
+		for b.Loop() {
+			r.Reset(docs[i%len(docs)])
+			v := new(record)
+			if err := NewDecoder(r).Decode(v); err != nil || v.ID != 1000+i%len(docs) {
+				b.Fatal(err, v.ID)
+			}
+			i++
+		}
+	})
 	// The same records as one NDJSON stream through one Decoder, each
 	// Decode into a new value or into the same one (the usual loop).
 	stream := bytes.Join(docs, []byte("\n"))

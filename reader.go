@@ -170,9 +170,10 @@ func (b *byteReader) extend() int {
 // 1 MB value read from a bytes.Reader took windows of 64 KiB to 2 MiB,
 // 4 MB allocated for it. When the reader tells its rest, extend grows
 // the window to hold it, by at most 16 times a step (32 KiB, 512 KiB,
-// then the 1 MB: 1.6 MB allocated), and never past it:
-// the window never outgrows the input, which the caller holds in memory
-// anyway, and a token a little longer than the window (a long line in a
+// then the 1 MB: 1.6 MB allocated), and past it only by the quarter a
+// step always adds (a Len that says less than the reader holds still
+// grows the window): the window does not outgrow the input, which the
+// caller holds in memory anyway, by more than that, and a token a little longer than the window (a long line in a
 // long NDJSON stream) costs a window at most 16 times the old one, not
 // one of the whole stream. Past bigWindow it grows as before.
 func (b *byteReader) restLen() int {

@@ -143,27 +143,18 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 			case keyString:
 				kv.SetString(key)
 				m.SetMapIndex(kv, ev)
-			case keyInt:
+			case keyInt, keyUint:
 				if !plain {
-					x, err := strconv.ParseInt(key, 10, 64)
-					if err != nil || reflect.Zero(kt).OverflowInt(x) {
-						ds.typeError("number "+key, kt, keyStart+1)
+					var ok bool
+					if n, ok = ds.parseIntKey(key, kt, kind, keyStart); !ok {
 						continue
 					}
-					n = uint64(x)
 				}
-				kv.SetInt(int64(n))
-				m.SetMapIndex(kv, ev)
-			case keyUint:
-				if !plain {
-					x, err := strconv.ParseUint(key, 10, 64)
-					if err != nil || reflect.Zero(kt).OverflowUint(x) {
-						ds.typeError("number "+key, kt, keyStart+1)
-						continue
-					}
-					n = x
+				if kind == keyInt {
+					kv.SetInt(int64(n))
+				} else {
+					kv.SetUint(n)
 				}
-				kv.SetUint(n)
 				m.SetMapIndex(kv, ev)
 			case keyText:
 				k := reflect.New(kt)
@@ -175,36 +166,69 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 		}
 	}
 	td.fn = generic
-	if fastPaths && kind == keyString {
-		td.fn = mapStringGathered(t, elem, generic)
+	if fastPaths && kind != keyText {
+		td.fn = mapGathered(t, elem, generic, kind)
 	}
+}
+
+// parseIntKey parses key, the unquoted key of a member of a map whose key
+// type kt is of kind keyInt or keyUint, as encoding/json does (strconv,
+// base 10, within kt's range), or saves its type error at the offset
+// after keyStart (the key's opening quote) and reports false: the member
+// is then left out, its value read and dropped.
+func (ds *decodeState) parseIntKey(key string, kt reflect.Type, kind mapKeyKind, keyStart int64) (uint64, bool) {
+	if kind == keyInt {
+		x, err := strconv.ParseInt(key, 10, 64)
+		if err == nil && !reflect.Zero(kt).OverflowInt(x) {
+			return uint64(x), true
+		}
+	} else {
+		x, err := strconv.ParseUint(key, 10, 64)
+		if err == nil && !reflect.Zero(kt).OverflowUint(x) {
+			return x, true
+		}
+	}
+	ds.typeError("number "+key, kt, keyStart+1)
+	return 0, false
 }
 
 var stringType = reflect.TypeFor[string]()
 
-// mapStringGathered is the decoder of t, a map type whose key is of kind
-// string (without UnmarshalText) and whose element, decoded by elem, is not
-// a predeclared scalar (mapStringScalar's): a struct, a slice, a pointer, a
-// map. A new map is made at the object's end, at its number of members:
-// made empty and filled as they were read, a map of more than 8 members
-// grew and moved them once or twice on the way (countries' translations:
-// 25 members each). Until then the keys gather on ds.mapKeys and the
-// values in a scratch slice of the element type (one per decoder and
-// nesting level, zeroed between uses, doubled when full), each key read
-// by memberKey and made by valueString (as mapStringScalar's). A map that
-// is already there goes to generic, which sets the members as they are
-// read.
+// mapGathered is the decoder of t, a map type whose key is of kind
+// string or an integer kind (kind: without UnmarshalText) and whose
+// element, decoded by elem, is not a predeclared scalar under a string key
+// (mapStringScalar's): a struct, a slice, a pointer, a map. A new map is
+// made at the object's end, at its number of members: made empty and
+// filled as they were read, a map of more than 8 members grew and moved
+// them once or twice on the way (countries' translations: 25 members
+// each). Until then the keys gather on ds.mapKeys (strings, each read by
+// memberKey and made by valueString, as mapStringScalar's) or
+// ds.mapIntKeys (integers, parsed in place by intKeyAt where the key is a
+// plain decimal integer, else by parseIntKey after the value, as
+// encoding/json parses it), and the values in a scratch slice of the
+// element type (one per decoder and nesting level, zeroed between uses,
+// doubled when full). A member whose integer key encoding/json refuses is
+// left out, as there: its type error saved, its value decoded into the
+// next free slot, which is zeroed again. A map that is already there goes
+// to generic, which sets the members as they are read.
 //
 // On an error from a value (a method's, as UnmarshalJSON's: after a
 // syntax error the speculative pass puts the target back), the members
 // before it are in the map, as in encoding/json, which makes the map at
 // the object's start and sets each member once its value is decoded.
-func mapStringGathered(t reflect.Type, elem *typeDecoder, generic decodeFn) decodeFn {
+func mapGathered(t reflect.Type, elem *typeDecoder, generic decodeFn, kind mapKeyKind) decodeFn {
 	st := reflect.SliceOf(t.Elem())
 	size := t.Elem().Size()
 	small := 4
 	if size > 0 {
 		small = max(4, min(64, 2048/int(size)))
+	}
+	kt := t.Key()
+	keyBits := 0
+	var fillInts func(sc *sliceScratch, keys []uint64, p unsafe.Pointer)
+	if kind != keyString {
+		keyBits = kt.Bits()
+		fillInts = fillIntKeys(t, kind == keyInt)
 	}
 	id := nextScratchID()
 	return func(ds *decodeState, tok []byte, p unsafe.Pointer) error {
@@ -215,17 +239,34 @@ func mapStringGathered(t reflect.Type, elem *typeDecoder, generic decodeFn) deco
 			return generic(ds, tok, p)
 		}
 		d := ds.d
-		base := len(ds.mapKeys)
+		base, intBase := len(ds.mapKeys), len(ds.mapIntKeys)
 		sc := ds.takeScratch(id, st, small)
 		sc.buf.SetLen(sc.buf.Cap()) // one that grew before: all of it
 		n := 0
 		var err error
 		for first := true; ; first = false {
 			var ktok, vtok []byte
-			if ktok, err = d.memberKey(first); err != nil || ktok[0] == '}' {
-				break
+			var key string
+			var intKey uint64
+			plain := true
+			var keyStart int64
+			if kind == keyString {
+				if ktok, err = d.memberKey(first); err != nil || ktok[0] == '}' {
+					break
+				}
+				key = ds.valueString(ktok)
+			} else {
+				// By NextToken, which leaves the offset just after the
+				// key, where its type error is placed from.
+				if ktok, err = d.NextToken(); err != nil || ktok[0] == '}' {
+					break
+				}
+				var end int
+				if intKey, end = intKeyAt(ktok, 0, kind == keyInt, keyBits); end != len(ktok) {
+					plain, key = false, ds.stringValue(ktok)
+					keyStart = ds.offset() - int64(len(ktok))
+				}
 			}
-			key := ds.valueString(ktok)
 			if vtok, err = d.NextToken(); err != nil {
 				break
 			}
@@ -235,21 +276,40 @@ func mapStringGathered(t reflect.Type, elem *typeDecoder, generic decodeFn) deco
 			if err = elem.fn(ds, vtok, unsafe.Add(sc.base, uintptr(n)*size)); err != nil {
 				break
 			}
-			ds.mapKeys = append(ds.mapKeys, key)
+			switch {
+			case kind == keyString:
+				ds.mapKeys = append(ds.mapKeys, key)
+			case plain:
+				ds.mapIntKeys = append(ds.mapIntKeys, intKey)
+			default:
+				// Parsed after the value, as encoding/json does: the
+				// value's type error, if any, is the one saved first.
+				var ok bool
+				if intKey, ok = ds.parseIntKey(key, kt, kind, keyStart); !ok {
+					sc.buf.Index(n).SetZero() // the slot is the next member's
+					continue
+				}
+				ds.mapIntKeys = append(ds.mapIntKeys, intKey)
+			}
 			n++
 		}
-		m := reflect.MakeMapWithSize(t, n)
-		if sc.key.Kind() == reflect.Invalid {
-			sc.key = reflect.New(t.Key()).Elem()
+		if kind == keyString {
+			m := reflect.MakeMapWithSize(t, n)
+			if sc.key.Kind() == reflect.Invalid {
+				sc.key = reflect.New(kt).Elem()
+			}
+			for i, k := range ds.mapKeys[base:] {
+				sc.key.SetString(k) // a key that came twice: the last one wins
+				m.SetMapIndex(sc.key, sc.buf.Index(i))
+			}
+			*(*unsafe.Pointer)(p) = m.UnsafePointer()
+			sc.key.SetString("")
+			clear(ds.mapKeys[base:]) // nothing kept alive
+			ds.mapKeys = ds.mapKeys[:base]
+		} else {
+			fillInts(sc, ds.mapIntKeys[intBase:], p)
+			ds.mapIntKeys = ds.mapIntKeys[:intBase]
 		}
-		for i, k := range ds.mapKeys[base:] {
-			sc.key.SetString(k) // a key that came twice: the last one wins
-			m.SetMapIndex(sc.key, sc.buf.Index(i))
-		}
-		*(*unsafe.Pointer)(p) = m.UnsafePointer()
-		sc.key.SetString("")
-		clear(ds.mapKeys[base:]) // nothing kept alive
-		ds.mapKeys = ds.mapKeys[:base]
 		// The failed value may have written into its slot too.
 		ds.dropScratch(id, sc, min(n+1, sc.buf.Len()))
 		return err

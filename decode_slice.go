@@ -419,12 +419,13 @@ type sliceScratch struct {
 	slotPtr unsafe.Pointer
 	move    moveKind
 	size    uintptr // of an element
-	// key is where mapStringGathered sets each key for SetMapIndex: a
-	// string of the map's key type, empty between uses.
+	// key is where mapGathered, fillReflect and fillIntKeys set each
+	// key for SetMapIndex: a value of the map's key type, a string one
+	// empty between uses.
 	key reflect.Value
 }
 
-// grow doubles sc's buffer, keeping its elements (mapStringGathered's
+// grow doubles sc's buffer, keeping its elements (mapGathered's
 // members, which may be more than a scratch buffer's first size).
 func (sc *sliceScratch) grow() {
 	n := sc.buf.Len()

@@ -773,7 +773,7 @@ type mapInfo struct {
 // mapPass returns the passInfo of t, a map type with string keys or
 // integer ones (kind keyString, keyInt or keyUint, without methods),
 // whose values elem decodes. A new map is made at the object's end, at
-// its number of members, as mapStringGathered and mapStringScalar make
+// its number of members, as mapGathered and mapStringScalar make
 // one: the keys gather on ds.mapKeys (integers, parsed, on
 // ds.mapIntKeys), the values in a scratch buffer of the element type; a
 // map[string]V of a predeclared V is then filled as what it is, any

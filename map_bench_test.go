@@ -11,7 +11,7 @@ import (
 
 // Maps from names to small structs and to slices, as real records carry
 // them (a country's names in each language, a user's roles per project):
-// the shape mapStringGathered decodes. The sweep's rec-map is a
+// the shape mapGathered decodes. The sweep's rec-map is a
 // map[string]int, which mapStringScalar takes.
 //
 //	go test -run='^$' -bench=MapValues -count=10

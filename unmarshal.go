@@ -208,11 +208,11 @@ type buffers struct {
 	scratchSlices [][]*sliceScratch
 
 	// mapKeys is where the keys of new maps with string keys and other
-	// values gather, every open level's in turn (mapStringGathered); it
+	// values gather, every open level's in turn (mapGathered); it
 	// holds no key between calls.
 	mapKeys []string
 	// mapIntKeys is mapKeys for maps with integer keys, parsed
-	// (mapAt).
+	// (mapAt, mapGathered).
 	mapIntKeys []uint64
 
 	// mapMembers is where a new map[string]V of a scalar V gathers its

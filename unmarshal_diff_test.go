@@ -285,6 +285,10 @@ func diffTargets() []struct {
 		{"countsmap", func() any { return new(diffCounts) }},
 		{"countsmaps", func() any { return new([]map[string]int64) }},
 		{"uintmap", func() any { return new(map[uint8]string) }},
+		// maps from an integer to anything else: gathered, then made at
+		// their size (mapGathered), their keys parsed in place (intKeyAt)
+		{"intvals", func() any { return new(map[int32]diffSmall) }},
+		{"uintlists", func() any { return new(map[diffLevel][]int) }},
 		{"textmap", func() any { return new(map[diffTextKey]any) }},
 		{"custom", func() any { return new(diffCustom) }},
 		{"text", func() any { return new(diffText) }},

@@ -246,6 +246,20 @@ func TestDecodeDiff(t *testing.T) {
 		// v2-backed one takes some bodies it refuses and words its errors
 		// otherwise (TestQuotedPass).
 		targets = append(targets, "quotednarrow", "quotednarrows")
+		// Maps with integer keys on the token path (mapGathered): plain
+		// keys, keys encoding/json's strconv takes and intKeyAt leaves
+		// to it ("007" is plain, "+3" and "\u0031" are not), keys it
+		// refuses (a type error, the member left out, the rest read),
+		// duplicates, limits, and an object cut by the end. Classic only:
+		// the v2-backed encoding/json words a key's type error otherwise.
+		targets = append(targets, "intmap", "uintmap", "intvals", "uintlists")
+		inputs = append(inputs,
+			`{"1":{"a":1},"-2":"x","+3":[1],"300":null,"1":true,"4":[2,3]} {"007":{"b":"y"},"1e3":2,"\u0031":3,"5":[4]}`,
+			`{"255":"a","256":"b","-1":"c","65535":[1],"65536":[2]} {"2147483647":{"id":2},"-2147483648":{"name":"n"},"2147483648":{"id":4}}`,
+			`{"18446744073709551615":1,"-9223372036854775808":2,"9223372036854775808":3,"x":{"a":5},"6":{"a":6}}`,
+			`{ "1" : "a" , "2" : [ 1 ] , "3" : { "a" : 1 } } {"1":"a","1":"b"} {} null {"7":{"id":"bad"},"8":{"id":8}}`,
+			`{"1":"a","2":[5],"3":`,
+		)
 		inputs = append(inputs,
 			`{"i8":"-128","i32":"2147483647","u8":"255","u32":"4294967295","u64":"18446744073709551615","up":"7","k":"65535","f32":"4213.7","s":"a","x":1}`,
 			`{"x":2,"f32":"1e-3","u64":"9223372036854775808","zz":1,"u8":"0","i8":"-0"} {"u32":null,"f32":null,"k":"1"}`,

@@ -196,8 +196,9 @@ var stringType = reflect.TypeFor[string]()
 
 // mapGathered is the decoder of t, a map type whose key is of kind
 // string or an integer kind (kind: without UnmarshalText) and whose
-// element, decoded by elem, is not a predeclared scalar under a string key
-// (mapStringScalar's): a struct, a slice, a pointer, a map. A new map is
+// element is decoded by elem: any element under an integer key; under a
+// string key, any but a predeclared scalar (mapStringScalar's), that is a
+// struct, a slice, a pointer, a map. A new map is
 // made at the object's end, at its number of members: made empty and
 // filled as they were read, a map of more than 8 members grew and moved
 // them once or twice on the way (countries' translations: 25 members

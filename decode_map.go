@@ -110,23 +110,18 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 			if ktok[0] == '}' {
 				return nil
 			}
-			keyStart := ds.offset() - int64(len(ktok))
 			var key string
 			var raw []byte
 			var n uint64 // an integer key read plainly (intKeyAt)
+			var keyStart int64
 			plain := false
-			switch {
-			case kind == keyText:
+			switch kind {
+			case keyText:
 				raw = bytes.Clone(ktok)
-			case kind != keyString && fastPaths:
-				var end int
-				if n, end = intKeyAt(ktok, 0, kind == keyInt, keyBits); end == len(ktok) {
-					plain = true
-					break
-				}
-				fallthrough
-			default:
+			case keyString:
 				key = ds.stringValue(ktok)
+			default:
+				n, key, keyStart, plain = ds.intKeyOf(ktok, kind, keyBits)
 			}
 			vtok, err := d.NextToken()
 			if err != nil {
@@ -171,6 +166,20 @@ func (b *builder) buildMap(td *typeDecoder, t reflect.Type) {
 	}
 }
 
+// intKeyOf reads ktok, the key token of a map with integer keys that
+// NextToken just returned (the offset is right after it): its value when
+// intKeyAt takes it (plain), else its unquoted string and the offset of
+// its opening quote, for parseIntKey to parse after the member's value, as
+// encoding/json does.
+func (ds *decodeState) intKeyOf(ktok []byte, kind mapKeyKind, keyBits int) (n uint64, key string, keyStart int64, plain bool) {
+	if fastPaths {
+		if n, end := intKeyAt(ktok, 0, kind == keyInt, keyBits); end == len(ktok) {
+			return n, "", 0, true
+		}
+	}
+	return 0, ds.stringValue(ktok), ds.offset() - int64(len(ktok)), false
+}
+
 // parseIntKey parses key, the unquoted key of a member of a map whose key
 // type kt is of kind keyInt or keyUint, as encoding/json does (strconv,
 // base 10, within kt's range), or saves its type error at the offset
@@ -198,17 +207,14 @@ var stringType = reflect.TypeFor[string]()
 // string or an integer kind (kind: without UnmarshalText) and whose
 // element is decoded by elem: any element under an integer key; under a
 // string key, any but a predeclared scalar (mapStringScalar's), that is a
-// struct, a slice, a pointer, a map. A new map is
-// made at the object's end, at its number of members: made empty and
-// filled as they were read, a map of more than 8 members grew and moved
-// them once or twice on the way (countries' translations: 25 members
-// each). Until then the keys gather on ds.mapKeys (strings, each read by
-// memberKey and made by valueString, as mapStringScalar's) or
-// ds.mapIntKeys (integers, parsed in place by intKeyAt where the key is a
-// plain decimal integer, else by parseIntKey after the value, as
-// encoding/json parses it), and the values in a scratch slice of the
-// element type (one per decoder and nesting level, zeroed between uses,
-// doubled when full). A member whose integer key encoding/json refuses is
+// struct, a slice, a pointer, a map. A new map is made at the object's
+// end, at its number of members: made empty and filled as they were read,
+// a map of more than 8 members grew and moved them once or twice on the
+// way (countries' translations: 25 members each). Until then the keys
+// gather on ds.mapKeys (strings, each read by memberKey and made by
+// valueString, as mapStringScalar's) or ds.mapIntKeys (integers, read by
+// intKeyOf), and the values in a scratch slice of the element type (one
+// per decoder and nesting level, zeroed between uses, doubled when full). A member whose integer key encoding/json refuses is
 // left out, as there: its type error saved, its value decoded into the
 // next free slot, which is zeroed again. A map that is already there goes
 // to generic, which sets the members as they are read.
@@ -249,8 +255,8 @@ func mapGathered(t reflect.Type, elem *typeDecoder, generic decodeFn, kind mapKe
 			var ktok, vtok []byte
 			var key string
 			var intKey uint64
-			plain := true
 			var keyStart int64
+			plain := false
 			if kind == keyString {
 				if ktok, err = d.memberKey(first); err != nil || ktok[0] == '}' {
 					break
@@ -262,11 +268,7 @@ func mapGathered(t reflect.Type, elem *typeDecoder, generic decodeFn, kind mapKe
 				if ktok, err = d.NextToken(); err != nil || ktok[0] == '}' {
 					break
 				}
-				var end int
-				if intKey, end = intKeyAt(ktok, 0, kind == keyInt, keyBits); end != len(ktok) {
-					plain, key = false, ds.stringValue(ktok)
-					keyStart = ds.offset() - int64(len(ktok))
-				}
+				intKey, key, keyStart, plain = ds.intKeyOf(ktok, kind, keyBits)
 			}
 			if vtok, err = d.NextToken(); err != nil {
 				break

@@ -173,9 +173,10 @@ func (b *byteReader) extend() int {
 // then the 1 MB: 1.6 MB allocated), and past it only by the quarter a
 // step always adds (a Len that says less than the reader holds still
 // grows the window): the window does not outgrow the input, which the
-// caller holds in memory anyway, by more than that, and a token a little longer than the window (a long line in a
-// long NDJSON stream) costs a window at most 16 times the old one, not
-// one of the whole stream. Past bigWindow it grows as before.
+// caller holds in memory anyway, by more than that, and a token a little
+// longer than the window (a long line in a long NDJSON stream) costs a
+// window at most 16 times the old one, not one of the whole stream. Past
+// bigWindow it grows as before.
 func (b *byteReader) restLen() int {
 	if b.growTo == 0 || b.streams {
 		return 0

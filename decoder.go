@@ -127,8 +127,36 @@ func (d *Decoder) recycleWindow() {
 // only while a single token (or a value Decode reads whole) is longer than
 // it: by doubling, or towards all that r says it has left (at most 16
 // times a step), when r has a Len method and StreamLongStrings is off.
+// Decode into an any, a map[string]any or a []any, when the window holds
+// no value yet (as at first), makes it big enough for all of r's input
+// when r has a Len method that says it holds at most 8 MiB: Decode then
+// reads a document longer than 32 KiB from the window in one pass, at the
+// cost of a copy of it, as encoding/json's Decoder holds the whole value
+// it decodes.
 func NewDecoder(r io.Reader) *Decoder {
 	return NewDecoderBuffer(r, nil)
+}
+
+// holdInput makes the window big enough for all the input the reader has
+// left (holdRest, up to wholeWindow) when it holds no unread byte, as a
+// new decoder's, and v is a target of the one pass into any: the pass
+// (streamOnePass) reads a value only when the window holds all of it, and
+// a document longer than the first window (32 KiB) was cut by its end,
+// the pass gave up there and the token path read the value again.
+//
+// Not for typed targets: Decode of the wide corpus's arrays of records
+// into slices of structs was up to a third slower from a window that
+// holds all of them (movies, airports; AMD EPYC, 8 rounds), and allocated
+// more than the window's bytes, while the typed token path reads them
+// about as fast as the pass.
+func (d *Decoder) holdInput(v any) {
+	br := &d.s.br
+	if br.offset != len(br.data) {
+		return
+	}
+	if _, ok := anyTarget(v); ok && br.holdRest(wholeWindow) {
+		d.s.strTok = nil // it pointed into the window given back
+	}
 }
 
 // NewDecoderBuffer returns a new decoder that reads from r and uses buf as its

@@ -66,6 +66,7 @@ func (d *Decoder) Decode(v any) error {
 		return err
 	}
 	d.resumeAfterTopValue()
+	d.holdInput(v)
 	c, ok := d.skipSpace()
 	if !ok && d.cleanEnd() {
 		// encoding/json's Decode reports a stream that ends before a value

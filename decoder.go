@@ -138,20 +138,21 @@ func NewDecoder(r io.Reader) *Decoder {
 }
 
 // holdInput makes the window big enough for all the input the reader has
-// left (holdRest, up to wholeWindow) when it holds no unread byte, as a
-// new decoder's, and v is a target of the one pass into any: the pass
-// (streamOnePass) reads a value only when the window holds all of it, and
-// a document longer than the first window (32 KiB) was cut by its end,
-// the pass gave up there and the token path read the value again.
+// left (holdRest, up to wholeWindow) when the decoder is between
+// top-level values, its window holds no unread byte (as a new decoder's),
+// and v is a target of the one pass into any: the pass (streamOnePass)
+// reads a value only when the window holds all of it, and a document
+// longer than the first window (32 KiB) was cut by its end, the pass gave
+// up there and the token path read the value again. (Inside an array or
+// object, the passes do not run.)
 //
 // Not for typed targets: Decode of the wide corpus's arrays of records
 // into slices of structs was up to a third slower from a window that
 // holds all of them (movies, airports; AMD EPYC, 8 rounds), and allocated
-// more than the window's bytes, while the typed token path reads them
-// about as fast as the pass.
+// more than the window's bytes.
 func (d *Decoder) holdInput(v any) {
 	br := &d.s.br
-	if br.offset != len(br.data) {
+	if br.offset != len(br.data) || d.depth != 0 {
 		return
 	}
 	if _, ok := anyTarget(v); ok && br.holdRest(wholeWindow) {

@@ -196,10 +196,10 @@ const wholeWindow = 8 << 20
 // no room for it even with its unread bytes moved to the front, and it is
 // at most limit (and max) bytes: a window of that size rounded up to a
 // power of two, from its pool (newWindow), the unread bytes moved to its
-// front; the next extend reads the rest into it. The window it replaces goes back to its pool, so no
-// pinned bytes, and nothing outside the package, may refer to it: Decode
-// calls it before a value (Decoder.holdInput). It reports whether it
-// replaced the window.
+// front; the next extend reads the rest into it. The window it replaces
+// goes back to its pool, so no pinned bytes, and nothing outside the
+// package, may refer to it: Decode calls it between top-level values
+// (Decoder.holdInput). It reports whether it replaced the window.
 //
 // A reader that says how much it holds (bytes.Reader) holds it in memory
 // already: the copy costs as much memory again, as encoding/json's

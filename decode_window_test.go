@@ -65,8 +65,9 @@ type noLen struct{ io.Reader }
 // reader that does not say, a caller's buffer (NewDecoderBuffer), a
 // SetMaxTokenSize below the input's size and an input past wholeWindow
 // keep the window of 32 KiB at most, and the pass gives up on such a
-// document, for the token path. Either way, values, errors, offsets and
-// Buffered are encoding/json's.
+// document, for the token path. Either way, values, errors, InputOffset
+// and More are encoding/json's, and Buffered holds the input that follows
+// each value.
 func TestDecodeHoldsRest(t *testing.T) {
 	in := longStream(2000)
 	if len(in) <= 2*defaultBufSize {

@@ -138,24 +138,20 @@ func NewDecoder(r io.Reader) *Decoder {
 }
 
 // holdInput makes the window big enough for all the input the reader has
-// left (holdRest, up to wholeWindow) when the decoder is between
-// top-level values, its window holds no unread byte (as a new decoder's),
-// and v is a target of the one pass into any: the pass (streamOnePass)
-// reads a value only when the window holds all of it, and a document
-// longer than the first window (32 KiB) was cut by its end, the pass gave
-// up there and the token path read the value again. (Inside an array or
-// object, the passes do not run.)
+// left (holdRest, up to wholeWindow) when v is a target of the one pass
+// into any. Decode calls it when the decoder is between top-level values
+// (inside an array or object, the passes do not run) and its window holds
+// no unread byte, as a new decoder's: the pass (streamOnePass) reads a
+// value only when the window holds all of it, and a document longer than
+// the first window (32 KiB) was cut by its end, the pass gave up there
+// and the token path read the value again.
 //
 // Not for typed targets: Decode of the wide corpus's arrays of records
 // into slices of structs was up to a third slower from a window that
 // holds all of them (movies, airports; AMD EPYC, 8 rounds), and allocated
 // more than the window's bytes.
 func (d *Decoder) holdInput(v any) {
-	br := &d.s.br
-	if br.offset != len(br.data) || d.depth != 0 {
-		return
-	}
-	if _, ok := anyTarget(v); ok && br.holdRest(wholeWindow) {
+	if _, ok := anyTarget(v); ok && d.s.br.holdRest(wholeWindow) {
 		d.s.strTok = nil // it pointed into the window given back
 	}
 }

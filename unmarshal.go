@@ -66,7 +66,9 @@ func (d *Decoder) Decode(v any) error {
 		return err
 	}
 	d.resumeAfterTopValue()
-	d.holdInput(v)
+	if br := &d.s.br; br.offset == len(br.data) && d.depth == 0 {
+		d.holdInput(v) // (out of line: most calls have input in the window)
+	}
 	c, ok := d.skipSpace()
 	if !ok && d.cleanEnd() {
 		// encoding/json's Decode reports a stream that ends before a value

@@ -119,17 +119,19 @@ func BenchmarkAppendFloat(b *testing.B) {
 	}
 }
 
-// float64 fields, which the struct encoder writes in its loop when
-// finite: whole, short, long, tiny and huge ones, and NaN and the
+// float64 and float32 fields, which the struct encoder writes in its loop
+// when finite: whole, short, long, tiny and huge ones, and NaN and the
 // infinities (an error), against encoding/json's bytes and errors.
 func TestStructFloatFields(t *testing.T) {
 	type rec struct {
 		A float64
 		B float64 `json:"b"`
+		C float32 `json:"c"`
 	}
 	for _, x := range []float64{0, math.Copysign(0, -1), 7, -12.5, 19.99, 1e21, 1e20, 1e-6, 1e-7, 123456789.125,
-		math.MaxFloat64, math.SmallestNonzeroFloat64, 1.0 / 3, math.NaN(), math.Inf(1), math.Inf(-1)} {
-		v := []rec{{A: x, B: 1}, {A: 2, B: x}}
+		math.MaxFloat64, math.SmallestNonzeroFloat64, 1.0 / 3, math.NaN(), math.Inf(1), math.Inf(-1),
+		math.MaxFloat32, math.SmallestNonzeroFloat32, 16777216, 16777217, 1e38, 3.4e-38} {
+		v := []rec{{A: x, B: 1, C: float32(x)}, {A: 2, B: x, C: 0.1}, {C: float32(x)}}
 		got, err := Marshal(v)
 		want, stdErr := stdjson.Marshal(v)
 		if (err != nil) != (stdErr != nil) || string(got) != string(want) {

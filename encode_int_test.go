@@ -173,19 +173,26 @@ func BenchmarkAppendInt10(b *testing.B) {
 }
 
 // The struct encoder writes integer fields of 0 to 999 itself (in its
-// loop, from threeDigits): every one of them and their neighbours, in
-// fields after one another, against encoding/json.
+// loop, from threeDigits), and the rest of int64, int32 and uint64 fields
+// with the formatter's call: every one of them and their neighbours, the
+// ends of each kind, in fields after one another, against encoding/json.
 func TestStructIntFields(t *testing.T) {
 	type rec struct {
 		A int
-		B int64 `json:"b"`
-		C int   `json:"c,string"`
-		D *int  `json:"d"`
+		B int64  `json:"b"`
+		C int    `json:"c,string"`
+		D *int   `json:"d"`
+		E uint64 `json:"e"`
+		F int32  `json:"f"`
+		G uint   `json:"g"`
 	}
 	var v []rec
 	for x := -1100; x <= 1100; x++ {
 		y := x * 3
-		v = append(v, rec{A: x, B: int64(1000 - x), C: x, D: &y})
+		v = append(v, rec{A: x, B: int64(1000 - x), C: x, D: &y, E: uint64(x + 1100), F: int32(x), G: uint(x*x) * 1e13})
+	}
+	for _, u := range []uint64{math.MaxInt64, math.MaxInt64 + 1, math.MaxUint64, 1e19, 999, 1000, 1e15} {
+		v = append(v, rec{A: math.MinInt64, B: math.MaxInt64, E: u, F: math.MinInt32, G: uint(u)})
 	}
 	got, err := Marshal(v)
 	if err != nil {

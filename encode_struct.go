@@ -298,6 +298,19 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			}
 			b = appendInt10(b, x)
 			continue
+		case encUint64:
+			// As encInt64: an unsigned id costs no more than a signed one.
+			x := *(*uint64)(vp)
+			var ok bool
+			if b, ok = appendSmall(b, x); ok {
+				continue
+			}
+			if int64(x) >= 0 { // appendUint10's first case, without its call
+				b = appendInt10(b, int64(x))
+			} else {
+				b = appendUint10(b, x)
+			}
+			continue
 		case encBool:
 			b = appendFlag(b, *(*bool)(vp))
 			continue
@@ -306,6 +319,11 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			// the field's encoder, for its error.
 			if x := *(*float64)(vp); finite(x) {
 				b = appendFloat(b, x, 64)
+				continue
+			}
+		case encFloat32:
+			if x := float64(*(*float32)(vp)); finite(x) {
+				b = appendFloat(b, x, 32)
 				continue
 			}
 		case encNumber:

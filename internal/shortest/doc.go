@@ -31,6 +31,10 @@
 // TestRoundToOddExact runs the continued-fraction bound over every binary
 // exponent), so the rounding to odd is always exact.
 //
+// A float32 needs only 64 bits of the power of ten (a second table,
+// pow10x32): one 64×64→128-bit multiplication per product, and its exactness
+// has its own test (TestRoundToOddExact32).
+//
 // Integers below 2^53 (2^24 for float32) take a shorter path: they are their
 // own shortest decimal.
 package shortest

@@ -251,6 +251,88 @@ func TestRoundToOddExact(t *testing.T) {
 	}
 }
 
+// TestTable32 re-derives every entry of pow10x32 with math/big: the 64
+// leading bits of 10^e, rounded up, for every exponent float32 needs.
+func TestTable32(t *testing.T) {
+	if minPow10x32 > -floorLog10Pow2(maxQ32) || maxPow10x32 < -floorLog10ThreeQuartersPow2(minQ32) {
+		t.Fatalf("table covers 10^%d..10^%d, too few", minPow10x32, maxPow10x32)
+	}
+	for e := minPow10x32; e <= maxPow10x32; e++ {
+		r := floorLog2Pow10(e)
+		num, den := ratPow2Pow10(63-r, e) // 10^e·2^(63-r), in [2^63, 2^64)
+		g, rem := new(big.Int).QuoRem(num, den, new(big.Int))
+		if rem.Sign() != 0 {
+			g.Add(g, big.NewInt(1))
+		}
+		if g.BitLen() != 64 {
+			t.Fatalf("10^%d: g has %d bits", e, g.BitLen())
+		}
+		if got := pow10x32[e-minPow10x32]; got != g.Uint64() {
+			t.Errorf("pow10x32 for 10^%d = %#x, want %#x", e, got, g.Uint64())
+		}
+	}
+}
+
+// TestRoundToOddExact32 proves roundToOdd32 exact for every input
+// schubfach32 gives it, as TestRoundToOddExact does for roundToOdd. x is
+// cbl, cb or cbr < 2^26, shifted left by h <= 4, and g exceeds the true
+// 10^-k·2^(63-r) by less than 1: an integral product leaves less than 2^30
+// units of 2^-64 in the word dropped, read as exact, and a product whose
+// fraction is at least 2^-32 and at most 1-2^-32 leaves at least 2^32 there
+// and does not carry, read as inexact. Every x is 4c-2, 4c or 4c+2 = 2y with
+// y <= 2^25, or, for a power of two, 4c-1 with c = 2^23.
+func TestRoundToOddExact32(t *testing.T) {
+	bound := new(big.Int).Lsh(big.NewInt(1), 32)
+	far := func(frac, den *big.Int) bool { // frac/den >= 2^-32
+		return new(big.Int).Mul(frac, bound).Cmp(den) >= 0
+	}
+	check := func(q, k int, x uint64, num, den *big.Int) {
+		h := q + floorLog2Pow10(-k) + 1
+		if h < 1 || h > 4 || x>>26 != 0 {
+			t.Fatalf("q=%d: h = %d, x = %#x", q, h, x)
+		}
+		g := pow10x32[-k-minPow10x32]
+		if got, want := roundToOdd32(g, uint32(x<<h)), exactRoundToOdd(x, num, den); uint64(got) != want {
+			t.Errorf("q=%d x=%d: roundToOdd32 = %d, want %d", q, x, got, want)
+		}
+	}
+	n := new(big.Int).Lsh(big.NewInt(1), 25)
+	for q := minQ32; q <= maxQ32; q++ {
+		k := floorLog10Pow2(q)
+		num, den := ratPow2Pow10(q, -k)
+		num2 := new(big.Int).Lsh(num, 1)
+		g := new(big.Int).GCD(nil, nil, num2, den)
+		num2.Quo(num2, g)
+		den2 := new(big.Int).Quo(den, g)
+		if den2.BitLen() > 32 {
+			a := new(big.Int).Mod(num2, den2)
+			lo, argLo := minMod(a, den2, n)
+			hi, argHi := minMod(new(big.Int).Sub(den2, a), den2, n)
+			if !far(lo, den2) || !far(hi, den2) {
+				t.Errorf("q=%d: a product comes within 2^-32 of an integer", q)
+			}
+			for _, y := range []*big.Int{argLo, argHi} {
+				check(q, k, 2*y.Uint64(), num, den)
+			}
+		}
+		for _, x := range []uint64{2, 4, 1<<26 - 2, 1 << 25, 4<<23 + 2} {
+			check(q, k, x, num, den)
+		}
+		if q > minQ32 { // a power of two above the least normal
+			k := floorLog10ThreeQuartersPow2(q)
+			num, den := ratPow2Pow10(q, -k)
+			for _, x := range []uint64{4<<23 - 1, 4 << 23, 4<<23 + 2} {
+				frac := new(big.Int).Mul(new(big.Int).SetUint64(x), num)
+				frac.Mod(frac, den)
+				if frac.Sign() != 0 && (!far(frac, den) || !far(frac.Sub(den, frac), den)) {
+					t.Errorf("q=%d x=%d: product within 2^-32 of an integer", q, x)
+				}
+				check(q, k, x, num, den)
+			}
+		}
+	}
+}
+
 func TestTrimZeros(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	pow := uint64(1)

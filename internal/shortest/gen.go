@@ -7,7 +7,9 @@
 //
 //	g(e) = floor(10^e · 2^(127-r)) + 1, where r = floor(log2(10^e)),
 //
-// so that 2^127 <= g(e) < 2^128 and 10^e < g(e)·2^(r-127) <= 10^e + 2^(r-127).
+// so that 2^127 <= g(e) < 2^128 and 10^e < g(e)·2^(r-127) <= 10^e + 2^(r-127);
+// and for e in [minPow10x32, maxPow10x32], the powers float32 needs, the
+// 64-bit ceil(10^e · 2^(63-r)).
 package main
 
 import (
@@ -22,6 +24,9 @@ import (
 const (
 	minPow10 = -292 // -k for the largest binary exponent, q = 971
 	maxPow10 = 324  // -k for the smallest, q = -1074
+
+	minPow10x32 = -31 // -k for float32's largest binary exponent, q = 104
+	maxPow10x32 = 45  // and for its smallest, q = -149
 )
 
 func main() {
@@ -46,6 +51,22 @@ var pow10 = [maxPow10 - minPow10 + 1][2]uint64{
 		hi := new(big.Int).Rsh(g, 64).Uint64()
 		lo := new(big.Int).And(g, mask).Uint64()
 		fmt.Fprintf(&buf, "\t{%#016x, %#016x}, // 1e%d\n", hi, lo, e)
+	}
+	buf.WriteString(`}
+
+// minPow10x32 and maxPow10x32 bound the exponents e of the table pow10x32:
+// those float32 needs.
+const (
+	minPow10x32 = ` + fmt.Sprint(minPow10x32) + `
+	maxPow10x32 = ` + fmt.Sprint(maxPow10x32) + `
+)
+
+// pow10x32[e-minPow10x32] holds g = ceil(10^e · 2^(63-r)), r = floor(log2(10^e)):
+// the 64 leading bits of 10^e, rounded up, for float32's one multiplication.
+var pow10x32 = [maxPow10x32 - minPow10x32 + 1]uint64{
+`)
+	for e := minPow10x32; e <= maxPow10x32; e++ {
+		fmt.Fprintf(&buf, "\t%#016x, // 1e%d\n", entry32(e), e)
 	}
 	buf.WriteString("}\n")
 	src, err := format.Source(buf.Bytes())
@@ -86,4 +107,17 @@ func entry(e int) *big.Int {
 			return g.Add(g, big.NewInt(1))
 		}
 	}
+}
+
+// entry32 returns ceil(10^e · 2^(63-r)) with r = floor(log2(10^e)): the
+// high word of entry(e), plus one unless 10^e · 2^(127-r) is a multiple of
+// 2^64 (10^e for e from 0 to 27, whose 5^e fits in 64 bits).
+func entry32(e int) uint64 {
+	g := new(big.Int).Sub(entry(e), big.NewInt(1)) // floor(10^e · 2^(127-r))
+	hi := new(big.Int).Rsh(g, 64)
+	exact := e >= 0 && new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(e)), nil).BitLen() <= 64
+	if !exact {
+		hi.Add(hi, big.NewInt(1))
+	}
+	return hi.Uint64()
 }

@@ -1,6 +1,9 @@
 package shortest
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 //go:generate go run gen.go
 
@@ -34,17 +37,17 @@ func Float32(b uint32) (d uint64, e int) {
 		fracBits = 23
 		bias     = 150
 	)
-	t := uint64(b & (1<<fracBits - 1))
+	t := b & (1<<fracBits - 1)
 	be := int(b>>fracBits) & 0xff
 	if be == 0 {
-		return schubfach(t, 1-bias, false)
+		return schubfach32(t, 1-bias, false)
 	}
 	c := t | 1<<fracBits
 	q := be - bias
 	if uint(-q) <= fracBits && c&(1<<uint(-q)-1) == 0 {
-		return trimZeros(c>>uint(-q), 0)
+		return trimZeros7(uint64(c>>uint(-q)), 0)
 	}
-	return schubfach(c, q, t == 0 && be > 1)
+	return schubfach32(c, q, t == 0 && be > 1)
 }
 
 // schubfach returns the shortest decimal, nearest among the shortest, in the
@@ -128,21 +131,92 @@ func roundToOdd(gh, gl, x uint64) uint64 {
 	return hi | sticky
 }
 
+// schubfach32 is schubfach for a float32's c < 2^24 and q in [-149, 104],
+// where 64 bits of the power of ten are enough: one 64×64-bit
+// multiplication for each of the three products, in place of two, and
+// 32-bit results (s < 2^28). The products x·2^q·10^-k, x < 2^30, come from
+// pow10x32's g, which exceeds the exact power by less than one unit in its
+// last place: that moves a product by less than 2^30 units of 2^-64, and
+// TestRoundToOddExact32 checks that no product that is not an integer
+// comes within 2^-32 of one, so the rounding to odd is exact.
+func schubfach32(c uint32, q int, lowerHalf bool) (uint64, int) {
+	cb := c << 2
+	cbr := cb + 2
+	var cbl uint32
+	var k int
+	if lowerHalf {
+		cbl = cb - 1
+		k = floorLog10ThreeQuartersPow2(q)
+	} else {
+		cbl = cb - 2
+		k = floorLog10Pow2(q)
+	}
+	h := uint(q+floorLog2Pow10(-k)+1) & 31
+	g := pow10x32[-k-minPow10x32]
+	vb := roundToOdd32(g, cb<<h)
+	vbl := roundToOdd32(g, cbl<<h)
+	vbr := roundToOdd32(g, cbr<<h)
+	out := c & 1
+
+	// As in schubfach.
+	s := vb >> 2
+	s10 := s / 10
+	sp10 := s10 * 10
+	upin := vbl+out <= sp10<<2
+	wpin := (sp10+10)<<2+out <= vbr
+	if upin != wpin {
+		if wpin {
+			s10++
+		}
+		return trimZeros7(uint64(s10), k+1)
+	}
+	uin := vbl+out <= s<<2
+	win := (s+1)<<2+out <= vbr
+	if uin != win {
+		if win {
+			s++
+		}
+		return uint64(s), k
+	}
+	if f := vb & 3; f == 3 || f == 2 && s&1 == 1 {
+		s++
+	}
+	return uint64(s), k
+}
+
+// roundToOdd32 returns floor(x·g/2^64), its last bit set when the
+// fraction dropped is at least 2^-33 (2^31 units of 2^-64): an exact
+// product leaves less than x < 2^30 units there, and TestRoundToOddExact32
+// checks that any other leaves more than 2^-32. (Drachennest's float32
+// code, which sonic's follows, sets the bit from 2^-31 up, and so reads a
+// few products 2^-31.7 past an integer as exact.)
+func roundToOdd32(g uint64, x uint32) uint32 {
+	hi, lo := bits.Mul64(g, uint64(x))
+	_, sticky := bits.Add64(lo, 1<<64-1<<31, 0)
+	return uint32(hi) | uint32(sticky)
+}
+
 // trimZeros removes the trailing zero digits of d > 0, adding them to e.
 // d has at most 15 trailing zeros. n is a multiple of 10^j exactly when
 // n·5^-j (mod 2^64) rotated right by j is at most (2^64-1)/10^j, and that
 // rotation is then the quotient.
 func trimZeros(d uint64, e int) (uint64, int) {
+	const inv5p8 = 0xc767074b22e90e21 // 5^-8 mod 2^64
+	if r := bits.RotateLeft64(d*inv5p8, -8); r <= math.MaxUint64/100_000_000 {
+		d, e = r, e+8
+	}
+	return trimZeros7(d, e)
+}
+
+// trimZeros7 is trimZeros for d with at most 7 trailing zeros (a
+// float32's digits, fewer than 2^28): its last three steps.
+func trimZeros7(d uint64, e int) (uint64, int) {
 	const (
 		inv5p1 = 0xcccccccccccccccd // 5^-1 mod 2^64
 		inv5p2 = 0x8f5c28f5c28f5c29 // 5^-2 mod 2^64
 		inv5p4 = 0xd288ce703afb7e91 // 5^-4 mod 2^64
-		inv5p8 = 0xc767074b22e90e21 // 5^-8 mod 2^64
-		max    = 1<<64 - 1
+		max    = math.MaxUint64
 	)
-	if r := bits.RotateLeft64(d*inv5p8, -8); r <= max/100_000_000 {
-		d, e = r, e+8
-	}
 	if r := bits.RotateLeft64(d*inv5p4, -4); r <= max/10_000 {
 		d, e = r, e+4
 	}

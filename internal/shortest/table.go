@@ -629,3 +629,92 @@ var pow10 = [maxPow10 - minPow10 + 1][2]uint64{
 	{0xfcf62c1dee382c42, 0x46729e03dd9ed7b6}, // 1e323
 	{0x9e19db92b4e31ba9, 0x6c07a2c26a8346d2}, // 1e324
 }
+
+// minPow10x32 and maxPow10x32 bound the exponents e of the table pow10x32:
+// those float32 needs.
+const (
+	minPow10x32 = -31
+	maxPow10x32 = 45
+)
+
+// pow10x32[e-minPow10x32] holds g = ceil(10^e · 2^(63-r)), r = floor(log2(10^e)):
+// the 64 leading bits of 10^e, rounded up, for float32's one multiplication.
+var pow10x32 = [maxPow10x32 - minPow10x32 + 1]uint64{
+	0x81ceb32c4b43fcf5, // 1e-31
+	0xa2425ff75e14fc32, // 1e-30
+	0xcad2f7f5359a3b3f, // 1e-29
+	0xfd87b5f28300ca0e, // 1e-28
+	0x9e74d1b791e07e49, // 1e-27
+	0xc612062576589ddb, // 1e-26
+	0xf79687aed3eec552, // 1e-25
+	0x9abe14cd44753b53, // 1e-24
+	0xc16d9a0095928a28, // 1e-23
+	0xf1c90080baf72cb2, // 1e-22
+	0x971da05074da7bef, // 1e-21
+	0xbce5086492111aeb, // 1e-20
+	0xec1e4a7db69561a6, // 1e-19
+	0x9392ee8e921d5d08, // 1e-18
+	0xb877aa3236a4b44a, // 1e-17
+	0xe69594bec44de15c, // 1e-16
+	0x901d7cf73ab0acda, // 1e-15
+	0xb424dc35095cd810, // 1e-14
+	0xe12e13424bb40e14, // 1e-13
+	0x8cbccc096f5088cc, // 1e-12
+	0xafebff0bcb24aaff, // 1e-11
+	0xdbe6fecebdedd5bf, // 1e-10
+	0x89705f4136b4a598, // 1e-9
+	0xabcc77118461cefd, // 1e-8
+	0xd6bf94d5e57a42bd, // 1e-7
+	0x8637bd05af6c69b6, // 1e-6
+	0xa7c5ac471b478424, // 1e-5
+	0xd1b71758e219652c, // 1e-4
+	0x83126e978d4fdf3c, // 1e-3
+	0xa3d70a3d70a3d70b, // 1e-2
+	0xcccccccccccccccd, // 1e-1
+	0x8000000000000000, // 1e0
+	0xa000000000000000, // 1e1
+	0xc800000000000000, // 1e2
+	0xfa00000000000000, // 1e3
+	0x9c40000000000000, // 1e4
+	0xc350000000000000, // 1e5
+	0xf424000000000000, // 1e6
+	0x9896800000000000, // 1e7
+	0xbebc200000000000, // 1e8
+	0xee6b280000000000, // 1e9
+	0x9502f90000000000, // 1e10
+	0xba43b74000000000, // 1e11
+	0xe8d4a51000000000, // 1e12
+	0x9184e72a00000000, // 1e13
+	0xb5e620f480000000, // 1e14
+	0xe35fa931a0000000, // 1e15
+	0x8e1bc9bf04000000, // 1e16
+	0xb1a2bc2ec5000000, // 1e17
+	0xde0b6b3a76400000, // 1e18
+	0x8ac7230489e80000, // 1e19
+	0xad78ebc5ac620000, // 1e20
+	0xd8d726b7177a8000, // 1e21
+	0x878678326eac9000, // 1e22
+	0xa968163f0a57b400, // 1e23
+	0xd3c21bcecceda100, // 1e24
+	0x84595161401484a0, // 1e25
+	0xa56fa5b99019a5c8, // 1e26
+	0xcecb8f27f4200f3a, // 1e27
+	0x813f3978f8940985, // 1e28
+	0xa18f07d736b90be6, // 1e29
+	0xc9f2c9cd04674edf, // 1e30
+	0xfc6f7c4045812297, // 1e31
+	0x9dc5ada82b70b59e, // 1e32
+	0xc5371912364ce306, // 1e33
+	0xf684df56c3e01bc7, // 1e34
+	0x9a130b963a6c115d, // 1e35
+	0xc097ce7bc90715b4, // 1e36
+	0xf0bdc21abb48db21, // 1e37
+	0x96769950b50d88f5, // 1e38
+	0xbc143fa4e250eb32, // 1e39
+	0xeb194f8e1ae525fe, // 1e40
+	0x92efd1b8d0cf37bf, // 1e41
+	0xb7abc627050305ae, // 1e42
+	0xe596b7b0c643c71a, // 1e43
+	0x8f7e32ce7bea5c70, // 1e44
+	0xb35dbf821ae4f38c, // 1e45
+}

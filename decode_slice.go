@@ -382,7 +382,13 @@ func (d *Decoder) lengthEstimate(start int64, n int, size uintptr, toEnd bool) i
 	if br.err != io.EOF || used <= 0 {
 		return 0
 	}
-	left := len(br.window())
+	return estimateLen(n, int(used), len(br.window()), size, toEnd)
+}
+
+// estimateLen is lengthEstimate's arithmetic, for n elements that took
+// used bytes with left bytes after them: the one pass (sliceAt) asks it
+// too, about the window.
+func estimateLen(n, used, left int, size uintptr, toEnd bool) int {
 	rest := float64(left) / float64(used) * float64(n)
 	if toEnd {
 		return n + int(rest+rest/16) + 4

@@ -218,14 +218,20 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 	// captured, ds.sub's): its length is estimated
 	// from the bytes its elements took, as fillLong's (toEnd), from where
 	// and at which element the last estimate was made, mark and markN;
-	// short once it fell short. Any other grows as append does.
+	// short once it fell short. Decode's grows as lengthEstimate grows
+	// one that may end before the input: by the rest of the window at
+	// the same bytes per element (it ends there, or the pass gives up),
+	// at most doubled while small. One inside grows as append does.
 	toEnd := depth == 1 && (ds.d == &ds.bd || ds.d == &ds.sub)
 	mark, markN, short := start, 0, false
 	for i < len(data) {
 		if n == room {
 			want := 2 * n
+			if depth == 1 && !toEnd {
+				want = estimateLen(n, i-start, len(data)-i, sl.size, false)
+			}
 			if toEnd {
-				est := markN + passEstimate(n-markN, i-mark, len(data)-i)
+				est := markN + estimateLen(n-markN, i-mark, len(data)-i, sl.size, true)
 				switch {
 				case !long:
 				case !short:
@@ -294,14 +300,6 @@ func (ds *decodeState) sliceAt(sl *sliceInfo, data []byte, i int, p unsafe.Point
 	*(*[]byte)(p) = *(*[]byte)(sc.slotPtr)
 	*(*[]byte)(sc.slotPtr) = nil
 	return i + 1
-}
-
-// passEstimate returns the elements to make room for in all of an array
-// that runs to the input's end, of which n elements took used bytes and
-// left bytes follow, as lengthEstimate's.
-func passEstimate(n, used, left int) int {
-	rest := float64(left) / float64(used) * float64(n)
-	return n + int(rest+rest/16) + 4
 }
 
 // passGrow makes room in sc.slot for want elements, when the n that

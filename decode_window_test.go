@@ -60,8 +60,9 @@ type noLen struct{ io.Reader }
 
 // TestDecodeHoldsRest: a Decoder whose reader says how much it holds
 // (bytes.Reader, strings.Reader, bytes.Buffer), up to wholeWindow, reads
-// all of it into one window at its first value (holdRest), and the one
-// pass into any reads there a document longer than the first window. A
+// all of it into one window at its first value (holdRest), whatever the
+// target, and the one pass into any reads there a document longer than
+// the first window. A
 // reader that does not say, a caller's buffer (NewDecoderBuffer), a
 // SetMaxTokenSize below the input's size and an input past wholeWindow
 // keep the window of 32 KiB at most, and the pass gives up on such a
@@ -87,7 +88,7 @@ func TestDecodeHoldsRest(t *testing.T) {
 		defer putState(ds)
 		ds.d = d
 		var got any
-		d.holdInput(&got) // as Decode does first
+		d.holdInput() // as Decode does first
 		if ok := ds.streamOnePass(&got); ok != took && fast {
 			t.Errorf("%s: the one pass took the long value: %v, want %v", name, ok, took)
 		}
@@ -125,14 +126,27 @@ func TestDecodeHoldsRest(t *testing.T) {
 		firstValue(name+", after Reset", d, true, whole)
 	}
 
-	// A typed target: the window is not held (see holdInput).
+	// A typed target: the window is held too.
 	d = NewDecoder(bytes.NewReader(in))
 	var typed map[string][]any
 	if err := d.Decode(&typed); err != nil {
 		t.Fatal(err)
 	}
-	if c := cap(d.s.br.data); !small(c) && fast {
+	if c := cap(d.s.br.data); !whole(c) && fast {
 		t.Errorf("Decode into a map[string][]any: a window of %d bytes", c)
+	}
+
+	// Short values, the first of them whole in the first window, as
+	// NDJSON's records: the window is not held.
+	short := bytes.Repeat([]byte("{\"a\":[1,\"x\\\"]\"]}\n"), 4000)
+	d = NewDecoder(bytes.NewReader(short))
+	for range 3 {
+		if err := d.Decode(&typed); err != nil {
+			t.Fatal(err)
+		}
+		if c := cap(d.s.br.data); !small(c) && fast {
+			t.Errorf("NDJSON of %d bytes: a window of %d bytes", len(short), c)
+		}
 	}
 
 	// A reader past its first byte: the window holds what is left.
@@ -171,7 +185,7 @@ func TestDecodeHoldsRest(t *testing.T) {
 	defer putState(ds)
 	ds.d = d
 	var got any
-	d.holdInput(&got)
+	d.holdInput()
 	if ds.streamOnePass(&got) && fast {
 		t.Errorf("the one pass took a value of %d bytes", len(huge))
 	}
@@ -220,6 +234,81 @@ func TestDecodeHoldsRestTyped(t *testing.T) {
 			if err := d.Decode(&last); !errors.Is(err, io.EOF) {
 				t.Fatalf("round %d: after the last value: %v", round, err)
 			}
+		}
+	}
+}
+
+// TestDecodeHeldArrays: long arrays of records decoded into slices of
+// structs from a window that holds all the input (the typed one pass,
+// sliceAt, grows them by estimateLen): one document, and an NDJSON stream
+// of arrays, whose first array is no guide to where the others end. The
+// values and offsets are encoding/json's, and no slice keeps more than a
+// third again of its length as spare room.
+func TestDecodeHeldArrays(t *testing.T) {
+	type rec struct {
+		ID   int      `json:"id"`
+		Name string   `json:"name"`
+		Tags []string `json:"tags"`
+	}
+	array := func(n, seed int) []byte {
+		var b bytes.Buffer
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"id":%d,"name":"n%d","tags":[%s]}`, i*seed, i, strings.Repeat(`"t",`, i%7)+`"u"`)
+		}
+		b.WriteByte(']')
+		return b.Bytes()
+	}
+	one := array(5000, 1)
+	var ndjson []byte // the first array longer than the first window
+	for k, n := range []int{3000, 40, 7, 20000, 1, 900} {
+		ndjson = append(ndjson, array(n, k+2)...)
+		ndjson = append(ndjson, '\n')
+	}
+	fast := fastChecks(t, "the window's size and the slices' capacity")
+	for name, in := range map[string][]byte{"one document": one, "NDJSON": ndjson} {
+		d, sd := NewDecoder(bytes.NewReader(in)), stdjson.NewDecoder(bytes.NewReader(in))
+		for i := 0; ; i++ {
+			var got, want []rec
+			err, werr := d.Decode(&got), sd.Decode(&want)
+			// (A document's window goes back to its pool at its end.)
+			if i == 0 && name == "NDJSON" && fast && cap(d.s.br.data) < len(in) {
+				t.Errorf("%s: a window of %d bytes for an input of %d", name, cap(d.s.br.data), len(in))
+			}
+			if !sameError(err, werr) || !reflect.DeepEqual(got, want) || d.InputOffset() != sd.InputOffset() {
+				t.Fatalf("%s, value %d: %d records, %v at %d; encoding/json %d, %v at %d",
+					name, i, len(got), err, d.InputOffset(), len(want), werr, sd.InputOffset())
+			}
+			if err != nil {
+				break
+			}
+			if c := cap(got); c > len(got)+len(got)/3+8 && fast {
+				t.Errorf("%s, value %d: %d records in a slice of capacity %d", name, i, len(got), c)
+			}
+		}
+	}
+}
+
+// TestValueEnds: whether a value ends in the bytes given, brackets in
+// strings and escaped quotes not counted.
+func TestValueEnds(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		ends bool
+	}{
+		{`1`, true}, {`"abc`, true}, {`true`, true}, // scalars: the token path's
+		{`{}`, true}, {`[]`, true}, {`[[1],{"a":[]}]`, true},
+		{`{"a":1`, false}, {`[[1],[2]`, false}, {`[`, false},
+		{`["]"]`, true}, {`["]"`, false}, {`["\"]"]`, true}, {`["\"]"`, false},
+		{`["\\"]`, true}, {`["\\\"]"]`, true}, {`["\\\\"]`, true}, {`["\\\"]`, false},
+		{`{"}":"{"}`, true}, {`{"a":"b\\"}`, true}, {`{"a":"b\\\"}`, false},
+		{"[1]\n[2", true}, {`["x`, false},
+	} {
+		if got := valueEnds([]byte(c.in), 0); got != c.ends {
+			t.Errorf("valueEnds(%s) = %v, want %v", c.in, got, c.ends)
 		}
 	}
 }

@@ -127,33 +127,97 @@ func (d *Decoder) recycleWindow() {
 // only while a single token (or a value Decode reads whole) is longer than
 // it: by doubling, or towards all that r says it has left (at most 16
 // times a step), when r has a Len method and StreamLongStrings is off.
-// Decode into an any, a map[string]any or a []any, when the window holds
-// no value yet (as at first), makes it big enough for all of r's input
-// when r has a Len method that says it holds at most 8 MiB: Decode then
-// reads a document longer than 32 KiB from the window in one pass, at the
-// cost of a copy of it, as encoding/json's Decoder holds the whole value
-// it decodes.
+// Decode, when the window holds no value yet (as at first) and the value
+// it reads next does not end in the window, makes the window big enough
+// for all of r's input when r has a Len method that says it holds at most
+// 8 MiB: Decode then reads a document longer than 32 KiB from the window
+// in one pass, at the cost of a copy of it, as encoding/json's Decoder
+// holds the whole value it decodes.
 func NewDecoder(r io.Reader) *Decoder {
 	return NewDecoderBuffer(r, nil)
 }
 
 // holdInput makes the window big enough for all the input the reader has
-// left (holdRest, up to wholeWindow) when v is a target of the one pass
-// into any. Decode calls it when the decoder is between top-level values
+// left (holdRest, up to wholeWindow) when the next value runs past the
+// window. Decode calls it when the decoder is between top-level values
 // (inside an array or object, the passes do not run) and its window holds
-// no unread byte, as a new decoder's: the pass (streamOnePass) reads a
-// value only when the window holds all of it, and a document longer than
-// the first window (32 KiB) was cut by its end, the pass gave up there
-// and the token path read the value again.
+// no unread byte, as a new decoder's: the passes (streamOnePass into an
+// any, streamPass into a struct or slice) read a value only when the
+// window holds all of it, and a document longer than the first window
+// (32 KiB) was cut by its end, the pass gave up there and the token path
+// read the value again.
 //
-// Not for typed targets: Decode of the wide corpus's arrays of records
-// into slices of structs was up to a third slower from a window that
-// holds all of them (movies, airports; AMD EPYC, 8 rounds), and allocated
-// more than the window's bytes.
-func (d *Decoder) holdInput(v any) {
-	if _, ok := anyTarget(v); ok && d.s.br.holdRest(wholeWindow) {
-		d.s.strTok = nil // it pointed into the window given back
+// It reads into the window first (as Decode would next) and holds the
+// rest only when the value there does not end in it (valueEnds): the
+// records of an NDJSON stream fit the window one after another, and a
+// window of the whole stream made them slower, its size in cache most
+// likely (the sweep's 1 MB NDJSON into structs, AMD EPYC, 8 rounds: +10%
+// geomean, \u escapes +33%).
+//
+// A slice the typed pass fills in a held window grows by the rest of the
+// window (estimateLen): growing as append does, Decode of the wide
+// corpus's arrays of records was slower from the held window than from
+// the token path (movies +34%, B/op +64%; AMD EPYC), which gathers its
+// chunks and copies them once.
+func (d *Decoder) holdInput() {
+	br := &d.s.br
+	if br.restLen()-br.offset <= cap(br.data) {
+		return // nothing to hold, or the window holds it all
 	}
+	i := skipWhitespace(br.data, br.offset)
+	if i >= len(br.data) {
+		if br.extend() == 0 {
+			return // the input's end, or an error, for skipSpace to find
+		}
+		i = skipWhitespace(br.data, br.offset)
+	}
+	if i < len(br.data) && valueEnds(br.data, i) {
+		return
+	}
+	if br.holdRest(wholeWindow) {
+		d.s.strTok = nil // it pointed into the window given back
+		br.extend()      // the rest, which skipSpace would not read now
+	}
+}
+
+// valueEnds reports whether the value that starts at data[i] (not
+// whitespace) ends in data: a scalar, or an array or object whose
+// brackets close there (those in strings not counted). It checks nothing
+// else: malformed input is the decoder's to report, and it only decides
+// whether holding the input pays.
+func valueEnds(data []byte, i int) bool {
+	if c := data[i]; c != '[' && c != '{' {
+		return true
+	}
+	depth := 0
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				return true
+			}
+		case '"':
+			// To the closing quote: one not escaped by an odd run of
+			// backslashes.
+			for {
+				q := bytes.IndexByte(data[i+1:], '"')
+				if q < 0 {
+					return false
+				}
+				i += 1 + q
+				b := i - 1
+				for data[b] == '\\' {
+					b--
+				}
+				if (i-1-b)%2 == 0 {
+					break
+				}
+			}
+		}
+	}
+	return false
 }
 
 // NewDecoderBuffer returns a new decoder that reads from r and uses buf as its

@@ -67,7 +67,7 @@ func (d *Decoder) Decode(v any) error {
 	}
 	d.resumeAfterTopValue()
 	if br := &d.s.br; br.offset == len(br.data) && d.depth == 0 {
-		d.holdInput(v) // (out of line: most calls have input in the window)
+		d.holdInput() // (out of line: most calls have input in the window)
 	}
 	c, ok := d.skipSpace()
 	if !ok && d.cleanEnd() {

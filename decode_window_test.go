@@ -312,3 +312,30 @@ func TestValueEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestBufferedAtEnd pins the one difference README lists for Buffered:
+// after a value, it holds the input that follows (here all of it, as
+// encoding/json's); once Decode has returned io.EOF, it is empty, the
+// trailing whitespace read and dropped, and InputOffset is encoding/json's.
+func TestBufferedAtEnd(t *testing.T) {
+	for _, in := range []string{"1 \t", "{\"a\":1}  \n", "[1] [2]  ", "1"} {
+		d, sd := NewDecoder(strings.NewReader(in)), stdjson.NewDecoder(strings.NewReader(in))
+		for {
+			var v, w any
+			err, werr := d.Decode(&v), sd.Decode(&w)
+			got, _ := io.ReadAll(d.Buffered())
+			if !sameError(err, werr) || d.InputOffset() != sd.InputOffset() {
+				t.Fatalf("%q: %v at %d; encoding/json %v at %d", in, err, d.InputOffset(), werr, sd.InputOffset())
+			}
+			if err != nil {
+				if len(got) != 0 {
+					t.Errorf("%q: Buffered after io.EOF holds %q", in, got)
+				}
+				break
+			}
+			if string(got) != in[d.InputOffset():] {
+				t.Errorf("%q: Buffered after the value at %d holds %q", in, d.InputOffset(), got)
+			}
+		}
+	}
+}

@@ -733,7 +733,9 @@ func (d *Decoder) InputOffset() int64 {
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's window.
-// The reader is valid until the next call on d.
+// The reader is valid until the next call on d. Once Decode has returned
+// io.EOF it is empty, where encoding/json's still holds the whitespace
+// after the last value.
 func (d *Decoder) Buffered() io.Reader {
 	return bytes.NewReader(d.s.br.window())
 }

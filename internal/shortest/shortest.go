@@ -82,8 +82,20 @@ func schubfach(c uint64, q int, lowerHalf bool) (uint64, int) {
 	vbl := roundToOdd(gh, gl, cbl<<h)
 	vbr := roundToOdd(gh, gl, cbr<<h)
 	out := c & 1 // 1: the interval's ends are excluded
+	s, e, tens := pick(vb, vbl, vbr, out, k)
+	if tens {
+		return trimZeros(s, e)
+	}
+	return s, e
+}
 
-	s := vb >> 2
+// pick is the end of schubfach (and schubfach32): from the scaled value
+// vb and ends vbl and vbr, rounded to odd, and out (1 when the ends are
+// excluded), it returns the shortest decimal's digits and exponent, and
+// tens when the digits are those of a multiple of 10 whose trailing zeros
+// are left to the caller to trim.
+func pick[T uint32 | uint64](vb, vbl, vbr, out T, k int) (s T, e int, tens bool) {
+	s = vb >> 2
 	// A multiple of 10 in the interval is the only one and shorter than the
 	// rest: take it.
 	s10 := s / 10
@@ -94,7 +106,7 @@ func schubfach(c uint64, q int, lowerHalf bool) (uint64, int) {
 		if wpin {
 			s10++
 		}
-		return trimZeros(s10, k+1)
+		return s10, k + 1, true
 	}
 	// Otherwise s or s+1, whichever lies in the interval, or the nearer when
 	// both do (ties to even). Neither ends in 0: it would be the multiple of
@@ -105,13 +117,13 @@ func schubfach(c uint64, q int, lowerHalf bool) (uint64, int) {
 		if win {
 			s++
 		}
-		return s, k
+		return s, k, false
 	}
 	// vb - 4s is 0 or 1 when v·10^-k < s + 1/2, 2 at the half, 3 above.
 	if f := vb & 3; f == 3 || f == 2 && s&1 == 1 {
 		s++
 	}
-	return s, k
+	return s, k, false
 }
 
 // roundToOdd returns floor(x·g/2^128), g = gh·2^64 + gl, with its last bit
@@ -156,32 +168,11 @@ func schubfach32(c uint32, q int, lowerHalf bool) (uint64, int) {
 	vb := roundToOdd32(g, cb<<h)
 	vbl := roundToOdd32(g, cbl<<h)
 	vbr := roundToOdd32(g, cbr<<h)
-	out := c & 1
-
-	// As in schubfach.
-	s := vb >> 2
-	s10 := s / 10
-	sp10 := s10 * 10
-	upin := vbl+out <= sp10<<2
-	wpin := (sp10+10)<<2+out <= vbr
-	if upin != wpin {
-		if wpin {
-			s10++
-		}
-		return trimZeros7(uint64(s10), k+1)
+	s, e, tens := pick(vb, vbl, vbr, c&1, k)
+	if tens {
+		return trimZeros7(uint64(s), e)
 	}
-	uin := vbl+out <= s<<2
-	win := (s+1)<<2+out <= vbr
-	if uin != win {
-		if win {
-			s++
-		}
-		return uint64(s), k
-	}
-	if f := vb & 3; f == 3 || f == 2 && s&1 == 1 {
-		s++
-	}
-	return uint64(s), k
+	return uint64(s), e
 }
 
 // roundToOdd32 returns floor(x·g/2^64), its last bit set when the

@@ -62,17 +62,7 @@ func Float32(b uint32) (d uint64, e int) {
 // 4·v·10^-k and the ends, rounded to odd (floor, with the last bit set when
 // inexact), compare with integer multiples of 4 exactly as the real values would.
 func schubfach(c uint64, q int, lowerHalf bool) (uint64, int) {
-	cb := c << 2
-	cbr := cb + 2
-	var cbl uint64
-	var k int
-	if lowerHalf {
-		cbl = cb - 1
-		k = floorLog10ThreeQuartersPow2(q)
-	} else {
-		cbl = cb - 2
-		k = floorLog10Pow2(q)
-	}
+	cb, cbl, cbr, k := interval(c, q, lowerHalf)
 	// 10^-k = g·2^(r-127) with r = floorLog2Pow10(-k); then
 	// x·2^q·10^-k = (x<<h)·g / 2^128 with h = q + r + 1, which is 1 to 4.
 	h := uint(q+floorLog2Pow10(-k)+1) & 63 // the mask spares a test for h >= 64
@@ -87,6 +77,18 @@ func schubfach(c uint64, q int, lowerHalf bool) (uint64, int) {
 		return trimZeros(s, e)
 	}
 	return s, e
+}
+
+// interval is the start of schubfach (and schubfach32): v = c·2^q as
+// cb = 4c and the rounding interval's ends cbl and cbr in the same units
+// of 2^(q-2), and k, the decimal exponent that scales it to at least 1
+// and less than 10 wide.
+func interval[T uint32 | uint64](c T, q int, lowerHalf bool) (cb, cbl, cbr T, k int) {
+	cb = c << 2
+	if lowerHalf {
+		return cb, cb - 1, cb + 2, floorLog10ThreeQuartersPow2(q)
+	}
+	return cb, cb - 2, cb + 2, floorLog10Pow2(q)
 }
 
 // pick is the end of schubfach (and schubfach32): from the scaled value
@@ -152,17 +154,7 @@ func roundToOdd(gh, gl, x uint64) uint64 {
 // TestRoundToOddExact32 checks that no product that is not an integer
 // comes within 2^-32 of one, so the rounding to odd is exact.
 func schubfach32(c uint32, q int, lowerHalf bool) (uint64, int) {
-	cb := c << 2
-	cbr := cb + 2
-	var cbl uint32
-	var k int
-	if lowerHalf {
-		cbl = cb - 1
-		k = floorLog10ThreeQuartersPow2(q)
-	} else {
-		cbl = cb - 2
-		k = floorLog10Pow2(q)
-	}
+	cb, cbl, cbr, k := interval(c, q, lowerHalf)
 	h := uint(q+floorLog2Pow10(-k)+1) & 31
 	g := pow10x32[-k-minPow10x32]
 	vb := roundToOdd32(g, cb<<h)

@@ -267,7 +267,14 @@ func TestDecodeDiff(t *testing.T) {
 			`[{"i32":"1","f32":"2.5"},{"f32":"-0.0","i32":"-1"},{"u8":"256"}] {"i8" : "1" , "f32" : "0.5" }`, `{"i8":"1","u64":"2`,
 		)
 	}
-	for name, mk := range readerShapesFor(7) {
+	readers := readerShapesFor(7)
+	if testing.Short() {
+		// -short (CI's race step): the byte-at-a-time reader, half the
+		// test's time, is left to the full runs; the chunked one still
+		// cuts every input at short, uneven lengths.
+		delete(readers, "bytes1")
+	}
+	for name, mk := range readers {
 		for _, in := range inputs {
 			for _, target := range targets {
 				for _, opts := range []string{"", "n", "u", "p", "np"} {

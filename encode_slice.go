@@ -162,8 +162,9 @@ func newArrayEncoder(t reflect.Type, addr bool) *typeEncoder {
 }
 
 // appendElements writes the n elements at data, size bytes apart, as a JSON
-// array. Strings, integers and floats, the common elements, go through
-// loops of their own, one call an element.
+// array. Strings, integers (int64, int32, uint64) and floats (float64,
+// float32), the common elements, go through loops of their own, one call an
+// element.
 func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.Pointer, n int, size uintptr) ([]byte, error) {
 	if n == 0 {
 		return append(b, '[', ']'), nil
@@ -180,6 +181,19 @@ func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.P
 		for ; i < n; i++ {
 			b = appendInt10(append(b, ','), *(*int64)(unsafe.Add(data, uintptr(i)*size)))
 		}
+	case encInt32:
+		for ; i < n; i++ {
+			b = appendInt10(append(b, ','), int64(*(*int32)(unsafe.Add(data, uintptr(i)*size))))
+		}
+	case encUint64:
+		for ; i < n; i++ {
+			x := *(*uint64)(unsafe.Add(data, uintptr(i)*size))
+			if int64(x) >= 0 { // appendUint10's first case, without its call
+				b = appendInt10(append(b, ','), int64(x))
+			} else {
+				b = appendUint10(append(b, ','), x)
+			}
+		}
 	case encFloat64:
 		for ; i < n; i++ {
 			x := *(*float64)(unsafe.Add(data, uintptr(i)*size))
@@ -187,6 +201,14 @@ func (es *encodeState) appendElements(b []byte, elem *typeEncoder, data unsafe.P
 				break // the element's encoder words the error
 			}
 			b = appendFloat(append(b, ','), x, 64)
+		}
+	case encFloat32:
+		for ; i < n; i++ {
+			x := float64(*(*float32)(unsafe.Add(data, uintptr(i)*size)))
+			if !finite(x) {
+				break
+			}
+			b = appendFloat(append(b, ','), x, 32)
 		}
 	}
 	var err error

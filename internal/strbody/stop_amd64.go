@@ -45,6 +45,23 @@ func ValidUTF8AVX2(p []byte) bool {
 // three bytes before its last 32-byte block.
 const MinValidUTF8 = 35
 
+// CopyValidUTF8AVX2 copies p into d, as copy does, and reports whether p
+// is entirely valid UTF-8, as ValidUTF8AVX2 does, reading p once for both
+// (valid_amd64.s). len(p) must be at least MinValidUTF8, d at least as
+// long as p, and the CPU must have AVX2. d and p must not overlap.
+func CopyValidUTF8AVX2(d, p []byte) bool {
+	if len(p) < MinValidUTF8 {
+		panic("strbody: CopyValidUTF8AVX2 of fewer than MinValidUTF8 bytes")
+	}
+	_ = d[len(p)-1] // room for p in d
+	return copyValidUTF8AVX2(&d[0], p)
+}
+
+// copyValidUTF8AVX2 is CopyValidUTF8AVX2's kernel (valid_amd64.s).
+//
+//go:noescape
+func copyValidUTF8AVX2(d *byte, p []byte) bool
+
 // validUTF8AVX2 is ValidUTF8AVX2's kernel (valid_amd64.s).
 //
 //go:noescape

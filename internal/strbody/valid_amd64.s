@@ -102,3 +102,58 @@ last:
 	SETEQ    ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func copyValidUTF8AVX2(d *byte, p []byte) bool
+//
+// CopyValidUTF8AVX2's kernel: validUTF8AVX2 that also stores each block it
+// checks at the same offset from d, so that the text is read once for
+// both (len(p) >= 35, and d has room for len(p) bytes). The last block,
+// which may overlap the one before, is stored again whole: the bytes it
+// writes twice are the same. BX is d's distance from p, so a block's
+// store is at (SI)(BX*1).
+TEXT ·copyValidUTF8AVX2(SB), NOSPLIT, $0-33
+	MOVQ    d+0(FP), BX
+	MOVQ    p_base+8(FP), SI
+	MOVQ    p_len+16(FP), CX
+	SUBQ    SI, BX
+	LEAQ    -32(SI)(CX*1), DI // the last block
+	VMOVDQU ·byte1High(SB), Y8
+	VMOVDQU ·byte1Low(SB), Y9
+	VMOVDQU ·byte2High(SB), Y10
+	VMOVDQU ·c80(SB), Y12
+	VMOVDQU ·c70(SB), Y13
+	VMOVDQU ·c60(SB), Y14
+	VMOVDQU ·c0F(SB), Y15
+
+	// The first block, as in validUTF8AVX2.
+	VMOVDQU    (SI), Y0
+	VMOVDQU    Y0, (SI)(BX*1)
+	VPERM2I128 $0x08, Y0, Y0, Y2
+	VPALIGNR   $15, Y2, Y0, Y3
+	VPALIGNR   $14, Y2, Y0, Y4
+	VPALIGNR   $13, Y2, Y0, Y5
+	VPXOR      Y11, Y11, Y11
+	CHECK
+	ADDQ       $32, SI
+
+copyloop:
+	CMPQ    SI, DI
+	JAE     copylast
+	LOADAT(0)
+	VMOVDQU Y0, (SI)(BX*1)
+	CHECK
+	ADDQ    $32, SI
+	JMP     copyloop
+
+copylast:
+	MOVQ     DI, SI
+	LOADAT(0)
+	VMOVDQU  Y0, (SI)(BX*1)
+	CHECK
+	VMOVDQU  incomplete<>(SB), Y1
+	VPSUBUSB Y1, Y0, Y1
+	VPOR     Y1, Y11, Y11
+	VPTEST   Y11, Y11
+	SETEQ    ret+32(FP)
+	VZEROUPPER
+	RET

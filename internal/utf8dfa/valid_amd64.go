@@ -27,3 +27,15 @@ func Valid(p []byte) bool {
 // validAVX2 is Valid for len(p) >= minAVX2: the kernel is strbody's, which
 // shares its tables with the escape kernel.
 func validAVX2(p []byte) bool { return strbody.ValidUTF8AVX2(p) }
+
+// CopyValid copies p into d, as copy does, and reports whether p is
+// entirely valid UTF-8, as Valid does: from minAVX2 bytes on with AVX2,
+// reading p once for both. d must be at least as long as p, and apart
+// from it.
+func CopyValid(d, p []byte) bool {
+	if useAVX2 && len(p) >= minAVX2 {
+		return strbody.CopyValidUTF8AVX2(d, p)
+	}
+	copy(d[:len(p)], p)
+	return validDFA(p)
+}

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/jsonpipe/json/internal/unquote"
+	"github.com/jsonpipe/json/internal/utf8dfa"
 )
 
 // intern is the part of a decodeState that makes strings once and hands
@@ -19,8 +20,9 @@ import (
 // (repeated text such as a retweet's user or a description is often longer
 // than a key, but a pooled state should not keep much alive: 2 MiB at
 // most, 1,024 slots each keeping a string of up to 1 KiB or the 2 KiB
-// block a short one was made in). A typed value's plain ASCII string of
-// up to maxBlockString bytes does not: valueString copies it at once.
+// block a short one was made in). A typed value's string of up to
+// maxBlockString bytes without escapes does not: valueString copies it at
+// once.
 // (Numbers decoded into an any are not kept: boxFloat boxes them in blocks,
 // which costs less than a look in a table.)
 type intern struct {
@@ -78,6 +80,38 @@ func (in *intern) newString(b []byte) string {
 	i := len(in.block)
 	in.block = append(in.block, b...)
 	return unsafe.String(&in.block[i], n)
+}
+
+// newValidString is newString for the body b of a string token without
+// escapes, which it checks to be valid UTF-8: a short one (up to
+// maxBlockString bytes, made in the block) as it copies it, one pass over
+// b for both (utf8dfa.CopyValid), where validBody and then newString read
+// it twice. ok is false, and no string is made, when b is not valid UTF-8.
+// ascii says the scanner saw no byte >= 0x80 in b: then there is nothing
+// to check.
+func (in *intern) newValidString(b []byte, ascii bool) (_ string, ok bool) {
+	n := len(b)
+	if ascii || n == 0 {
+		return in.newString(b), true
+	}
+	if n > maxBlockString {
+		// A string of its own: checked, then copied by string(), whose
+		// memory is not zeroed first as make's would be, which cost more
+		// than the second read saved (utf8dfa's BenchmarkCopyValidLen).
+		if !utf8dfa.Valid(b) {
+			return "", false
+		}
+		return string(b), true
+	}
+	if cap(in.block)-len(in.block) < n {
+		in.block = make([]byte, 0, stringBlockSize)
+	}
+	i := len(in.block)
+	if !utf8dfa.CopyValid(in.block[i:i+n], b) {
+		return "", false // (the bytes written past len are no string's)
+	}
+	in.block = in.block[:i+n]
+	return unsafe.String(&in.block[i], n), true
 }
 
 // slot returns the string table's slot for b (internable), and b's hash.
@@ -146,9 +180,13 @@ func (ds *decodeState) stringValue(tok []byte) string {
 	}
 	body := tok[1 : len(tok)-1]
 	if ds.d.s.str&strEscaped == 0 {
+		ascii := ds.d.s.str&strNonASCII == 0
 		if !internable(len(body)) {
-			if ds.d.s.validBody(body) {
+			if ascii {
 				return string(body) // empty, one byte (no allocation), or long
+			}
+			if s, ok := ds.newValidString(body, false); ok {
+				return s // long
 			}
 		} else {
 			// A cached string equal to the raw body proves the body valid
@@ -157,8 +195,7 @@ func (ds *decodeState) stringValue(tok []byte) string {
 			if slot.holds(body, h) {
 				return slot.s
 			}
-			if ds.d.s.validBody(body) {
-				s := ds.newString(body)
+			if s, ok := ds.newValidString(body, ascii); ok {
 				slot.s, slot.box, slot.h = s, nil, h
 				return s
 			}
@@ -174,19 +211,26 @@ func (ds *decodeState) stringValue(tok []byte) string {
 // valueString is stringValue for a string that a typed value holds (a
 // field, an element, a pointee, a typed map's key; not a struct's key,
 // not an any), or for a key of an object keyed by data (anyMembersByData),
-// which never comes again: an ASCII one of 2 to maxBlockString bytes,
-// without escapes, is copied into the current block without a look in the
-// string table. For it a hit saves no allocation, only a copy of a few
-// bytes, which costs about what the lookup does; a miss, most values in
-// rows (dates, names, ids), paid the lookup and the slot's write on top.
-// A non-ASCII one still goes through the table: a hit there also proves it
-// valid UTF-8, which is dearer to check than to look up. The price is
-// memory, and time where a few values repeat in every row: each repeat is
-// copied again.
+// which never comes again: one of 2 to maxBlockString bytes, without
+// escapes, is copied into the current block without a look in the string
+// table. For it a hit saves no allocation, only a copy of a few bytes,
+// which costs about what the lookup does; a miss, most values in rows
+// (dates, names, ids), paid the lookup and the slot's write on top. A
+// non-ASCII one is checked as it is copied (newValidString): a hit in the
+// table also proved it valid UTF-8, but only for a value seen before, and
+// the check in the copy costs less than a separate one (typed strings of
+// raw UTF-8, compare/shapes form=docs, 16 to 100 bytes: -7% to -15%,
+// Intel Xeon). The price is memory, and time where a few values repeat in
+// every row: each repeat is copied again.
 func (ds *decodeState) valueString(tok []byte) string {
 	body := tok[1 : len(tok)-1]
-	if fastPaths && ds.d.s.str&(strEscaped|strNonASCII) == 0 && blockString(len(body)) {
-		return ds.newString(body)
+	if fastPaths && ds.d.s.str&strEscaped == 0 && blockString(len(body)) {
+		if ds.d.s.str&strNonASCII == 0 {
+			return ds.newString(body)
+		}
+		if s, ok := ds.newValidString(body, false); ok {
+			return s
+		}
 	}
 	return ds.stringValue(tok)
 }
@@ -235,10 +279,11 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 		// valid UTF-8: cached strings are unquoted values.
 		return slot.boxed()
 	}
-	if !ds.d.s.validBody(b) {
+	s, ok := ds.newValidString(b, ds.d.s.str&strNonASCII == 0)
+	if !ok {
 		return ds.stringValue(tok) // U+FFFD for the bad bytes; rare, and not boxed to keep
 	}
-	return ds.keepBoxed(slot, h, b)
+	return ds.keepBoxed(slot, h, s)
 }
 
 // anyUnquoted is anyStringValue for a value already unquoted (valid UTF-8)
@@ -251,7 +296,7 @@ func (ds *decodeState) anyUnquoted(b []byte) any {
 	if slot.holds(b, h) {
 		return slot.boxed()
 	}
-	return ds.keepBoxed(slot, h, b)
+	return ds.keepBoxed(slot, h, ds.newString(b))
 }
 
 // boxed returns the slot's string as an any, boxed the first time.
@@ -262,14 +307,13 @@ func (c *cachedString) boxed() any {
 	return c.box
 }
 
-// keepBoxed makes b (valid UTF-8, hash h) the string of slot c and
-// returns it boxed in the state's block of boxes (boxString). The slot
+// keepBoxed makes s, just made (newString), with hash h, the string of
+// slot c and returns it boxed in the state's block of boxes (boxString). The slot
 // keeps the string without a box: a box in the block, kept by the string
 // table, would keep the block and the strings beside it alive for as long
 // as the slot holds it. The string's next use boxes it once on the heap
 // (boxed).
-func (ds *decodeState) keepBoxed(c *cachedString, h uint32, b []byte) any {
-	s := ds.newString(b)
+func (ds *decodeState) keepBoxed(c *cachedString, h uint32, s string) any {
 	c.s, c.box, c.h = s, nil, h
 	return ds.boxString(s)
 }

@@ -2,7 +2,10 @@ package json
 
 import (
 	stdjson "encoding/json"
+	"fmt"
+	"io"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
@@ -68,5 +71,95 @@ func TestSmallWholeFloats(t *testing.T) {
 	})
 	if allocs > 4 {
 		t.Errorf("%.0f allocations for 1,026 numbers, want at most 4", allocs)
+	}
+}
+
+// TestNonASCIIValueStrings: strings of raw UTF-8 from 1 to 300 bytes, some
+// with a bad byte (a stray continuation, a cut rune, 0xFF) at any place,
+// decoded into []string, a struct's fields, map values and []any, one
+// call and one Decoder over them all, are encoding/json's, U+FFFD and all.
+// A typed one of up to maxBlockString bytes is checked as it is copied
+// into the block of short strings (newValidString); one that fails the
+// check is made again by the unquoting path, and the strings made before
+// it in the same block must not change: each is compared after the whole
+// document is decoded.
+func TestNonASCIIValueStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 97))
+	pieces := []string{"a", "é", "語", "🌍", "\u2028", "ß", " "}
+	bad := []string{"\x80", "\xff", "\xe8\xaa", "\xf0\x9f\x8c", "\xc3"}
+	var bodies []string
+	for range 600 {
+		n := 1 + r.IntN(300)
+		if r.IntN(3) == 0 {
+			n = 1 + r.IntN(maxBlockString+8)
+		}
+		var b strings.Builder
+		for b.Len() < n {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if r.IntN(4) == 0 {
+			at := r.IntN(len(s) + 1)
+			s = s[:at] + bad[r.IntN(len(bad))] + s[at:]
+		}
+		bodies = append(bodies, s)
+	}
+	var doc, rows, lines strings.Builder
+	doc.WriteByte('[')
+	rows.WriteByte('[')
+	for i, s := range bodies {
+		if i > 0 {
+			doc.WriteByte(',')
+			rows.WriteByte(',')
+		}
+		q := `"` + s + `"` // no quote, backslash or control byte in any piece
+		doc.WriteString(q)
+		fmt.Fprintf(&rows, `{"a":%s,"b":%s}`, q, `"`+bodies[(i+1)%len(bodies)]+`"`)
+		lines.WriteString(`{"a":` + q + "}\n")
+	}
+	doc.WriteByte(']')
+	rows.WriteByte(']')
+	type row struct{ A, B string }
+	check := func(name string, data string, newV func() any) {
+		t.Helper()
+		got, want := newV(), newV()
+		if err := stdjson.Unmarshal([]byte(data), want); err != nil {
+			t.Fatalf("%s: encoding/json: %v", name, err)
+		}
+		if err := Unmarshal([]byte(data), got); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Unmarshal differs from encoding/json", name)
+		}
+	}
+	check("[]string", doc.String(), func() any { return new([]string) })
+	check("[]any", doc.String(), func() any { return new([]any) })
+	check("[]row", rows.String(), func() any { return new([]row) })
+	check("[]map[string]string", rows.String(), func() any { return new([]map[string]string) })
+	check("[]map[string]any", rows.String(), func() any { return new([]map[string]any) })
+
+	var got, want []row
+	sd := stdjson.NewDecoder(strings.NewReader(lines.String()))
+	for {
+		var v row
+		if err := sd.Decode(&v); err != nil {
+			break
+		}
+		want = append(want, v)
+	}
+	d := NewDecoder(strings.NewReader(lines.String()))
+	for {
+		var v row
+		if err := d.Decode(&v); err != nil {
+			if err != io.EOF {
+				t.Fatal(err)
+			}
+			break
+		}
+		got = append(got, v)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Decoder: values differ from encoding/json's")
 	}
 }

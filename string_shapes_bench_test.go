@@ -125,7 +125,7 @@ func stringShapeDoc(kind string, n int) []byte {
 }
 
 func BenchmarkStringShapes(b *testing.B) {
-	for _, kind := range []string{"plain", "esc10", "uesc", "url"} {
+	for _, kind := range []string{"plain", "esc10", "uesc", "url", "utf8"} {
 		for _, n := range stringShapeLengths {
 			data := stringShapeDoc(kind, n)
 			if !Valid(data) {

@@ -20,9 +20,9 @@ import (
 // (repeated text such as a retweet's user or a description is often longer
 // than a key, but a pooled state should not keep much alive: 2 MiB at
 // most, 1,024 slots each keeping a string of up to 1 KiB or the 2 KiB
-// block a short one was made in). A typed value's string of up to
-// maxBlockString bytes without escapes does not: valueString copies it at
-// once.
+// block a short one was made in). A typed value's plain ASCII string of
+// up to maxBlockString bytes does not: valueString copies it at once (and
+// a non-ASCII one, while the table keeps missing).
 // (Numbers decoded into an any are not kept: boxFloat boxes them in blocks,
 // which costs less than a look in a table.)
 type intern struct {
@@ -30,7 +30,18 @@ type intern struct {
 	// block is where short strings are made (see newString): its bytes
 	// up to len are in strings handed out and never change again.
 	block []byte
+	// tableMisses counts the typed non-ASCII values in a row that the
+	// table did not hold; tableSkip, how many more go into the block
+	// without a look in the table (valueString).
+	tableMisses, tableSkip int
 }
+
+// Typed non-ASCII values stop looking in the table for skipTable values
+// after missesToSkip misses in a row (valueString).
+const (
+	missesToSkip = 4
+	skipTable    = 64
+)
 
 const (
 	stringCacheBits = 10
@@ -211,28 +222,51 @@ func (ds *decodeState) stringValue(tok []byte) string {
 // valueString is stringValue for a string that a typed value holds (a
 // field, an element, a pointee, a typed map's key; not a struct's key,
 // not an any), or for a key of an object keyed by data (anyMembersByData),
-// which never comes again: one of 2 to maxBlockString bytes, without
-// escapes, is copied into the current block without a look in the string
-// table. For it a hit saves no allocation, only a copy of a few bytes,
-// which costs about what the lookup does; a miss, most values in rows
-// (dates, names, ids), paid the lookup and the slot's write on top. A
-// non-ASCII one is checked as it is copied (newValidString): a hit in the
-// table also proved it valid UTF-8, but only for a value seen before, and
-// the check in the copy costs less than a separate one (typed strings of
-// raw UTF-8, compare/shapes form=docs, 16 to 100 bytes: -7% to -15%,
-// Intel Xeon). The price is memory, and time where a few values repeat in
-// every row: each repeat is copied again.
+// which never comes again: an ASCII one of 2 to maxBlockString bytes,
+// without escapes, is copied into the current block without a look in the
+// string table. For it a hit saves no allocation, only a copy of a few
+// bytes, which costs about what the lookup does; a miss, most values in
+// rows (dates, names, ids), paid the lookup and the slot's write on top.
+// The price is memory, and time where a few values repeat in every row:
+// each repeat is copied again.
+//
+// A non-ASCII one goes through the table while the table finds it: a hit
+// there also proves it valid UTF-8, which is dearer to check than to look
+// up (BenchmarkRepeatedValues: without the table, +45%). After
+// missesToSkip misses in a row, the next skipTable are checked as they are
+// copied into the block, without the look (newValidString); then the table
+// is tried again. Values that never repeat (names, text) so pay the look
+// about once in seventeen (raw UTF-8 strings, BenchmarkStringShapes,
+// typed, fresh state: -9% to -10% at 8, 40 and 64 bytes, Intel Xeon).
 func (ds *decodeState) valueString(tok []byte) string {
 	body := tok[1 : len(tok)-1]
-	if fastPaths && ds.d.s.str&strEscaped == 0 && blockString(len(body)) {
-		if ds.d.s.str&strNonASCII == 0 {
-			return ds.newString(body)
-		}
+	if !fastPaths || ds.d.s.str&strEscaped != 0 || !blockString(len(body)) {
+		return ds.stringValue(tok)
+	}
+	if ds.d.s.str&strNonASCII == 0 {
+		return ds.newString(body)
+	}
+	if ds.tableSkip > 0 {
+		ds.tableSkip--
 		if s, ok := ds.newValidString(body, false); ok {
 			return s
 		}
+		return ds.stringValue(tok) // (bad UTF-8: U+FFFD)
 	}
-	return ds.stringValue(tok)
+	slot, h := ds.slot(body)
+	if slot.holds(body, h) {
+		ds.tableMisses = 0
+		return slot.s
+	}
+	s, ok := ds.newValidString(body, false)
+	if !ok {
+		return ds.stringValue(tok)
+	}
+	slot.s, slot.box, slot.h = s, nil, h
+	if ds.tableMisses++; ds.tableMisses == missesToSkip {
+		ds.tableMisses, ds.tableSkip = 0, skipTable
+	}
+	return s
 }
 
 // blockString reports whether a typed value's string of n bytes is made

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestSmallWholeFloats: the static boxes hold 0 to 1023 as float64s, in
@@ -161,5 +162,45 @@ func TestNonASCIIValueStrings(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Decoder: values differ from encoding/json's")
+	}
+}
+
+// TestNonASCIIValuesRepeat: a typed non-ASCII value misses the string
+// table, so after a few misses in a row valueString copies the next ones
+// without a look; values that repeat must still come back to the table and
+// be shared from it once that run is over. Eight names, over and over,
+// into []string: the last hundred are each one of eight strings in memory,
+// and equal to encoding/json's values.
+func TestNonASCIIValuesRepeat(t *testing.T) {
+	names := []string{"ボルシア・ドルトムント", "バイエルン・ミュンヘン", "Реал Мадрид", "Ολυμπιακός",
+		"Ájax Åmsterdäm", "Galatasaray SK İstanbul", "Benfica Lisboa ção", "Céltic Glasgöw"}
+	var doc strings.Builder
+	doc.WriteByte('[')
+	n := 4 * (missesToSkip + skipTable)
+	for i := range n {
+		if i > 0 {
+			doc.WriteByte(',')
+		}
+		doc.WriteString(strconv.Quote(names[i%len(names)]))
+	}
+	doc.WriteByte(']')
+	var got []string
+	if err := Unmarshal([]byte(doc.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range got {
+		if s != names[i%len(names)] {
+			t.Fatalf("value %d = %q, want %q", i, s, names[i%len(names)])
+		}
+	}
+	if !fastChecks(t, "values shared from the string table") {
+		return
+	}
+	data := map[*byte]bool{}
+	for _, s := range got[n-100:] {
+		data[unsafe.StringData(s)] = true
+	}
+	if len(data) != len(names) {
+		t.Errorf("the last 100 values are %d strings in memory, want %d (one a name, from the table)", len(data), len(names))
 	}
 }

@@ -50,10 +50,40 @@ GLOBL incomplete<>(SB), RODATA|NOPTR, $32
 	VMOVDQU off-2(SI), Y4 \
 	VMOVDQU off-3(SI), Y5
 
+// TABLES loads CHECK's tables and constants into Y8-Y10 and Y12-Y15.
+#define TABLES \
+	VMOVDQU ·byte1High(SB), Y8 \
+	VMOVDQU ·byte1Low(SB), Y9 \
+	VMOVDQU ·byte2High(SB), Y10 \
+	VMOVDQU ·c80(SB), Y12 \
+	VMOVDQU ·c70(SB), Y13 \
+	VMOVDQU ·c60(SB), Y14 \
+	VMOVDQU ·c0F(SB), Y15
+
+// FIRST checks the first block, in Y0, into a cleared Y11: its bytes
+// before are zeros and its own, moved along (VPALIGNR moves within each
+// half: the half before each half, zeros or Y0's low one, is put beside it
+// first).
+#define FIRST \
+	VPERM2I128 $0x08, Y0, Y0, Y2 \
+	VPALIGNR   $15, Y2, Y0, Y3 \
+	VPALIGNR   $14, Y2, Y0, Y4 \
+	VPALIGNR   $13, Y2, Y0, Y5 \
+	VPXOR      Y11, Y11, Y11 \
+	CHECK
+
+// INCOMPLETE ORs into Y11 the bytes of the last block, in Y0, that start
+// a rune it cuts short, and sets ZF when Y11 is all zeros: no error.
+#define INCOMPLETE \
+	VMOVDQU  incomplete<>(SB), Y1 \
+	VPSUBUSB Y1, Y0, Y1 \
+	VPOR     Y1, Y11, Y11 \
+	VPTEST   Y11, Y11
+
 // func validUTF8AVX2(p []byte) bool
 //
-// ValidUTF8AVX2's kernel (utf8dfa.Valid's from 35 bytes): len(p) >= 35. The blocks at 0, 32, 64... and then the last 32 bytes,
-// which may overlap the block before: a byte's errors depend on it and
+// ValidUTF8AVX2's kernel (utf8dfa.Valid's from 35 bytes): len(p) >= 35.
+// The blocks at 0, 32, 64... and then the last 32 bytes, which may overlap the block before: a byte's errors depend on it and
 // the three before it only, so checking one twice changes nothing. Before
 // the first block is as if ASCII. The last block's last three bytes are
 // then checked against incomplete.
@@ -63,24 +93,10 @@ TEXT ·validUTF8AVX2(SB), NOSPLIT, $0-25
 	MOVQ    p_base+0(FP), SI
 	MOVQ    p_len+8(FP), CX
 	LEAQ    -32(SI)(CX*1), DI // the last block
-	VMOVDQU ·byte1High(SB), Y8
-	VMOVDQU ·byte1Low(SB), Y9
-	VMOVDQU ·byte2High(SB), Y10
-	VMOVDQU ·c80(SB), Y12
-	VMOVDQU ·c70(SB), Y13
-	VMOVDQU ·c60(SB), Y14
-	VMOVDQU ·c0F(SB), Y15
+	TABLES
 
-	// The first block: its bytes before are zeros and its own, moved
-	// along (VPALIGNR moves within each half: the half before each half,
-	// zeros or Y0's low one, is put beside it first).
 	VMOVDQU    (SI), Y0
-	VPERM2I128 $0x08, Y0, Y0, Y2
-	VPALIGNR   $15, Y2, Y0, Y3
-	VPALIGNR   $14, Y2, Y0, Y4
-	VPALIGNR   $13, Y2, Y0, Y5
-	VPXOR      Y11, Y11, Y11
-	CHECK
+	FIRST
 	ADDQ       $32, SI
 
 loop:
@@ -95,10 +111,7 @@ last:
 	MOVQ     DI, SI
 	LOADAT(0)
 	CHECK
-	VMOVDQU  incomplete<>(SB), Y1
-	VPSUBUSB Y1, Y0, Y1
-	VPOR     Y1, Y11, Y11
-	VPTEST   Y11, Y11
+	INCOMPLETE
 	SETEQ    ret+24(FP)
 	VZEROUPPER
 	RET
@@ -117,23 +130,11 @@ TEXT ·copyValidUTF8AVX2(SB), NOSPLIT, $0-33
 	MOVQ    p_len+16(FP), CX
 	SUBQ    SI, BX
 	LEAQ    -32(SI)(CX*1), DI // the last block
-	VMOVDQU ·byte1High(SB), Y8
-	VMOVDQU ·byte1Low(SB), Y9
-	VMOVDQU ·byte2High(SB), Y10
-	VMOVDQU ·c80(SB), Y12
-	VMOVDQU ·c70(SB), Y13
-	VMOVDQU ·c60(SB), Y14
-	VMOVDQU ·c0F(SB), Y15
+	TABLES
 
-	// The first block, as in validUTF8AVX2.
 	VMOVDQU    (SI), Y0
 	VMOVDQU    Y0, (SI)(BX*1)
-	VPERM2I128 $0x08, Y0, Y0, Y2
-	VPALIGNR   $15, Y2, Y0, Y3
-	VPALIGNR   $14, Y2, Y0, Y4
-	VPALIGNR   $13, Y2, Y0, Y5
-	VPXOR      Y11, Y11, Y11
-	CHECK
+	FIRST
 	ADDQ       $32, SI
 
 copyloop:
@@ -150,10 +151,7 @@ copylast:
 	LOADAT(0)
 	VMOVDQU  Y0, (SI)(BX*1)
 	CHECK
-	VMOVDQU  incomplete<>(SB), Y1
-	VPSUBUSB Y1, Y0, Y1
-	VPOR     Y1, Y11, Y11
-	VPTEST   Y11, Y11
+	INCOMPLETE
 	SETEQ    ret+32(FP)
 	VZEROUPPER
 	RET

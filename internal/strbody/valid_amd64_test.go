@@ -19,19 +19,26 @@ func TestValidUTF8AVX2(t *testing.T) {
 		t.Skip("no AVX2 on this CPU")
 	}
 	r := rand.New(rand.NewPCG(7, 8))
-	pieces := []string{"a", "bc ", "é", "語", "🌍", "\u2028", "\x7f"}
 	for range 20000 {
-		var b []byte
-		for n := 35 + r.IntN(100); len(b) < n; {
-			b = append(b, pieces[r.IntN(len(pieces))]...)
-		}
-		if r.IntN(2) == 0 {
-			b[r.IntN(len(b))] = byte(r.IntN(256))
-		}
+		b := mixedText(r)
 		if got, want := ValidUTF8AVX2(b), utf8.Valid(b); got != want {
 			t.Fatalf("ValidUTF8AVX2(% x) = %v, want %v", b, got, want)
 		}
 	}
+}
+
+// mixedText is 35 to 134 bytes of text in mixed scripts, every other one
+// with a byte changed to any value.
+func mixedText(r *rand.Rand) []byte {
+	pieces := []string{"a", "bc ", "é", "語", "🌍", "\u2028", "\x7f"}
+	var b []byte
+	for n := 35 + r.IntN(100); len(b) < n; {
+		b = append(b, pieces[r.IntN(len(pieces))]...)
+	}
+	if r.IntN(2) == 0 {
+		b[r.IntN(len(b))] = byte(r.IntN(256))
+	}
+	return b
 }
 
 // TestCopyValidUTF8AVX2 compares the copying kernel with utf8.Valid and
@@ -42,15 +49,8 @@ func TestCopyValidUTF8AVX2(t *testing.T) {
 		t.Skip("no AVX2 on this CPU")
 	}
 	r := rand.New(rand.NewPCG(9, 10))
-	pieces := []string{"a", "bc ", "é", "語", "🌍", "\u2028", "\x7f"}
 	for range 20000 {
-		var b []byte
-		for n := 35 + r.IntN(100); len(b) < n; {
-			b = append(b, pieces[r.IntN(len(pieces))]...)
-		}
-		if r.IntN(2) == 0 {
-			b[r.IntN(len(b))] = byte(r.IntN(256))
-		}
+		b := mixedText(r)
 		d := make([]byte, len(b)+33)
 		for i := range d {
 			d[i] = '#'

@@ -164,6 +164,27 @@ func TestVectorRunsAndStops(t *testing.T) {
 	}
 }
 
+// runePieces cuts text into 64 pieces of about n bytes, at rune edges.
+func runePieces(text []byte, n int) [][]byte {
+	var pieces [][]byte
+	for i := 0; len(pieces) < 64; {
+		for i < len(text) && !utf8.RuneStart(text[i]) {
+			i++
+		}
+		j := i + n
+		for j < len(text) && !utf8.RuneStart(text[j]) {
+			j++
+		}
+		if j > len(text) {
+			i = 0
+			continue
+		}
+		pieces = append(pieces, text[i:j])
+		i = j
+	}
+	return pieces
+}
+
 // BenchmarkValidLen times the automaton and the vector check on strings
 // of 8 bytes to 4 KiB, each a different piece of the text (as the strings
 // of a document are), to set minAVX2.
@@ -171,23 +192,7 @@ func BenchmarkValidLen(b *testing.B) {
 	for _, kind := range []string{"accented", "mixed", "japanese"} {
 		text := benchText(kind)
 		for _, n := range []int{8, 16, 24, 35, 48, 64, 128, 256, 1024, 4096} {
-			// Pieces of about n bytes cut at rune edges.
-			var pieces [][]byte
-			for i := 0; len(pieces) < 64; {
-				for i < len(text) && !utf8.RuneStart(text[i]) {
-					i++
-				}
-				j := i + n
-				for j < len(text) && !utf8.RuneStart(text[j]) {
-					j++
-				}
-				if j > len(text) {
-					i = 0
-					continue
-				}
-				pieces = append(pieces, text[i:j])
-				i = j
-			}
+			pieces := runePieces(text, n)
 			for _, impl := range []string{"dfa", "vector"} {
 				if impl == "vector" && (!useAVX2 || n < minAVX2) {
 					continue
@@ -218,69 +223,43 @@ func BenchmarkValidLen(b *testing.B) {
 // -31%), the second not at all: the zeroing and the allocation cost what
 // the second read saved.
 func BenchmarkCopyValidLen(b *testing.B) {
+	buf := make([]byte, 4096+64)
+	impls := []struct {
+		name string
+		fn   func(p []byte)
+	}{
+		{"apart-noalloc", func(p []byte) {
+			if Valid(p) {
+				copy(buf, p)
+			}
+		}},
+		{"fused-noalloc", func(p []byte) { CopyValid(buf, p) }},
+		{"apart", func(p []byte) {
+			if Valid(p) {
+				sinkString = string(p)
+			}
+		}},
+		{"fused", func(p []byte) {
+			d := make([]byte, len(p))
+			if CopyValid(d, p) {
+				sinkBytes = d
+			}
+		}},
+	}
 	for _, kind := range []string{"mixed", "japanese"} {
 		text := benchText(kind)
 		for _, n := range []int{8, 16, 40, 64, 128, 256, 1024, 4096} {
-			var pieces [][]byte
-			for i := 0; len(pieces) < 64; {
-				for i < len(text) && !utf8.RuneStart(text[i]) {
-					i++
-				}
-				j := i + n
-				for j < len(text) && !utf8.RuneStart(text[j]) {
-					j++
-				}
-				if j > len(text) {
-					i = 0
-					continue
-				}
-				pieces = append(pieces, text[i:j])
-				i = j
+			pieces := runePieces(text, n)
+			for _, im := range impls {
+				b.Run("text="+kind+"/n="+strconv.Itoa(n)+"/impl="+im.name, func(b *testing.B) {
+					b.SetBytes(int64(n))
+					i := 0
+					for b.Loop() {
+						im.fn(pieces[i%len(pieces)])
+						i++
+					}
+				})
 			}
-			buf := make([]byte, 4096+64)
-			b.Run("text="+kind+"/n="+strconv.Itoa(n)+"/impl=apart-noalloc", func(b *testing.B) {
-				b.SetBytes(int64(n))
-				i := 0
-				for b.Loop() {
-					p := pieces[i%len(pieces)]
-					if Valid(p) {
-						copy(buf, p)
-					}
-					i++
-				}
-			})
-			b.Run("text="+kind+"/n="+strconv.Itoa(n)+"/impl=fused-noalloc", func(b *testing.B) {
-				b.SetBytes(int64(n))
-				i := 0
-				for b.Loop() {
-					p := pieces[i%len(pieces)]
-					CopyValid(buf, p)
-					i++
-				}
-			})
-			b.Run("text="+kind+"/n="+strconv.Itoa(n)+"/impl=apart", func(b *testing.B) {
-				b.SetBytes(int64(n))
-				i := 0
-				for b.Loop() {
-					p := pieces[i%len(pieces)]
-					if Valid(p) {
-						sinkString = string(p)
-					}
-					i++
-				}
-			})
-			b.Run("text="+kind+"/n="+strconv.Itoa(n)+"/impl=fused", func(b *testing.B) {
-				b.SetBytes(int64(n))
-				i := 0
-				for b.Loop() {
-					p := pieces[i%len(pieces)]
-					d := make([]byte, len(p))
-					if CopyValid(d, p) {
-						sinkBytes = d
-					}
-					i++
-				}
-			})
 		}
 	}
 }

@@ -199,17 +199,8 @@ func (ds *decodeState) stringValue(tok []byte) string {
 			if s, ok := ds.newValidString(body, false); ok {
 				return s // long
 			}
-		} else {
-			// A cached string equal to the raw body proves the body valid
-			// UTF-8: cached strings are unquoted values.
-			slot, h := ds.slot(body)
-			if slot.holds(body, h) {
-				return slot.s
-			}
-			if s, ok := ds.newValidString(body, ascii); ok {
-				slot.s, slot.box, slot.h = s, nil, h
-				return s
-			}
+		} else if s, _, ok := ds.tableString(body, ascii); ok {
+			return s
 		}
 	}
 	if !internable(len(body)) {
@@ -253,20 +244,34 @@ func (ds *decodeState) valueString(tok []byte) string {
 		}
 		return ds.stringValue(tok) // (bad UTF-8: U+FFFD)
 	}
-	slot, h := ds.slot(body)
-	if slot.holds(body, h) {
+	s, hit, ok := ds.tableString(body, false)
+	switch {
+	case !ok:
+		return ds.stringValue(tok) // (bad UTF-8: U+FFFD)
+	case hit:
 		ds.tableMisses = 0
-		return slot.s
-	}
-	s, ok := ds.newValidString(body, false)
-	if !ok {
-		return ds.stringValue(tok)
-	}
-	slot.s, slot.box, slot.h = s, nil, h
-	if ds.tableMisses++; ds.tableMisses == missesToSkip {
-		ds.tableMisses, ds.tableSkip = 0, skipTable
+	default:
+		if ds.tableMisses++; ds.tableMisses == missesToSkip {
+			ds.tableMisses, ds.tableSkip = 0, skipTable
+		}
 	}
 	return s
+}
+
+// tableString returns the string body, the body of a string token
+// without escapes (internable), from the string table: hit when the
+// table held it, which proves it valid UTF-8 (cached strings are
+// unquoted values); else made (newValidString) and put in its slot. ok
+// is false, and nothing is made or kept, when body is not valid UTF-8.
+func (in *intern) tableString(body []byte, ascii bool) (s string, hit, ok bool) {
+	slot, h := in.slot(body)
+	if slot.holds(body, h) {
+		return slot.s, true, true
+	}
+	if s, ok = in.newValidString(body, ascii); ok {
+		slot.s, slot.box, slot.h = s, nil, h
+	}
+	return s, false, ok
 }
 
 // blockString reports whether a typed value's string of n bytes is made
@@ -342,11 +347,11 @@ func (c *cachedString) boxed() any {
 }
 
 // keepBoxed makes s, just made (newString), with hash h, the string of
-// slot c and returns it boxed in the state's block of boxes (boxString). The slot
-// keeps the string without a box: a box in the block, kept by the string
-// table, would keep the block and the strings beside it alive for as long
-// as the slot holds it. The string's next use boxes it once on the heap
-// (boxed).
+// slot c and returns it boxed in the state's block of boxes (boxString).
+// The slot keeps the string without a box: a box in the block, kept by
+// the string table, would keep the block and the strings beside it alive
+// for as long as the slot holds it. The string's next use boxes it once
+// on the heap (boxed).
 func (ds *decodeState) keepBoxed(c *cachedString, h uint32, s string) any {
 	c.s, c.box, c.h = s, nil, h
 	return ds.boxString(s)

@@ -83,10 +83,11 @@ GLOBL incomplete<>(SB), RODATA|NOPTR, $32
 // func validUTF8AVX2(p []byte) bool
 //
 // ValidUTF8AVX2's kernel (utf8dfa.Valid's from 35 bytes): len(p) >= 35.
-// The blocks at 0, 32, 64... and then the last 32 bytes, which may overlap the block before: a byte's errors depend on it and
-// the three before it only, so checking one twice changes nothing. Before
-// the first block is as if ASCII. The last block's last three bytes are
-// then checked against incomplete.
+// The blocks at 0, 32, 64... and then the last 32 bytes, which may
+// overlap the block before: a byte's errors depend on it and the three
+// before it only, so checking one twice changes nothing. Before the first
+// block is as if ASCII. The last block's last three bytes are then checked
+// against incomplete.
 //
 // Every instruction on a vector register is VEX-encoded (vex_test.go).
 TEXT ·validUTF8AVX2(SB), NOSPLIT, $0-25

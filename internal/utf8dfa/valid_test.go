@@ -219,7 +219,7 @@ func BenchmarkValidLen(b *testing.B) {
 // of text: into memory that is there already ("-noalloc", as the decoder's
 // block of short strings is), and each into a new string's memory, "fused"
 // into a new []byte (zeroed by make), "apart" Valid and then string(p)
-// (not zeroed). On Intel Xeon the first pays from 40 bytes on (-9% to
+// (not zeroed). On Intel Xeon the first pays from 40 bytes on (-5% to
 // -31%), the second not at all: the zeroing and the allocation cost what
 // the second read saved.
 func BenchmarkCopyValidLen(b *testing.B) {

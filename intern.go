@@ -21,15 +21,17 @@ import (
 // than a key, but a pooled state should not keep much alive: 2 MiB at
 // most, 1,024 slots each keeping a string of up to 1 KiB or the 2 KiB
 // block a short one was made in). A typed value's plain ASCII string of
-// up to maxBlockString bytes does not: valueString copies it at once (and
-// a non-ASCII one, while the table keeps missing).
+// up to maxLongBlockString bytes does not: valueString copies it at once
+// into a block (and a non-ASCII one, while the table keeps missing).
 // (Numbers decoded into an any are not kept: boxFloat boxes them in blocks,
 // which costs less than a look in a table.)
 type intern struct {
 	strings [stringCacheSize]cachedString
-	// block is where short strings are made (see newString): its bytes
-	// up to len are in strings handed out and never change again.
-	block []byte
+	// block is where short strings are made (see newString), and
+	// longBlock, typed values' longer ones that the table does not keep
+	// (valueCopy): their bytes up to len are in strings handed out and
+	// never change again.
+	block, longBlock []byte
 	// tableMisses counts the typed non-ASCII values in a row that the
 	// table did not hold; tableSkip, how many more go into the block
 	// without a look in the table (valueString).
@@ -78,6 +80,22 @@ const (
 	maxBlockString  = 128
 )
 
+// A typed value's string of maxBlockString+1 to maxLongBlockString bytes
+// (a description, a URL, a paragraph) that the string table will not keep
+// is made in a block of its own kind, longBlockSize bytes (valueCopy): at
+// least 16 a block, one allocation where each cost one, and the memory is
+// there already for a non-ASCII one to be checked as it is copied
+// (utf8dfa.CopyValid), one pass where utf8dfa.Valid and string() made two.
+// A string kept alive keeps its block alive: at most longBlockSize bytes
+// for one of at least maxBlockString+1 bytes. Strings the table keeps are
+// not made there, so that the pooled state keeps no more alive than it did
+// (see intern): its 1,024 slots, each a string of up to 1 KiB or a
+// short one's 2 KiB block.
+const (
+	longBlockSize      = 16384
+	maxLongBlockString = 1024
+)
+
 // newString returns string(b), made in the current block when b is
 // short.
 func (in *intern) newString(b []byte) string {
@@ -123,6 +141,28 @@ func (in *intern) newValidString(b []byte, ascii bool) (_ string, ok bool) {
 	}
 	in.block = in.block[:i+n]
 	return unsafe.String(&in.block[i], n), true
+}
+
+// valueCopy is newValidString for a typed value's string body b of 2 to
+// maxLongBlockString bytes that the string table will not keep
+// (valueString): a longer one than newValidString makes in the block is
+// made in the long block, checked as it is copied when ascii is false.
+func (in *intern) valueCopy(b []byte, ascii bool) (_ string, ok bool) {
+	n := len(b)
+	if n <= maxBlockString {
+		return in.newValidString(b, ascii)
+	}
+	if cap(in.longBlock)-len(in.longBlock) < n {
+		in.longBlock = make([]byte, 0, longBlockSize)
+	}
+	i := len(in.longBlock)
+	if d := in.longBlock[i : i+n]; ascii {
+		copy(d, b)
+	} else if !utf8dfa.CopyValid(d, b) {
+		return "", false // (the bytes written past len are no string's)
+	}
+	in.longBlock = in.longBlock[:i+n]
+	return unsafe.String(&in.longBlock[i], n), true
 }
 
 // slot returns the string table's slot for b (internable), and b's hash.
@@ -213,19 +253,20 @@ func (ds *decodeState) stringValue(tok []byte) string {
 // valueString is stringValue for a string that a typed value holds (a
 // field, an element, a pointee, a typed map's key; not a struct's key,
 // not an any), or for a key of an object keyed by data (anyMembersByData),
-// which never comes again: an ASCII one of 2 to maxBlockString bytes,
-// without escapes, is copied into the current block without a look in the
-// string table. For it a hit saves no allocation, only a copy of a few
-// bytes, which costs about what the lookup does; a miss, most values in
-// rows (dates, names, ids), paid the lookup and the slot's write on top.
-// The price is memory, and time where a few values repeat in every row:
-// each repeat is copied again.
+// which never comes again: an ASCII one of 2 to maxLongBlockString bytes,
+// without escapes, is copied into the current block (a longer one into
+// the long block: valueCopy) without a look in the string table. For it a
+// hit saves no allocation, only a copy, which costs about what the
+// lookup does (its compare reads the bytes too); a miss, most values in
+// rows (dates, names, ids, text), paid the lookup and the slot's write on
+// top. The price is memory, and time where a few values repeat in every
+// row: each repeat is copied again.
 //
 // A non-ASCII one goes through the table while the table finds it: a hit
 // there also proves it valid UTF-8, which is dearer to check than to look
 // up (BenchmarkRepeatedValues: without the table, +45%). After
 // missesToSkip misses in a row, the next skipTable are checked as they are
-// copied into the block, without the look (newValidString); then the table
+// copied into a block, without the look (valueCopy); then the table
 // is tried again. Values that never repeat (names, text) so pay the look
 // about once in seventeen (raw UTF-8 strings, BenchmarkStringShapes,
 // typed, fresh state: -9% to -10% at 8, 40 and 64 bytes, Intel Xeon).
@@ -235,11 +276,15 @@ func (ds *decodeState) valueString(tok []byte) string {
 		return ds.stringValue(tok)
 	}
 	if ds.d.s.str&strNonASCII == 0 {
-		return ds.newString(body)
+		if len(body) <= maxBlockString {
+			return ds.newString(body)
+		}
+		s, _ := ds.valueCopy(body, true)
+		return s
 	}
 	if ds.tableSkip > 0 {
 		ds.tableSkip--
-		if s, ok := ds.newValidString(body, false); ok {
+		if s, ok := ds.valueCopy(body, false); ok {
 			return s
 		}
 		return ds.stringValue(tok) // (bad UTF-8: U+FFFD)
@@ -276,8 +321,8 @@ func (in *intern) tableString(body []byte, ascii bool) (s string, hit, ok bool) 
 
 // blockString reports whether a typed value's string of n bytes is made
 // in a block without the string table (valueString): from 2 bytes (a
-// shorter one costs no allocation) to maxBlockString.
-func blockString(n int) bool { return uint(n-minCachedString) <= maxBlockString-minCachedString }
+// shorter one costs no allocation) to maxLongBlockString.
+func blockString(n int) bool { return uint(n-minCachedString) <= maxLongBlockString-minCachedString }
 
 // makeString returns string(b), through the string table.
 func (in *intern) makeString(b []byte) string {

@@ -79,8 +79,9 @@ func TestSmallWholeFloats(t *testing.T) {
 // with a bad byte (a stray continuation, a cut rune, 0xFF) at any place,
 // decoded into []string, a struct's fields, map values and []any, one
 // call and one Decoder over them all, are encoding/json's, U+FFFD and all.
-// A typed one of up to maxBlockString bytes is checked as it is copied
-// into the block of short strings (newValidString); one that fails the
+// A typed one of up to maxLongBlockString bytes is checked as it is
+// copied into the block of short strings or the long block (valueCopy,
+// once the table keeps missing); one that fails the
 // check is made again by the unquoting path, and the strings made before
 // it in the same block must not change: each is compared after the whole
 // document is decoded.
@@ -91,8 +92,12 @@ func TestNonASCIIValueStrings(t *testing.T) {
 	var bodies []string
 	for range 600 {
 		n := 1 + r.IntN(300)
-		if r.IntN(3) == 0 {
+		switch r.IntN(4) {
+		case 0:
 			n = 1 + r.IntN(maxBlockString+8)
+		case 1:
+			// around the long block's range, both its ends
+			n = maxBlockString - 8 + r.IntN(maxLongBlockString-maxBlockString+24)
 		}
 		var b strings.Builder
 		for b.Len() < n {
@@ -162,6 +167,75 @@ func TestNonASCIIValueStrings(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Decoder: values differ from encoding/json's")
+	}
+}
+
+// TestLongBlockStrings: typed ASCII values of maxBlockString+1 to
+// maxLongBlockString bytes are made side by side in long blocks
+// (valueCopy), each the bytes it was decoded from after every later value
+// was made; shorter and longer ones beside them are as before. 64 values
+// of 400 bytes take two long blocks, not 64 allocations.
+func TestLongBlockStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 1024))
+	var want []string
+	for i := range 400 {
+		n := maxBlockString - 4 + r.IntN(maxLongBlockString-maxBlockString+12)
+		if i%5 == 0 {
+			n = 1 + r.IntN(maxBlockString)
+		}
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = 'a' + byte(r.IntN(26))
+		}
+		want = append(want, string(b))
+	}
+	doc, err := stdjson.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := Unmarshal(doc, &got); err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Unmarshal: values differ (%v)", err)
+	}
+	type row struct{ A, B string }
+	var rows strings.Builder
+	for i := 0; i+1 < len(want); i += 2 {
+		fmt.Fprintf(&rows, "{\"a\":%q,\"b\":%q}\n", want[i], want[i+1])
+	}
+	d := NewDecoder(strings.NewReader(rows.String()))
+	for i := 0; ; i += 2 {
+		var v row
+		if err := d.Decode(&v); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if v.A != want[i] || v.B != want[i+1] {
+			t.Fatalf("Decoder: row %d differs", i/2)
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("values made earlier changed")
+	}
+
+	if !fastChecks(t, "long blocks") || raceBuild {
+		return // (allocation counts are not meaningful under the race detector)
+	}
+	long := make([]string, 64)
+	for i := range long {
+		long[i] = strings.Repeat(string(rune('a'+i%26)), 399) + strconv.Itoa(i%10)
+	}
+	in, _ := stdjson.Marshal(long)
+	allocs := testing.AllocsPerRun(20, func() {
+		got = nil
+		if err := Unmarshal(in, &got); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// Two long blocks (40 strings of 400 bytes to one), the slice, and
+	// its growth; one a string would be 64 more.
+	if allocs > 6 {
+		t.Errorf("%.0f allocations for 64 strings of 400 bytes, want at most 6", allocs)
 	}
 }
 

@@ -53,7 +53,7 @@ func forgetPooled() {
 	clear(ds.objectHints[:])
 	ds.seen = nil
 	// Not caches, but a fresh state has no blocks yet.
-	ds.block = nil
+	ds.block, ds.longBlock = nil, nil
 	ds.strBoxes, ds.strBoxLen, ds.floatBoxes, ds.floatBoxLen = nil, 0, nil, 0
 	putState(ds)
 }

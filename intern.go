@@ -32,14 +32,41 @@ type intern struct {
 	// (valueCopy): their bytes up to len are in strings handed out and
 	// never change again.
 	block, longBlock []byte
-	// tableMisses counts the typed non-ASCII values in a row that the
-	// table did not hold; tableSkip, how many more go into the block
-	// without a look in the table (valueString).
-	tableMisses, tableSkip int
+	// typedRun counts the typed non-ASCII values in a row that the table
+	// did not hold (valueString), anyRun the strings of more than
+	// maxBlockString bytes decoded into an any (anyStringValue); each then
+	// lets the next ones of its kind skip the table.
+	typedRun, anyRun missRun
 }
 
-// Typed non-ASCII values stop looking in the table for skipTable values
-// after missesToSkip misses in a row (valueString).
+// A missRun counts one kind of string's misses of the string table in a
+// row. After missesToSkip of them, the next skipTable skip the table: a
+// miss pays the look and the slot's write for nothing, and values that
+// never repeat (names, text) miss every time; values that do repeat come
+// back to the table once the run is over.
+type missRun struct{ misses, skip int }
+
+// skipping reports whether this string skips the table, counting it.
+func (r *missRun) skipping() bool {
+	if r.skip > 0 {
+		r.skip--
+		return true
+	}
+	return false
+}
+
+// looked counts a look in the table that found the string (hit) or not.
+func (r *missRun) looked(hit bool) {
+	if hit {
+		r.misses = 0
+	} else if r.misses++; r.misses == missesToSkip {
+		r.misses, r.skip = 0, skipTable
+	}
+}
+
+// Typed non-ASCII values (valueString), and long strings decoded into an
+// any (anyStringValue), stop looking in the table for skipTable values
+// after missesToSkip misses in a row (missRun).
 const (
 	missesToSkip = 4
 	skipTable    = 64
@@ -143,10 +170,11 @@ func (in *intern) newValidString(b []byte, ascii bool) (_ string, ok bool) {
 	return unsafe.String(&in.block[i], n), true
 }
 
-// valueCopy is newValidString for a typed value's string body b of 2 to
-// maxLongBlockString bytes that the string table will not keep
-// (valueString): a longer one than newValidString makes in the block is
-// made in the long block, checked as it is copied when ascii is false.
+// valueCopy is newValidString for a string body b of 2 to
+// maxLongBlockString bytes that the string table will not keep (a typed
+// value's, valueString; a long one for an any, anyStringValue): a longer
+// one than newValidString makes in the block is made in the long block,
+// checked as it is copied when ascii is false.
 func (in *intern) valueCopy(b []byte, ascii bool) (_ string, ok bool) {
 	n := len(b)
 	if n <= maxBlockString {
@@ -282,24 +310,17 @@ func (ds *decodeState) valueString(tok []byte) string {
 		s, _ := ds.valueCopy(body, true)
 		return s
 	}
-	if ds.tableSkip > 0 {
-		ds.tableSkip--
+	if ds.typedRun.skipping() {
 		if s, ok := ds.valueCopy(body, false); ok {
 			return s
 		}
 		return ds.stringValue(tok) // (bad UTF-8: U+FFFD)
 	}
 	s, hit, ok := ds.tableString(body, false)
-	switch {
-	case !ok:
+	if !ok {
 		return ds.stringValue(tok) // (bad UTF-8: U+FFFD)
-	case hit:
-		ds.tableMisses = 0
-	default:
-		if ds.tableMisses++; ds.tableMisses == missesToSkip {
-			ds.tableMisses, ds.tableSkip = 0, skipTable
-		}
 	}
+	ds.typedRun.looked(hit)
 	return s
 }
 
@@ -341,7 +362,10 @@ func (in *intern) makeString(b []byte) string {
 // anyStringValue is stringValue for a value decoded into an any, boxed:
 // a string of 2 to maxCachedString bytes is boxed once while it stays in
 // the string cache, whose slot keeps the box beside it (boxing a string
-// allocates). One lookup finds both.
+// allocates). One lookup finds both. One of more than maxBlockString bytes
+// skips the table while the table keeps missing (anyRun, a missRun): it
+// is then made in the long block, one allocation (its box) where a miss
+// made two.
 func (ds *decodeState) anyStringValue(tok []byte) any {
 	if !fastPaths {
 		return ds.stringValue(tok)
@@ -357,15 +381,30 @@ func (ds *decodeState) anyStringValue(tok []byte) any {
 	if !internable(len(b)) {
 		return ds.stringValue(tok)
 	}
+	ascii, long := ds.d.s.str&strNonASCII == 0, len(b) > maxBlockString
+	if long && ds.anyRun.skipping() {
+		// Made in the long block (valueCopy), and boxed on the heap, as
+		// a string of its length always is (boxString).
+		if s, ok := ds.valueCopy(b, ascii); ok {
+			return s
+		}
+		return ds.stringValue(tok) // (bad UTF-8: U+FFFD)
+	}
 	slot, h := ds.slot(b)
 	if slot.holds(b, h) {
 		// For a body as it stands, a cached string equal to it proves it
 		// valid UTF-8: cached strings are unquoted values.
+		if long {
+			ds.anyRun.looked(true)
+		}
 		return slot.boxed()
 	}
-	s, ok := ds.newValidString(b, ds.d.s.str&strNonASCII == 0)
+	s, ok := ds.newValidString(b, ascii)
 	if !ok {
 		return ds.stringValue(tok) // U+FFFD for the bad bytes; rare, and not boxed to keep
+	}
+	if long {
+		ds.anyRun.looked(false)
 	}
 	return ds.keepBoxed(slot, h, s)
 }

@@ -284,3 +284,76 @@ func TestNonASCIIValuesRepeat(t *testing.T) {
 		t.Errorf("the last 100 values are %d strings in memory, want %d (one a name, from the table)", len(data), len(names))
 	}
 }
+
+// TestAnyLongStrings: strings of more than maxBlockString bytes decoded
+// into an any skip the string table while it keeps missing (anyRun): 64
+// new ones of 400 bytes a call take about one allocation each, their
+// boxes, where each took two (the string, then its box); and values that
+// repeat come back to the table once a run is over, as typed ones do
+// (TestNonASCIIValuesRepeat): the last 100 of 304 values, each one of
+// eight strings, are eight strings in memory.
+func TestAnyLongStrings(t *testing.T) {
+	var names []string
+	for i := range 8 {
+		names = append(names, strings.Repeat(string(rune('a'+i)), 150)+strconv.Itoa(i)+"/path")
+	}
+	var doc strings.Builder
+	doc.WriteByte('[')
+	n := 3*(skipTable+missesToSkip) + 100
+	for i := range n {
+		if i > 0 {
+			doc.WriteByte(',')
+		}
+		doc.WriteString(strconv.Quote(names[i%len(names)]))
+	}
+	doc.WriteByte(']')
+	var got []any
+	if err := Unmarshal([]byte(doc.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range got {
+		if v != names[i%len(names)] {
+			t.Fatalf("value %d = %q, want %q", i, v, names[i%len(names)])
+		}
+	}
+	if !fastChecks(t, "long strings of an any skipping the table") {
+		return
+	}
+	data := map[*byte]bool{}
+	for _, v := range got[n-100:] {
+		data[unsafe.StringData(v.(string))] = true
+	}
+	if len(data) != len(names) {
+		t.Errorf("the last 100 values are %d strings in memory, want %d (one a name, from the table)", len(data), len(names))
+	}
+	if raceBuild {
+		return // (allocation counts are not meaningful under the race detector)
+	}
+	inputs := make([][]byte, 102)
+	for i := range inputs {
+		var b strings.Builder
+		b.WriteByte('[')
+		for j := range 64 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"%0400d"`, i*64+j)
+		}
+		b.WriteByte(']')
+		inputs[i] = []byte(b.String())
+	}
+	run := 0
+	allocs := testing.AllocsPerRun(100, func() {
+		got = nil
+		if err := Unmarshal(inputs[run], &got); err != nil {
+			t.Fatal(err)
+		}
+		run++
+	})
+	// 64 boxes, the strings of the misses that end a run (4 in 68), a
+	// long block or two, the slice: one allocation a string would be
+	// 128 and more.
+	if allocs > 80 {
+		t.Errorf("%.0f allocations for 64 new strings of 400 bytes into an any, want at most 80", allocs)
+	}
+}

@@ -47,7 +47,7 @@ var unmarshalImpls = []unmarshalImpl{
 func forgetPooled() {
 	ds := getState()
 	clear(ds.strings[:])
-	ds.tableMisses, ds.tableSkip = 0, 0
+	ds.typedRun, ds.anyRun = missRun{}, missRun{}
 	clear(ds.keyGuess[:])
 	clear(ds.keyStarts[:])
 	clear(ds.objectHints[:])

@@ -499,7 +499,7 @@ func (ds *decodeState) structAt(sd *structDecoder, data []byte, i int, p unsafe.
 						return giveUp
 					}
 					if unescaped {
-						*(*string)(fp) = ds.makeString(ds.scratch)
+						*(*string)(fp) = ds.unquotedValue(ds.scratch)
 					} else {
 						*(*string)(fp) = ds.valueString(tok)
 					}
@@ -1001,7 +1001,7 @@ func (ds *decodeState) scalarAt(k direct, data []byte, i int, p unsafe.Pointer) 
 				return giveUp
 			}
 			if unescaped {
-				*(*string)(p) = ds.makeString(ds.scratch)
+				*(*string)(p) = ds.unquotedValue(ds.scratch)
 			} else {
 				*(*string)(p) = ds.valueString(tok)
 			}

@@ -693,7 +693,7 @@ func (ds *decodeState) stringNext(i int, next *state) (string, bool) {
 	case !ok:
 		return "", false
 	case unescaped:
-		return ds.makeString(ds.scratch), true
+		return ds.unquotedValue(ds.scratch), true
 	}
 	return ds.valueString(tok), true
 }

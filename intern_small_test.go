@@ -187,6 +187,10 @@ func TestLongBlockStrings(t *testing.T) {
 		for j := range b {
 			b[j] = 'a' + byte(r.IntN(26))
 		}
+		if i%3 == 1 {
+			// escaped as written (unquotedValue)
+			b[r.IntN(n)], b[r.IntN(n)] = '\n', '"'
+		}
 		want = append(want, string(b))
 	}
 	doc, err := stdjson.Marshal(want)
@@ -216,6 +220,27 @@ func TestLongBlockStrings(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("values made earlier changed")
+	}
+
+	// Escaped ones with a bad byte, whose U+FFFD is longer than the byte:
+	// encoding/json's values.
+	var bad strings.Builder
+	bad.WriteByte('[')
+	for i := range 200 {
+		if i > 0 {
+			bad.WriteByte(',')
+		}
+		n := maxBlockString - 8 + r.IntN(maxLongBlockString-maxBlockString+16)
+		s := strings.Repeat("\xff", r.IntN(4)) + strings.Repeat("b", n) + `\t` + strings.Repeat("\xc3", r.IntN(3))
+		bad.WriteString(`"` + s + `"`)
+	}
+	bad.WriteByte(']')
+	var wantBad, gotBad []string
+	if err := stdjson.Unmarshal([]byte(bad.String()), &wantBad); err != nil {
+		t.Fatal(err)
+	}
+	if err := Unmarshal([]byte(bad.String()), &gotBad); err != nil || !reflect.DeepEqual(gotBad, wantBad) {
+		t.Fatalf("escaped strings with bad bytes differ from encoding/json's (%v)", err)
 	}
 
 	if !fastChecks(t, "long blocks") || raceBuild {

@@ -488,9 +488,9 @@ func TestUnmarshalAllocs(t *testing.T) {
 
 	// Strings: fresh values every run, so that the string cache cannot
 	// help. Short ones share blocks (newString): well under one
-	// allocation a call for three. Longer ones without an escape, A and C,
-	// share long blocks (valueCopy), and B, escaped, takes one of its own;
-	// past maxLongBlockString each takes one.
+	// allocation a call for three; longer ones share long blocks
+	// (valueCopy), B, escaped, too (unquotedValue); past
+	// maxLongBlockString each takes one.
 	type strs struct{ A, B, C string }
 	for _, c := range []struct {
 		pad  string
@@ -498,7 +498,7 @@ func TestUnmarshalAllocs(t *testing.T) {
 		says string
 	}{
 		{"", func(n float64) bool { return n < 1 }, "fewer than 1"},
-		{strings.Repeat("x", maxBlockString), func(n float64) bool { return 1 <= n && n < 1.1 }, "1 and a little"},
+		{strings.Repeat("x", maxBlockString), func(n float64) bool { return n < 1 }, "fewer than 1"},
 		{strings.Repeat("x", maxLongBlockString), func(n float64) bool { return n == 3 }, "3"},
 	} {
 		if len(c.pad) < maxLongBlockString && !fastChecks(t, "strings made in shared blocks") {

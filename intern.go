@@ -28,9 +28,9 @@ import (
 type intern struct {
 	strings [stringCacheSize]cachedString
 	// block is where short strings are made (see newString), and
-	// longBlock, typed values' longer ones that the table does not keep
-	// (valueCopy): their bytes up to len are in strings handed out and
-	// never change again.
+	// longBlock, longer ones that the table does not keep (valueCopy):
+	// their bytes up to len are in strings handed out and never change
+	// again.
 	block, longBlock []byte
 	// typedRun counts the typed non-ASCII values in a row that the table
 	// did not hold (valueString), anyRun the strings of more than
@@ -107,10 +107,12 @@ const (
 	maxBlockString  = 128
 )
 
-// A typed value's string of maxBlockString+1 to maxLongBlockString bytes
-// (a description, a URL, a paragraph) that the string table will not keep
-// is made in a block of its own kind, longBlockSize bytes (valueCopy): at
-// least 16 a block, one allocation where each cost one, and the memory is
+// A string of maxBlockString+1 to maxLongBlockString bytes (a
+// description, a URL, a paragraph) that the string table will not keep (a
+// typed value's, or one decoded into an any while the table keeps
+// missing) is made in a block of its own kind, longBlockSize bytes
+// (valueCopy): at least 16 to a block, one allocation where each took
+// one (and one into an any a second, its box), and the memory is
 // there already for a non-ASCII one to be checked as it is copied
 // (utf8dfa.CopyValid), one pass where utf8dfa.Valid and string() made two.
 // A string kept alive keeps its block alive: at most longBlockSize bytes

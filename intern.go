@@ -306,9 +306,8 @@ func (ds *decodeState) valueString(tok []byte) string {
 		return ds.stringValue(tok)
 	}
 	if ds.d.s.str&strEscaped != 0 {
-		if len(body) <= maxBlockString {
-			return ds.stringValue(tok)
-		}
+		// stringValue's way, but unquotedValue: a long value into the
+		// long block
 		ds.scratch = ds.appendUnquoted(ds.scratch[:0], tok)
 		return ds.unquotedValue(ds.scratch)
 	}

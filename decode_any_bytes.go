@@ -259,21 +259,31 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 	var high uint64 // the top bits of the runs' bytes
 	for {
 		// data[j] is a backslash. A \u escape's digits are checked as
-		// they are decoded (unquote.AppendU).
+		// they are decoded: one UTF-16 unit that is no surrogate here
+		// (unquote.Hex4 inlines), the others by unquote.AppendU.
 		if j+1 >= len(data) {
 			break
 		}
 		if c := escapeValue[data[j+1]]; c != 0 {
 			buf = append(buf, c)
 			j += 2
-		} else if data[j+1] == 'u' {
-			var n int
-			if buf, n = unquote.AppendU(buf, data[j:]); n == 0 {
-				break
-			}
-			j += n // 6, or 12 for a surrogate pair
-		} else {
+		} else if data[j+1] != 'u' {
 			break
+		} else {
+			r := rune(-1)
+			if j+6 <= len(data) {
+				r = unquote.Hex4(binary.LittleEndian.Uint32(data[j+2 : j+6]))
+			}
+			if r >= 0 && (r < 0xd800 || r >= 0xe000) {
+				buf = unquote.AppendRune3(buf, r)
+				j += 6
+			} else {
+				var n int
+				if buf, n = unquote.AppendU(buf, data[j:]); n == 0 {
+					break
+				}
+				j += n // 6, or 12 for a surrogate pair
+			}
 		}
 		// The run that follows, up to the next '"', '\\' or control byte:
 		// stringStop32's test, a word at a time, each word stored past

@@ -70,13 +70,17 @@ func appendBody(dst, body []byte, ascii bool) []byte {
 				body = body[k+2:]
 				continue
 			}
-			if r := u4(body[k:]); r >= 0 && (r < 0xd800 || r >= 0xe000) {
+			r := rune(-1)
+			if k+6 <= len(body) && body[k+1] == 'u' {
+				r = Hex4(binary.LittleEndian.Uint32(body[k+2 : k+6]))
+			}
+			if r >= 0 && (r < 0xd800 || r >= 0xe000) {
 				dst = appendRune3(dst, r)
 				body = body[k+6:]
 				// Text in another script, written in \u escapes, has
 				// them one after another.
-				for len(body) >= 6 && body[0] == '\\' {
-					r := u4(body)
+				for len(body) >= 6 && body[0] == '\\' && body[1] == 'u' {
+					r := Hex4(binary.LittleEndian.Uint32(body[2:6]))
 					if r < 0 || r >= 0xd800 && r < 0xe000 {
 						break
 					}
@@ -209,11 +213,30 @@ func appendSlow(dst, s []byte) (_ []byte, ok bool) {
 // the number of bytes it took (6 or 12), or 0 when s does not start with
 // one: for a caller that unescapes as it scans.
 func AppendU(dst, s []byte) ([]byte, int) {
-	if r := u4(s); r >= 0 && (r < 0xd800 || r >= 0xe000) {
+	r := rune(-1)
+	if len(s) >= 6 && s[1] == 'u' {
+		r = Hex4(binary.LittleEndian.Uint32(s[2:6]))
+	}
+	if r >= 0 && (r < 0xd800 || r >= 0xe000) {
 		return appendRune3(dst, r), 6
+	}
+	// A surrogate pair (an emoji, a rare CJK character) written here; a
+	// lone surrogate, and anything that is not a \u escape, by
+	// appendEscape.
+	if r >= 0xd800 && r < 0xdc00 && len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
+		if r2 := Hex4(binary.LittleEndian.Uint32(s[8:12])); r2 >= 0xdc00 && r2 < 0xe000 {
+			c := 0x10000 + (r-0xd800)<<10 | (r2 - 0xdc00)
+			return append(dst, 0xf0|byte(c>>18), 0x80|byte(c>>12)&0x3f, 0x80|byte(c>>6)&0x3f, 0x80|byte(c)&0x3f), 12
+		}
 	}
 	return appendEscape(dst, s)
 }
+
+// AppendRune3 appends the UTF-8 encoding of r, which is below 0x10000 and
+// not a surrogate: a caller that unescapes as it scans decodes the \u
+// escapes of one UTF-16 unit that are not surrogates (most of them) with
+// Hex4 and AppendRune3, both inlined, and leaves the others to AppendU.
+func AppendRune3(dst []byte, r rune) []byte { return appendRune3(dst, r) }
 
 // appendEscape appends the value of the escape that s starts with (a lone
 // surrogate, or a pair that is not one, becomes U+FFFD, as in encoding/json)
@@ -271,33 +294,41 @@ func u4(s []byte) rune {
 	if len(s) < 6 || s[1] != 'u' {
 		return -1
 	}
-	return hex4(binary.LittleEndian.Uint32(s[2:6]))
+	return Hex4(binary.LittleEndian.Uint32(s[2:6]))
 }
 
-// hex4 returns the value of the four hexadecimal digits in x, the first in
+// Hex4 returns the value of the four hexadecimal digits in x, the first in
 // its low byte, or -1 when one is not a digit. The four are checked and
 // converted together (SWAR), without a branch or a table load each: a
 // string written all in \u escapes (names in other scripts, as some
 // exporters write them) spends its time here.
-func hex4(x uint32) rune {
-	if !isHex4(x) {
-		return -1
-	}
+//
+// It inlines, where u4 (a call) does not: the loops over escapes call it
+// on the word they load. Its call cost the strings of the sweep written
+// half in \u escapes 15% of their decoding.
+func Hex4(x uint32) rune {
 	// A digit's value is its low four bits, plus 9 for a letter (bit 6).
 	v := x&0x0f0f0f0f + 9*(x>>6&0x01010101)
-	// Pairs of digits into bytes, then the two bytes into the value.
-	p := (v&0x000f000f)<<4 | v>>8&0x000f000f
+	// Pairs of digits into bytes (the first digit of each pair is in
+	// the lower byte, and goes to the high nibble), then the two bytes
+	// into the value.
+	p := (v<<4 | v>>8) & 0x00ff00ff
+	if notHex4(x) != 0 {
+		return -1
+	}
 	return rune(p&0xff)<<8 | rune(p>>16)
 }
 
-// isHex4 reports whether the four bytes of x are all hexadecimal digits.
-// Each sum below sets a byte's top bit when the byte is at least the
-// bound; a byte of 0x80 or more can carry into the next, but it fails
-// itself (&^ x), and one failing byte is enough.
-func isHex4(x uint32) bool {
-	const ones, high = 0x01010101, 0x80808080
-	y := x | 0x20202020 // A-F as a-f; digits keep their 0x20 bit
-	digit := (x + ones*(0x80-'0')) &^ (x + ones*(0x80-'9'-1))
-	letter := (y + ones*(0x80-'a')) &^ (y + ones*(0x80-'f'-1))
-	return (digit|letter)&^x&high == high
+// notHex4 is not 0 when a byte of x is not a hexadecimal digit. Each sum
+// sets a byte's top bit when the byte is at least the bound ('0' and '9'+1
+// for digits, 'a' and 'f'+1 for letters, with A-F turned into a-f by the
+// 0x20 bit, which digits have too); a byte of 0x80 or more can carry into
+// the next, but it fails itself (| x), and one failing byte is enough.
+func notHex4(x uint32) uint32 {
+	const ones = 0x01010101
+	y := x | 0x20202020
+	// One expression: as variables, digit and letter cost Hex4 its
+	// inlining.
+	return (^((x+ones*(0x80-'0'))&^(x+ones*(0x80-'9'-1)) | // digit
+		(y+ones*(0x80-'a'))&^(y+ones*(0x80-'f'-1))) | x) & 0x80808080 // letter
 }

@@ -289,8 +289,33 @@ func TestHex4(t *testing.T) {
 				if v, err := strconv.ParseUint(string(s), 16, 16); err == nil && !strings.ContainsAny(string(s), "+-_xX") {
 					want = rune(v)
 				}
-				if got := hex4(binary.LittleEndian.Uint32(s)); got != want {
-					t.Fatalf("hex4(%q) = %d, want %d", s, got, want)
+				if got := Hex4(binary.LittleEndian.Uint32(s)); got != want {
+					t.Fatalf("Hex4(%q) = %d, want %d", s, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestAppendU: AppendU, whose first \u escape and surrogate pairs are
+// decoded in place, appends what appendEscape (the rule every path shares)
+// appends and takes as many bytes, for escapes of every kind of unit and
+// what may follow them: pairs, lone and reversed surrogates, a high one
+// followed by something else or cut short, bad digits, other escapes.
+func TestAppendU(t *testing.T) {
+	units := []string{`\u0041`, `\u00e9`, `\u07ff`, `\u0800`, `\u4e16`, `\uffff`, `\ud7ff`, `\ue000`,
+		`\ud800`, `\udbff`, `\ud83d`, `\udc00`, `\udfff`, `\ude00`, `\uD83D`, `\uDE00`, `\u12G4`, `\u12`, `\n`, `\"`, `\x`, ``, `x`}
+	for _, a := range units {
+		for _, b := range units {
+			for _, tail := range []string{"", "z", `\u`, "\xff"} {
+				s := []byte(a + b + tail)
+				if len(s) < 2 || s[0] != '\\' || s[1] != 'u' {
+					continue
+				}
+				want, wn := appendEscape([]byte("pre"), s)
+				got, gn := AppendU([]byte("pre"), s)
+				if gn != wn || gn != 0 && !bytes.Equal(got, want) {
+					t.Errorf("AppendU(%q) = %q, %d; appendEscape %q, %d", s, got, gn, want, wn)
 				}
 			}
 		}

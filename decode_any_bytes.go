@@ -257,6 +257,8 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint8) {
 	buf := append(ds.scratch[:0], data[i+1:j]...)
 	var high uint64 // the top bits of the runs' bytes
+	// escapes, and those followed at once by another (see uScript)
+	escapes, adjacent := 0, 0
 	for {
 		// data[j] is a backslash. A \u escape's digits are checked as
 		// they are decoded: one UTF-16 unit that is no surrogate here
@@ -264,6 +266,7 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 		if j+1 >= len(data) {
 			break
 		}
+		escapes++
 		if c := escapeValue[data[j+1]]; c != 0 {
 			buf = append(buf, c)
 			j += 2
@@ -277,6 +280,21 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 			if r >= 0 && (r < 0xd800 || r >= 0xe000) {
 				buf = unquote.AppendRune3(buf, r)
 				j += 6
+				if ds.uScript {
+					// Text in another script, written in \u escapes,
+					// has them one after another: those here, without
+					// a look for a run between them.
+					for j+6 <= len(data) && data[j] == '\\' && data[j+1] == 'u' {
+						r := unquote.Hex4(binary.LittleEndian.Uint32(data[j+2 : j+6]))
+						if r < 0 || r >= 0xd800 && r < 0xe000 {
+							break
+						}
+						buf = unquote.AppendRune3(buf, r)
+						j += 6
+						escapes++
+						adjacent++
+					}
+				}
 			} else {
 				var n int
 				if buf, n = unquote.AppendU(buf, data[j:]); n == 0 {
@@ -302,6 +320,7 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 				high |= v & (1<<(8*k) - 1)
 				buf = buf[:n+k]
 				j += k
+				adjacent += 1 - min(k, 1) // without a branch
 				break
 			}
 			high |= v
@@ -329,6 +348,9 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 		}
 	}
 	ds.scratch = buf
+	if escapes >= uScriptEscapes {
+		ds.uScript = adjacent*4 >= escapes*3
+	}
 	if j >= len(data) || data[j] != '"' {
 		return giveUp, 0
 	}
@@ -343,6 +365,17 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 	}
 	return end, facts | strEscaped
 }
+
+// unescapeAt decodes the \u escapes that follow another one in a loop
+// of their own (as appendBody does) while uScript is set: after a string
+// with uScriptEscapes escapes or more, three in four of them followed at
+// once by another (a byte count in the run search, without a branch).
+// Text in another script written in \u escapes has them so (words of four
+// letters or more), and the loop's test is then as good as known; where
+// escapes and other bytes come in no order (the sweep's uesc strings), a
+// test for the next escape would be wrong half the time, and the run
+// search, which has none, is cheaper.
+const uScriptEscapes = 8
 
 // escapeValue maps the letter of each one-letter escape to its byte.
 var escapeValue = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}

@@ -485,3 +485,72 @@ func TestAnyKeyStarts(t *testing.T) {
 		t.Errorf("keyStarts holds %d of the %d keys after 200 rounds", found, len(keys))
 	}
 }
+
+// TestScriptEscapes: strings of another script written in \u escapes
+// (words of escapes one after another) turn on unescapeAt's loop for
+// them (uScript), and strings of escapes in no order turn it off again;
+// with surrogate pairs, lone surrogates, bad digits, one-letter escapes
+// and the input's end among the words, typed and into any, the values
+// and errors are encoding/json's either way.
+func TestScriptEscapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	word := func(b *strings.Builder, script bool) {
+		// (a word of script has six letters or more: five in six of its
+		// escapes or more are followed by another)
+		for n := 6 + r.IntN(10); n > 0; n-- {
+			switch k := r.IntN(40); {
+			case k == 0:
+				b.WriteString(`\ud83d\ude00`)
+			case k == 1:
+				b.WriteString(`\ud800`)
+			case k == 2:
+				b.WriteString(`\udc00`)
+			case k == 3 && !script:
+				b.WriteString(`\u12G4`)
+			case k == 4:
+				b.WriteString(`\n`)
+			case !script && k < 24:
+				b.WriteByte(byte('a' + r.IntN(26)))
+			default:
+				fmt.Fprintf(b, `\u%04x`, []int{0x430, 0x627, 0x4e00, 0x3b1}[r.IntN(4)]+r.IntN(30))
+			}
+		}
+	}
+	ds := getState()
+	defer putState(ds)
+	for round := range 600 {
+		script := round%100 < 70 // runs of script strings, then mixed ones
+		var b strings.Builder
+		b.WriteString(`["`)
+		for w := 1 + r.IntN(6); w > 0; w-- {
+			word(&b, script)
+			b.WriteByte(' ')
+		}
+		b.WriteString(`", "x"]`)
+		in := b.String()
+		// cut first: the whole string, last, sets uScript
+		for _, in := range []string{in[:len(in)-6-r.IntN(min(len(in)-6, 30))], in} {
+			var want, got any
+			werr := stdjson.Unmarshal([]byte(in), &want)
+			gerr := ds.unmarshal([]byte(in), &got)
+			if !sameError(gerr, werr) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q (uScript %v): Unmarshal into any = %q, %s; encoding/json %q, %s", in, ds.uScript, got, errString(gerr), want, errString(werr))
+			}
+			var wantS, gotS []string
+			werr = stdjson.Unmarshal([]byte(in), &wantS)
+			gerr = ds.unmarshal([]byte(in), &gotS)
+			if !sameError(gerr, werr) || !reflect.DeepEqual(gotS, wantS) {
+				t.Fatalf("%q (uScript %v): Unmarshal into []string = %q, %s; encoding/json %q, %s", in, ds.uScript, gotS, errString(gerr), wantS, errString(werr))
+			}
+		}
+		if !fastPaths {
+			continue // no one pass, no unescapeAt: the values alone
+		}
+		if round%100 == 69 && !ds.uScript {
+			t.Fatalf("round %d: uScript off after 70 strings of script", round)
+		}
+		if round%100 == 99 && ds.uScript {
+			t.Fatalf("round %d: uScript on after 30 strings in no order", round)
+		}
+	}
+}

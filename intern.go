@@ -37,6 +37,9 @@ type intern struct {
 	// maxBlockString bytes decoded into an any (anyStringValue); each then
 	// lets the next ones of its kind skip the table.
 	typedRun, anyRun missRun
+	// uScript: the last string with escapes enough had its \u escapes
+	// one after another (unescapeAt, uScriptEscapes).
+	uScript bool
 }
 
 // A missRun counts one kind of string's misses of the string table in a

@@ -280,7 +280,7 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 			if r >= 0 && (r < 0xd800 || r >= 0xe000) {
 				buf = unquote.AppendRune3(buf, r)
 				j += 6
-				if ds.uScript {
+				if fastPaths && ds.uScript {
 					// Text in another script, written in \u escapes,
 					// has them one after another: those here, without
 					// a look for a run between them.

@@ -202,6 +202,13 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 			}
 			break
 		}
+		if j+8 > len(data) {
+			// The input's last bytes, as readString takes them.
+			if k, more := stringTail(data, j); k < len(data) && data[k] == '"' {
+				s.str = nonASCII(high | more)
+				return ds.anyStringValue(data[i : k+1]), k + 1
+			}
+		}
 		if n, facts := s.scanString(data[i:], 1); n > 0 {
 			s.str = facts
 			return ds.anyStringValue(data[i : i+n]), i + n

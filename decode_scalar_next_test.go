@@ -172,11 +172,14 @@ func TestOutOfOrderMembers(t *testing.T) {
 
 // TestFlagAt: flagAt reads what literalAt reads for true and false, with
 // every byte after the literal and every length of data from the literal
-// to past the 8 bytes it loads (below them it declines, for literalAt),
-// and declines null, cut and misspelt literals, and literals followed by
-// a byte that cannot end a value.
+// alone (then both decline: no byte ends it) to past the 8 bytes it loads
+// (below them flagTail reads it), and declines null, cut and misspelt
+// literals, and literals followed by a byte that cannot end a value.
 func TestFlagAt(t *testing.T) {
 	for _, lit := range []string{"true", "false", "null", "tru", "fals", "trUe", "falsE", "ttrue", "f"} {
+		if v, end := flagAt([]byte(" "+lit), 1); end != 0 {
+			t.Errorf("flagAt(%q) = %v, %d: read a literal no byte ends", " "+lit, v, end)
+		}
 		for c := range 256 {
 			for pad := 0; pad <= 4; pad++ {
 				data := []byte(" " + lit + string(rune(0)) + strings.Repeat(" ", pad))
@@ -184,7 +187,7 @@ func TestFlagAt(t *testing.T) {
 				v, end := flagAt(data, 1)
 				w, wend := literalAt(data, 1)
 				switch {
-				case end == 0 && len(data)-1 >= 8 && wend != 0 && w != nil:
+				case end == 0 && wend != 0 && w != nil:
 					t.Errorf("flagAt(%q) declined; literalAt: %v, %d", data, w, wend)
 				case end != 0 && (end != wend || w != v):
 					t.Errorf("flagAt(%q) = %v, %d; literalAt: %v, %d", data, v, end, w, wend)

@@ -2,6 +2,7 @@ package json
 
 import (
 	"bytes"
+	"encoding/binary"
 	stdjson "encoding/json"
 	"maps"
 	"reflect"
@@ -691,5 +692,96 @@ func TestNarrowPass(t *testing.T) {
 	}
 	for _, in := range givesUp {
 		check(in, false)
+	}
+}
+
+// TestDocumentTail: the last member of a document sits in its last 16
+// bytes, where the one pass reads keys (memberTail), flags (flagTail) and
+// strings (stringTail) by what is left rather than by whole words. Every
+// kind of last member, keys of every length up to past the words, in the
+// fields' order and out of it and in another case, strings of every
+// length to past a word with non-ASCII, bad UTF-8, escapes and control
+// bytes among their last bytes; then every cut of each document: the
+// values and errors of encoding/json, typed and into any.
+func TestDocumentTail(t *testing.T) {
+	lasts := []string{
+		`"name":""`, `"name":"a"`, `"name":"abc"`, `"name":"abcdefg"`, `"name":"abcdefgh"`, `"name":"abcdefghijklm"`,
+		`"name":"é"`, `"name":"ab中"`, `"name":"a\u00e9"`, `"name":"a\n"`, `"name":"\"x"`, "\"name\":\"a\x01\"",
+		"\"name\":\"a\xff\"", "\"name\":\"\xe4\xb8\"", `"NAME":"abc"`, `"Name":"x"`,
+		`"Active":true`, `"Active":false`, `"active":true`, `"Active":null`, `"Active":tru`, `"Active":truex`, `"Active":"true"`,
+		`"id":1`, `"id":12345`, `"id":-7`, `"id":1.5`, `"id":null`,
+		`"hi_there":"x"`, `"fourteen_bytes":"x"`, `"Ü":3`, `"nope":1`, `"x":[1]`, `"Inner":{"X":2}`,
+	}
+	var docs []string
+	for _, last := range lasts {
+		for _, before := range []string{"", `"id":9,`, `"Active":true,"id":9,`, `"name":"n","Score":1,`} {
+			doc := "{" + before + last + "}"
+			docs = append(docs, doc, "["+doc+"]", "["+doc+","+doc+"]", doc+" ", doc+"\n\t")
+		}
+	}
+	for _, doc := range docs {
+		for n := len(doc); n >= 0; n-- {
+			if n < len(doc) && n%3 != 0 && n < len(doc)-16 {
+				continue // the cuts in the last 16 bytes, every third before them
+			}
+			in := []byte(doc[:n])
+			for _, tg := range []struct {
+				name string
+				new  func() any
+			}{
+				{"pass", func() any { return new(diffPass) }},
+				{"passes", func() any { return new([]diffPass) }},
+				{"any", func() any { return new(any) }},
+			} {
+				want := tg.new()
+				werr := stdjson.Unmarshal(in, want)
+				for call := range 2 { // the second takes the pass of a type seen
+					got := tg.new()
+					gerr := Unmarshal(in, got)
+					if !sameError(gerr, werr) {
+						t.Fatalf("Unmarshal(%q) into %s, call %d:\n got error %s\nwant error %s", in, tg.name, call, describeError(gerr), describeError(werr))
+					}
+					if !sameValue(got, want, gerr, werr) {
+						t.Fatalf("Unmarshal(%q) into %s, call %d:\n got %#v\nwant %#v", in, tg.name, call, deref(got), deref(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMemberTail: memberTail reads what is left of the input from i into
+// two words, zeros after it.
+func TestMemberTail(t *testing.T) {
+	data := []byte(`{"a":1,"name":"x"}`)
+	for i := range len(data) {
+		var want [16]byte
+		copy(want[:], data[i:])
+		w0, w1 := memberTail(data, i)
+		if w0 != binary.LittleEndian.Uint64(want[:8]) || w1 != binary.LittleEndian.Uint64(want[8:]) {
+			t.Errorf("memberTail(%q, %d) = %#x, %#x; want the bytes %q", data, i, w0, w1, want)
+		}
+	}
+}
+
+// TestStringTail: stringTail stops at the first '"', '\\' or control byte,
+// or at the end, and ORs the bytes before it.
+func TestStringTail(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		j, k int
+		high uint64
+	}{
+		{`abc"`, 0, 3, 'a' | 'b' | 'c'},
+		{`abc`, 1, 3, 'b' | 'c'},
+		{`a\b`, 0, 1, 'a'},
+		{"a\x1fb", 0, 1, 'a'},
+		{"\xe4\xb8\xad\"", 0, 3, 0xe4 | 0xb8 | 0xad},
+		{`"`, 0, 0, 0},
+		{``, 0, 0, 0},
+	} {
+		if k, high := stringTail([]byte(c.in), c.j); k != c.k || high != c.high {
+			t.Errorf("stringTail(%q, %d) = %d, %#x; want %d, %#x", c.in, c.j, k, high, c.k, c.high)
+		}
 	}
 }

@@ -731,7 +731,17 @@ func (ds *decodeState) readString(i int, next *state) (tok []byte, unescaped, ok
 		}
 		unescaped = true
 	default:
-		// Its last bytes, or a control byte: the scanner, from there.
+		if j+8 > len(data) {
+			// The input's last bytes (a document's last string), which
+			// stringStop32 leaves: a byte at a time to its end, when it
+			// is there.
+			if k, more := stringTail(data, j); k < len(data) && data[k] == '"' {
+				end, facts = k+1, nonASCII(high|more)
+				break
+			}
+		}
+		// An escape in the last bytes, a control byte, the window's end:
+		// the scanner, from there.
 		n, more := d.s.scanString(data[i:], j-i)
 		if n <= 0 {
 			return nil, false, false
@@ -812,12 +822,13 @@ func holdsPointer(p unsafe.Pointer) bool {
 // a value, without a branch on which: a flag is data, true or false at
 // random, and literalAt's branch, mispredicted half the time, was most of
 // a flag's decoding (rec-bools, 16 random flags a record, typed: 15-24%
-// faster on AMD EPYC). It returns 0 for end on anything else, and with
-// fewer than 8 bytes left, which literalAt reads. (Not for any: there the
-// maps hide the branch's cost, and the decoding measured no faster.)
+// faster on AMD EPYC). It returns 0 for end on anything else. With fewer
+// than 8 bytes left (the last member of a document) flagTail reads the
+// flag, where it went to the token path. (Not for any: there the maps
+// hide the branch's cost, and the decoding measured no faster.)
 func flagAt(data []byte, i int) (v bool, end int) {
 	if len(data)-i < 8 {
-		return false, 0
+		return flagTail(data, i)
 	}
 	w := binary.LittleEndian.Uint64(data[i:])
 	var t, te, f, fe int // conditional moves: the word, the byte after it
@@ -837,6 +848,20 @@ func flagAt(data []byte, i int) (v bool, end int) {
 		return false, 0
 	}
 	return t == 1, i + 5 - t
+}
+
+// flagTail is flagAt for the input's last bytes, fewer than 8, as
+// literalAt reads them. It inlines: flagAt stays a function that calls
+// none, without a frame of its own.
+func flagTail(data []byte, i int) (bool, int) {
+	w := data[i:]
+	if len(w) > 4 && string(w[:4]) == "true" && endsValue[w[4]] {
+		return true, i + 4
+	}
+	if len(w) > 5 && string(w[:5]) == "false" && endsValue[w[5]] {
+		return false, i + 5
+	}
+	return false, 0
 }
 
 // literalAt returns the value of the literal true, false or null at

@@ -467,6 +467,21 @@ func stringStop32(w []byte, j int) (_ int, high uint64) {
 	return j, high
 }
 
+// stringTail is stringStop for the fewer than 8 bytes it leaves, a byte
+// at a time: the index of the first '"', '\\' or control byte in w at or
+// after j, or len(w), and the OR of the bytes before it.
+func stringTail(w []byte, j int) (int, uint64) {
+	var high uint64
+	for ; j < len(w); j++ {
+		c := w[j]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		high |= uint64(c)
+	}
+	return j, high
+}
+
 // bodyStop is stringStop for a long run (stringStop32 found no stop in its
 // first 32 bytes): strbody.Stop, 32 bytes a turn (AVX2 on amd64), while 32
 // bytes are left, then stringStop for the rest. Its results are

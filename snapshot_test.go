@@ -10,9 +10,9 @@ import (
 	"unsafe"
 )
 
-// TestAllZero: every size up to 40, each byte in turn set.
+// TestAllZero: every size up to 100, each byte in turn set.
 func TestAllZero(t *testing.T) {
-	var b [40]byte
+	var b [100]byte
 	for n := 0; n <= len(b); n++ {
 		if !allZero(unsafe.Pointer(&b[0]), uintptr(n)) {
 			t.Fatalf("allZero of %d zero bytes: false", n)

@@ -702,7 +702,8 @@ func TestNarrowPass(t *testing.T) {
 // fields' order and out of it and in another case, strings of every
 // length to past a word with non-ASCII, bad UTF-8, escapes and control
 // bytes among their last bytes; then every cut of each document: the
-// values and errors of encoding/json, typed and into any.
+// values and errors of encoding/json, typed and into any, by Unmarshal
+// and by Decode.
 func TestDocumentTail(t *testing.T) {
 	lasts := []string{
 		`"name":""`, `"name":"a"`, `"name":"abc"`, `"name":"abcdefg"`, `"name":"abcdefgh"`, `"name":"abcdefghijklm"`,
@@ -744,6 +745,18 @@ func TestDocumentTail(t *testing.T) {
 					if !sameValue(got, want, gerr, werr) {
 						t.Fatalf("Unmarshal(%q) into %s, call %d:\n got %#v\nwant %#v", in, tg.name, call, deref(got), deref(want))
 					}
+				}
+				// Decode, whose window holds the whole document (a reader
+				// with a Len): the pass on the window, its end the input's.
+				dwant := tg.new()
+				dwerr := stdjson.NewDecoder(bytes.NewReader(in)).Decode(dwant)
+				dgot := tg.new()
+				dgerr := NewDecoder(bytes.NewReader(in)).Decode(dgot)
+				if !sameError(dgerr, dwerr) {
+					t.Fatalf("Decode(%q) into %s:\n got error %s\nwant error %s", in, tg.name, describeError(dgerr), describeError(dwerr))
+				}
+				if !sameValue(dgot, dwant, dgerr, dwerr) {
+					t.Fatalf("Decode(%q) into %s:\n got %#v\nwant %#v", in, tg.name, deref(dgot), deref(dwant))
 				}
 			}
 		}

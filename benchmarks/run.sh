@@ -78,7 +78,9 @@
 #                     round of doc, docs and ndjson is 5,100 benchmarks on Go 1.27
 #                     and 2,250 on Go 1.26, about 13.5 minutes (AMD EPYC,
 #                     2026-12-02); recorded alone, 5.6 for doc, 5.9 for docs and
-#                     2.8 for ndjson. pretty (five of doc's six ops, no
+#                     2.8 for ndjson (before it had Unmarshal of each line,
+#                     which adds about as many benchmarks as its Decode ones).
+#                     pretty (five of doc's six ops, no
 #                     marshal) took 43 minutes for ten rounds alone, 4.3 a
 #                     round (Intel Xeon, 2026-12-04)
 #

@@ -21,12 +21,17 @@
 //	form=docs    distinct small documents of 200 B to 2 KB, one after the
 //	             other, about 1 MB in all (also reported as ns/doc)
 //	form=ndjson  one record a line, about 1 MB, read by one Decoder
-//	             (written by one Encoder)
+//	             (written by one Encoder); and each line Unmarshalled on
+//	             its own into a fresh *T or *any: the records as many
+//	             distinct documents of one record each, as a service
+//	             decodes its requests, where the cost of a call and of a
+//	             document's last bytes weigh most
 //	form=pretty  form=doc pretty-printed (two spaces a level, as Indent
 //	             writes it): only the decoding ops and valid, since
 //	             Marshal writes compact JSON
 //
-//	op=unmarshal-typed, unmarshal-any   Unmarshal into *[]T, into *any
+//	op=unmarshal-typed, unmarshal-any   Unmarshal into *[]T (*T for a
+//	                                    line), into *any
 //	op=decode-typed, decode-any         Decoder.Decode, a Decoder per
 //	                                    document (per stream for ndjson)
 //	op=valid                            Valid
@@ -141,13 +146,16 @@ func newInput(c *shapes.Case, size int) *input {
 	return &input{c: c, f: f, lines: shapes.Lines(f.NDJSON), vals: map[string][]any{}}
 }
 
-// docs returns the form's documents: the one, or the small ones.
+// docs returns the form's documents: the one, the small ones, or the
+// lines.
 func (in *input) docs(form string) [][]byte {
 	switch form {
 	case "doc":
 		return [][]byte{in.f.Doc}
 	case "pretty":
 		return [][]byte{in.f.Pretty}
+	case "ndjson":
+		return in.lines
 	}
 	return in.f.Docs
 }
@@ -205,8 +213,8 @@ type op struct {
 var forms = []string{"doc", "docs", "ndjson", "pretty"}
 
 var ops = []op{
-	{"unmarshal-typed", []string{"doc", "docs", "pretty"}, unmarshalOp(true)},
-	{"unmarshal-any", []string{"doc", "docs", "pretty"}, unmarshalOp(false)},
+	{"unmarshal-typed", forms, unmarshalOp(true)},
+	{"unmarshal-any", forms, unmarshalOp(false)},
 	{"decode-typed", forms, decodeOp(true)},
 	{"decode-any", forms, decodeOp(false)},
 	{"valid", []string{"doc", "docs", "pretty"}, validOp},

@@ -25,7 +25,8 @@
 //	             its own into a fresh *T or *any: the records as many
 //	             distinct documents of one record each, as a service
 //	             decodes its requests, where the cost of a call and of a
-//	             document's last bytes weigh most
+//	             document's last bytes weigh most (also reported as
+//	             ns/doc, a line's)
 //	form=pretty  form=doc pretty-printed (two spaces a level, as Indent
 //	             writes it): only the decoding ops and valid, since
 //	             Marshal writes compact JSON

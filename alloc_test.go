@@ -123,6 +123,6 @@ func TestTokenAllocs(t *testing.T) {
 // inliner's budget; appendInt10 and appendUint10 count on it).
 func TestInlining(t *testing.T) {
 	checkInlined(t, `\(\*Decoder\)\.NextToken`, `\(\*byteReader\)\.window`,
-		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`, `stringStop`, `stringStop32`, `escapeEnd`,
+		`\(\*byteReader\)\.release`, `\(\*Decoder\)\.InputOffset`, `stringStop`, `stringStopWithin`, `escapeEnd`,
 		`digits8`, `smallDigits`)
 }

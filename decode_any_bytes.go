@@ -186,7 +186,7 @@ func (ds *decodeState) anyAt(data []byte, i int, ctx uint32, depth int) (any, in
 		// or an escape (unescaped as it is scanned, anyEscapedAt); else
 		// (the input's last bytes, a control byte) scanString.
 		s := &ds.d.s
-		j, high := stringStop32(data, i+1)
+		j, high := stringStopWithin(data, i+1, shortRun)
 		for j+8 <= len(data) {
 			switch c := data[j]; {
 			case c == '"':
@@ -311,7 +311,7 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 			}
 		}
 		// The run that follows, up to the next '"', '\\' or control byte:
-		// stringStop32's test, a word at a time, each word stored past
+		// stringStopWithin's test, a word at a time, each word stored past
 		// the value's end before the test.
 		words := 0
 		for j+8 <= len(data) {

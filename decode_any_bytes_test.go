@@ -210,7 +210,7 @@ func TestOnePassEscapes(t *testing.T) {
 	}
 }
 
-// TestLongStringRuns: a string's runs longer than stringStop32's 32
+// TestLongStringRuns: a string's runs longer than stringStopWithin's 32
 // bytes go on through bodyStop (the strbody kernel). A stop byte (an
 // escape, a control byte, the closing quote) or a non-ASCII or invalid
 // byte at every place in strings of up to 100 bytes: the one pass, the

@@ -118,7 +118,7 @@ package json
 //     check (appendIndentValid): Indent's checking pass indents it.
 //
 // Not switched: the scanning and formatting kernels (stringStop,
-// stringStop32, bodyStop, skipWhitespace, skipDigits, digits8, putUint,
+// stringStopWithin, bodyStop, skipWhitespace, skipDigits, digits8, putUint,
 // internal/strbody, internal/unquote, internal/shortest), the general
 // path's own loops, whose assembly has a pure-Go twin under the purego tag;
 // Valid's loop, which is the API itself (its integer case is numberEnd

@@ -176,7 +176,7 @@ func plainKeyLen(w0, w1 uint64) (n int, k0, k1 uint64) {
 }
 
 // stopBytes flags with its top bit each byte of w that is a '"', a '\\',
-// below 0x20 or 0x80 and above: stringStop32's test, and the top bits.
+// below 0x20 or 0x80 and above: stringStopWithin's test, and the top bits.
 // Above the lowest, it may flag others too (a borrow out of a flagged
 // byte), so the lowest flag is a true one; each caller reads the byte there.
 func stopBytes(w uint64) uint64 {
@@ -710,7 +710,7 @@ func (ds *decodeState) readString(i int, next *state) (tok []byte, unescaped, ok
 	if data[i] != '"' {
 		return nil, false, false
 	}
-	j, high := stringStop32(data, i+1)
+	j, high := stringStopWithin(data, i+1, shortRun)
 	// Only a run with no stop in its first 32 bytes goes on (then bodyStop
 	// finds the stop, or the window's last bytes): a stop found in them is
 	// known by where it is, without reading its byte and its table entry
@@ -733,7 +733,7 @@ func (ds *decodeState) readString(i int, next *state) (tok []byte, unescaped, ok
 	default:
 		if j+8 > len(data) {
 			// The input's last bytes (a document's last string), which
-			// stringStop32 leaves: a byte at a time to its end, when it
+			// stringStopWithin leaves: a byte at a time to its end, when it
 			// is there.
 			if k, more := stringTail(data, j); k < len(data) && data[k] == '"' {
 				end, facts = k+1, nonASCII(high|more)

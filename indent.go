@@ -278,7 +278,7 @@ func (nl *newline) appendDeep(dst []byte, need int) []byte {
 // string kernel (bodyStop).
 func validStringEnd(src []byte, i int) int {
 	for i < len(src) {
-		i, _ = stringStop32(src, i)
+		i, _ = stringStopWithin(src, i, shortRun)
 		if i < len(src) && src[i] != '"' && src[i] != '\\' {
 			i, _ = bodyStop(src, i)
 		}

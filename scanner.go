@@ -374,12 +374,12 @@ const (
 // it scanned (strEscaped, strNonASCII), for the caller to record in s.str
 // when the token is the one it returns.
 //
-// The body is scanned by stringStop32, 8 bytes at a time, and bodyStop past
+// The body is scanned by stringStopWithin, 8 bytes at a time, and bodyStop past
 // its first 32 bytes; escapes by escapeEnd.
 func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 	for {
 		var high uint64
-		j, high = stringStop32(w, j)
+		j, high = stringStopWithin(w, j, shortRun)
 		facts |= nonASCII(high)
 		if j == len(w) {
 			return -j, facts
@@ -406,7 +406,7 @@ func (s *Scanner) scanString(w []byte, j int) (n int, facts uint8) {
 		default:
 			if c := w[j]; c >= 0x20 {
 				if j+8 <= len(w) {
-					// A long run: stringStop32 stopped looking.
+					// A long run: stringStopWithin stopped looking.
 					j, high = bodyStop(w, j)
 					facts |= nonASCII(high)
 					continue
@@ -433,7 +433,7 @@ func stringStop(w []byte, j int) (int, uint64) {
 	for ; j+8 <= len(w); j += 8 {
 		v := binary.LittleEndian.Uint64(w[j : j+8])
 		high |= v // may include bytes past the stop: only a "maybe"
-		// The terms mark '"' with the bytes below 0x20 (as stringStop32
+		// The terms mark '"' with the bytes below 0x20 (as stringStopWithin
 		// does) and '\\'; the lowest mark is exact (borrows only run
 		// upward), and x and b have v's top bits: one &^ v serves both.
 		x, b := v^(lsb*0x02), v^(lsb*'\\')
@@ -444,16 +444,17 @@ func stringStop(w []byte, j int) (int, uint64) {
 	return j, high
 }
 
-// stringStop32 is stringStop for at most 32 bytes (four words) from j:
-// most strings and runs between escapes end there. It returns the index of
+// stringStopWithin is stringStop for at most n bytes (n/8 words) from j;
+// n is a constant at every call, 32 (shortRun) but in Valid's loop. Most
+// strings and runs between escapes end there. It returns the index of
 // the first '"', '\\' or control byte in them; or, past them, an index
 // whose byte is plain, where a longer run goes on with bodyStop (out of
 // line: a call costs more than a short search); or, when fewer than 8
 // bytes are left, the index where it stopped, as stringStop does. Callers
 // test the byte it stops at anyway, so a long run costs the short ones
 // nothing.
-func stringStop32(w []byte, j int) (_ int, high uint64) {
-	for lim := min(len(w), j+32); j+8 <= lim; j += 8 {
+func stringStopWithin(w []byte, j, n int) (_ int, high uint64) {
+	for lim := min(len(w), j+n); j+8 <= lim; j += 8 {
 		v := binary.LittleEndian.Uint64(w[j : j+8])
 		high |= v
 		// x is v with '"' turned into 0x20 and the control bytes kept
@@ -466,6 +467,10 @@ func stringStop32(w []byte, j int) (_ int, high uint64) {
 	}
 	return j, high
 }
+
+// shortRun is how far the decoder's loops look for a string's stop in
+// line (stringStopWithin) before bodyStop's call.
+const shortRun = 32
 
 // stringTail is stringStop for the fewer than 8 bytes it leaves, a byte
 // at a time: the index of the first '"', '\\' or control byte in w at or
@@ -482,7 +487,7 @@ func stringTail(w []byte, j int) (int, uint64) {
 	return j, high
 }
 
-// bodyStop is stringStop for a long run (stringStop32 found no stop in its
+// bodyStop is stringStop for a long run (stringStopWithin found no stop in its
 // first 32 bytes): strbody.Stop, 32 bytes a turn (AVX2 on amd64), while 32
 // bytes are left, then stringStop for the rest. Its results are
 // stringStop's (high only says less: a top bit for "non-ASCII seen").

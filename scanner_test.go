@@ -56,11 +56,12 @@ func TestSkipDigits(t *testing.T) {
 	}
 }
 
-// TestStringStops holds stringStop and stringStop32 to the first '"',
-// '\\' or control byte, for each of those at each place in three words,
+// TestStringStops holds stringStop and stringStopWithin to the first '"',
+// '\\' or control byte, for each of those at each place in twenty words,
 // after random plain bytes (non-ASCII ones too, whose top bits the masks
 // clear) and before random bytes of any value; and to the end of the
-// words when there is none.
+// words when there is none. stringStopWithin stops looking after its n
+// bytes (32, the decoder's; 128, Valid's), at an index of a plain byte.
 func TestStringStops(t *testing.T) {
 	isStop := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
 	var plain, stops []byte
@@ -72,7 +73,7 @@ func TestStringStops(t *testing.T) {
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 6))
-	w := make([]byte, 24)
+	w := make([]byte, 160)
 	fill := func(to int) {
 		for k := range w[:to] {
 			w[k] = plain[r.IntN(len(plain))]
@@ -81,17 +82,23 @@ func TestStringStops(t *testing.T) {
 			w[k] = byte(r.IntN(256))
 		}
 	}
+	within := func(p int) {
+		t.Helper()
+		for _, n := range []int{shortRun, validRun} {
+			if got, _ := stringStopWithin(w, 0, n); got != min(p, n) {
+				t.Fatalf("stringStopWithin(%q, 0, %d) = %d, want %d", w, n, got, min(p, n))
+			}
+		}
+	}
 	for p := 0; p < len(w); p++ {
 		for _, s := range stops {
-			for range 8 {
+			for range 4 {
 				fill(p)
 				w[p] = s
 				if got, _ := stringStop(w, 0); got != p {
 					t.Fatalf("stringStop(%q) = %d, want %d", w, got, p)
 				}
-				if got, _ := stringStop32(w, 0); got != p {
-					t.Fatalf("stringStop32(%q) = %d, want %d", w, got, p)
-				}
+				within(p)
 			}
 		}
 	}
@@ -100,8 +107,6 @@ func TestStringStops(t *testing.T) {
 		if got, _ := stringStop(w, 0); got != len(w) {
 			t.Fatalf("stringStop(%q) = %d, want %d", w, got, len(w))
 		}
-		if got, _ := stringStop32(w, 0); got != len(w) {
-			t.Fatalf("stringStop32(%q) = %d, want %d", w, got, len(w))
-		}
+		within(len(w))
 	}
 }

@@ -289,9 +289,22 @@ func TestValidDepth(t *testing.T) {
 // bodies of every length up to 40, after a prefix of 0 to 7 bytes.
 func TestValidStringOffsets(t *testing.T) {
 	specials := []string{`"`, `\"`, `\\`, `\n`, `\u00e9`, `\u00`, `\x`, `\`, "\x00", "\x1f", "\n", "\x7f", "\x80", "\xff", "é", " "}
+	// Up to 40 bytes from every place; then runs about validRun bytes
+	// long (where the loop hands a run to validString) and about twice
+	// that (the kernel's blocks), from fewer.
+	lengths := []int{}
+	for n := range 41 {
+		lengths = append(lengths, n)
+	}
+	for n := validRun - 8; n <= validRun+8; n++ {
+		lengths = append(lengths, n, n+validRun)
+	}
 	for pre := range 8 {
 		prefix := strings.Repeat(" ", pre)
-		for n := range 41 {
+		for _, n := range lengths {
+			if n > 40 && pre%3 != 0 {
+				continue
+			}
 			for at := 0; at <= n; at++ {
 				for _, sp := range specials {
 					body := strings.Repeat("a", at) + sp + strings.Repeat("b", n-at)
@@ -326,10 +339,13 @@ func TestValidIntegerOffsets(t *testing.T) {
 					num := sign + digits + stop
 					for _, in := range []string{
 						prefix + num,
+						prefix + num + "1", // a second value at the top level is not one
 						prefix + "[" + num,
 						prefix + "[" + num + "]",
 						prefix + "[" + num + ",1]",
 						prefix + `{"k":` + num + "}",
+						prefix + `{"k":` + num + `,"j":0}`, // the ',' after the digits, taken at once
+						prefix + `[{"k":` + num + `}, {"j" :` + num + "}]",
 					} {
 						if got, want := Valid([]byte(in)), stdjson.Valid([]byte(in)); got != want {
 							t.Fatalf("Valid(%q) = %v, encoding/json says %v", in, got, want)

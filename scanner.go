@@ -487,18 +487,21 @@ func stringTail(w []byte, j int) (int, uint64) {
 	return j, high
 }
 
-// bodyStop is stringStop for a long run (stringStopWithin found no stop in its
-// first 32 bytes): strbody.Stop, 32 bytes a turn (AVX2 on amd64), while 32
-// bytes are left, then stringStop for the rest. Its results are
-// stringStop's (high only says less: a top bit for "non-ASCII seen").
+// bodyStop is stringStop for a long run (stringStopWithin found no stop in
+// its first shortRun bytes, or validRun in Valid): strbody.Stop, 32 bytes
+// a turn (AVX2 on amd64), while 32 bytes are left, then stringStop for the
+// rest. Its results are stringStop's (high only says less: a top bit for
+// "non-ASCII seen").
 //
 // The kernel's call costs about three words of SWAR (BenchmarkStop: 3 ns
 // for a stop in its first block, AMD EPYC), so a run of 33 to 40 bytes
 // pays a little for it, and every longer one gains: strings decoded into
 // []string (BenchmarkStringShapes, typed), with the kernel called here
 // against four more words read first as before, measured n=40 ~, n=64
-// -3.9%, n=100 -9..-16%. The threshold is a trade, to be timed again on
-// Intel, where a call may cost more.
+// -3.9%, n=100 -9..-16%. On Intel Xeon, shortRun at 64 rather than 32
+// (BenchmarkStringShapes typed and any, 8 rounds) took 4-9% less on some
+// strings of 40 to 64 bytes and 7-26% longer on some of 72 to 256: 32
+// stays.
 func bodyStop(w []byte, j int) (int, uint64) {
 	var high uint64
 	if j+strbody.Block <= len(w) {

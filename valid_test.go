@@ -286,7 +286,8 @@ func TestValidDepth(t *testing.T) {
 
 // TestValidStringOffsets puts every kind of byte a string body can stop at,
 // or pass, at every offset of the 8-byte words the body is scanned in, in
-// bodies of every length up to 40, after a prefix of 0 to 7 bytes.
+// bodies of every length up to 40, after a prefix of 0 to 7 bytes, and of
+// the lengths around validRun and twice it, after fewer prefixes.
 func TestValidStringOffsets(t *testing.T) {
 	specials := []string{`"`, `\"`, `\\`, `\n`, `\u00e9`, `\u00`, `\x`, `\`, "\x00", "\x1f", "\n", "\x7f", "\x80", "\xff", "é", " "}
 	// Up to 40 bytes from every place; then runs about validRun bytes

@@ -3,6 +3,8 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -412,6 +414,55 @@ func TestValidFiles(t *testing.T) {
 			changed[i] ^= byte(k)
 			if got, want := Valid(changed), stdjson.Valid(changed); got != want {
 				t.Errorf("%s with byte %d changed: Valid = %v, encoding/json says %v", f.Name, i, got, want)
+			}
+		}
+	}
+}
+
+// TestValidIndentWidths puts a newline and an indentation at every place
+// whitespace may be, their widths (0 to 10 spaces) the same from line to
+// line, or growing, or alternating, or at random, some followed by a tab,
+// a newline or a byte JSON has no place for: indentEnd checks a width that
+// is the last one it took again, and must judge as encoding/json does when
+// the next is wider, narrower, or not spaces alone.
+func TestValidIndentWidths(t *testing.T) {
+	const tmpl = `%[%{%"k"%:%"v"%,%"n"%:%1%,%"a"%:%[%true%,%null%,%-2%]%,%"o"%:%{%}%,%"e"%:%[%]%}%,%7%]%`
+	holes := strings.Count(tmpl, "%")
+	r := rand.New(rand.NewPCG(36, 1))
+	patterns := map[string]func(k int) int{
+		"same":        func(int) int { return 4 },
+		"growing":     func(k int) int { return k % 11 },
+		"alternating": func(k int) int { return 2 + k%2*2 },
+		"seven-eight": func(k int) int { return 7 + k%2 },
+	}
+	for i := range 20 {
+		widths := make([]int, holes)
+		for k := range widths {
+			widths[k] = r.IntN(11)
+		}
+		patterns[fmt.Sprint("random", i)] = func(k int) int { return widths[k] }
+	}
+	tails := []string{"", "", "", "\t", "\n", "x"}
+	for name, width := range patterns {
+		for range 4 {
+			var b strings.Builder
+			k := 0
+			for _, c := range tmpl {
+				if c != '%' {
+					b.WriteRune(c)
+					continue
+				}
+				b.WriteString("\n" + strings.Repeat(" ", width(k)))
+				if r.IntN(8) == 0 {
+					b.WriteString(tails[r.IntN(len(tails))])
+				}
+				k++
+			}
+			in := b.String()
+			for i := 0; i <= len(in); i++ {
+				if got, want := Valid([]byte(in[:i])), stdjson.Valid([]byte(in[:i])); got != want {
+					t.Fatalf("%s: Valid(%q) = %v, encoding/json says %v", name, in[:i], got, want)
+				}
 			}
 		}
 	}

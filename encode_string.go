@@ -34,8 +34,14 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 		// Room for the quote, the body and the kernel's last block: the
 		// kernel at once, as appendEscaped calls it, without that call and
 		// its check of the room (17 of the 72 instructions a plain string
-		// of 100 bytes cost outside the kernel, callgrind).
-		k, m := strbody.EscapeCopy(dst[l+1:cap(dst)], s, 0, escapeHTML)
+		// of 100 bytes cost outside the kernel, callgrind), and without
+		// EscapeCopy's frame around it (44 more).
+		d := dst[l+1 : cap(dst)]
+		_ = d[n+strbody.Block-1] // EscapeKernel's room, checked
+		k, m := strbody.EscapeKernel(d, s, 0, escapeHTML)
+		if k != n {
+			k, m = strbody.EscapeFinish(d, s, 0, k, m, escapeHTML)
+		}
 		dst = dst[:l+1+m]
 		dst[l] = '"'
 		if k == n {

@@ -20,19 +20,24 @@ import (
 // must hold at least len(s)-j+Block bytes, as the kernel stores whole
 // blocks (what it stores past d[n] is to be written over).
 //
-// The kernel (escapeCopyAVX2 on amd64 with AVX2, escapeCopyGeneric
-// elsewhere) returns a place at most three bytes past a character it
-// leaves, and len(s) only when it left none; the last steps are taken
-// here, a character at a time, from the start of the character it
-// stopped in.
+// The kernel (EscapeKernel: escapeCopyAVX2 on amd64 with AVX2,
+// escapeCopyGeneric elsewhere) returns a place at most three bytes past a
+// character it leaves, and len(s) only when it left none; the last steps
+// are taken by EscapeFinish, a character at a time, from the start of the
+// character it stopped in.
 func EscapeCopy(d []byte, s string, j int, html bool) (k, n int) {
 	_ = s[j:]               // j in range, for the assembly
 	_ = d[len(s)-j+Block-1] // room for the last block, for the assembly
-	if useAVX2 {            // the kernel chosen here, not in a function of its own: one call less
-		k, n = escapeCopyAVX2(d, s, j, html)
-	} else {
-		k, n = escapeCopyGeneric(d, s, j, html)
+	if k, n = EscapeKernel(d, s, j, html); k == len(s) {
+		return k, n
 	}
+	return EscapeFinish(d, s, j, k, n, html)
+}
+
+// EscapeFinish takes EscapeKernel's (k, n) for s[j:], written into d, to
+// EscapeCopy's: its caller that calls the kernel itself calls it when k
+// is not len(s).
+func EscapeFinish(d []byte, s string, j, k, n int, html bool) (int, int) {
 	if k == len(s) || s[k] < 0x80 && (k == j || s[k-1] < 0x80) {
 		// The common stops: the end, which both kernels report only when
 		// no character is cut short there; or an ASCII byte after an

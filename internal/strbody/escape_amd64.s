@@ -548,3 +548,13 @@ plainNo:
 	VZEROUPPER
 	MOVB $0, ret+32(FP)
 	RET
+
+// EscapeKernel jumps to escapeCopyAVX2 when useAVX2, else to
+// escapeCopyGeneric (through its ABI0 wrapper), with the caller's
+// arguments and return address as they are: no frame of its own.
+TEXT ·EscapeKernel(SB), NOSPLIT, $0-72
+	CMPB ·useAVX2(SB), $0
+	JEQ  generic
+	JMP  ·escapeCopyAVX2(SB)
+generic:
+	JMP  ·escapeCopyGeneric(SB)

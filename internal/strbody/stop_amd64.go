@@ -23,6 +23,16 @@ func stop(w []byte, j int) (int, uint64) {
 //go:noescape
 func stopAVX2(w []byte, j int) (k int, nonASCII uint64)
 
+// EscapeKernel is EscapeCopy's kernel, unchecked: escapeCopyAVX2 when
+// useAVX2, else escapeCopyGeneric, chosen by a jump in assembly
+// (escape_amd64.s), so that a caller pays for one call, not two. j must be
+// in [0, len(s)] and d must hold len(s)-j+Block bytes (EscapeCopy checks
+// both); where it returns a k that is not len(s), EscapeFinish takes the
+// last steps.
+//
+//go:noescape
+func EscapeKernel(d []byte, s string, j int, html bool) (k, n int)
+
 // escapeCopyAVX2 is the kernel of EscapeCopy with AVX2, 32 bytes a turn
 // (escape_amd64.s).
 //

@@ -10,6 +10,12 @@ var useAVX2 = false
 
 func stop(w []byte, j int) (int, uint64) { return stopGeneric(w, j) }
 
+// EscapeKernel is EscapeCopy's kernel, unchecked (see its amd64 twin):
+// escapeCopyGeneric in this build.
+func EscapeKernel(d []byte, s string, j int, html bool) (k, n int) {
+	return escapeCopyGeneric(d, s, j, html)
+}
+
 // escapeCopyAVX2 is never called: useAVX2 is false.
 func escapeCopyAVX2(d []byte, s string, j int, html bool) (k, n int) {
 	return escapeCopyGeneric(d, s, j, html)

@@ -517,6 +517,29 @@ type EncConfB struct {
 	W int `json:"w"` // tagged as EncConfA.W at the same depth: both dropped
 }
 
+// encChain: fields promoted through one embedded pointer and through two
+// (EncChainB, then its EncChainC), with fields of each level around the
+// deeper ones, and one of them omitempty: a nil pointer hides a run of
+// fields the struct encoder skips at once (encField.hides), an omitted
+// field hides only itself.
+type encChain struct {
+	A int `json:"a"`
+	*EncChainB
+	Z int `json:"z"`
+}
+
+type EncChainB struct {
+	M int `json:"m"`
+	*EncChainC
+	N int `json:"n"`
+}
+
+type EncChainC struct {
+	P int    `json:"p"`
+	Q string `json:"q,omitempty"`
+	R int    `json:"r"`
+}
+
 // encConflictsType is
 //
 //	struct {
@@ -1088,6 +1111,16 @@ func init() {
 			v.EncTagged, v.EncInt, v.encUnexpInt, v.C = EncTagged{7}, EncInt(f.int64In(16)), 8, 9
 			v.EncDeep1 = EncDeep1{EncDeep2{10, 11, 12}, 13}
 			return v
+		}},
+		{"embedded chain", func(f *encFuzz) any {
+			v := encChain{A: 1, Z: 2}
+			if f.bool() {
+				v.EncChainB = &EncChainB{M: 3, N: 4}
+				if f.bool() {
+					v.EncChainC = &EncChainC{P: 5, Q: f.string(), R: 6}
+				}
+			}
+			return []encChain{v, {A: 7}, {EncChainB: &EncChainB{EncChainC: &EncChainC{R: 8}}}}
 		}},
 		{"conflicts", func(f *encFuzz) any {
 			v := reflect.New(encConflictsType).Elem()

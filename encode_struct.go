@@ -3,6 +3,7 @@ package json
 import (
 	"encoding/binary"
 	"reflect"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -40,6 +41,11 @@ type encField struct {
 	// them points to; derefs are the offsets of those pointers, each from
 	// the struct the previous one points to. A nil one hides the field.
 	offset uintptr
+	// hides, for a field promoted through embedded pointers, is how many
+	// of the fields after it are promoted through the same ones: a nil
+	// pointer that hides this field hides them too, and the loop skips
+	// them without a look.
+	hides  int
 	fn     encodeFn
 	st     *structEncoder // a struct field's encoder, called directly
 	list   *listInfo      // a slice of scalars' (typeEncoder.list)
@@ -103,6 +109,13 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 	}
 	if html == nil {
 		html = plain // no name has '<', '>' or '&': one table
+	}
+	for _, fs := range [2][]encField{plain, html} {
+		for i := len(fs) - 2; i >= 0; i-- {
+			if fs[i].derefs != nil && slices.Equal(fs[i].derefs, fs[i+1].derefs) {
+				fs[i].hides = fs[i+1].hides + 1
+			}
+		}
 	}
 	se.fields = [2][]encField{plain, html}
 	te := addrEncoder(t, se.encode)
@@ -184,12 +197,19 @@ func htmlEscapeName(name string) string {
 func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 	mark := len(b)
 	fields := se.fields[es.html&1]
+	hidden := 0 // a nil pointer already met hides the slow fields before this index
 	for i := range fields {
 		f := &fields[i]
 		fp := unsafe.Add(p, f.offset)
 		if f.slow {
+			if i < hidden {
+				continue
+			}
 			var more bool
 			if b, fp, more = f.start(b, p); !more {
+				if fp == nil { // hidden by a nil embedded pointer
+					hidden = i + 1 + f.hides
+				}
 				continue
 			}
 		} else if l := len(b); cap(b)-l >= 32 {
@@ -370,13 +390,14 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 
 // start is the loop's long way to a slow field of the struct at p: it
 // writes the field's name and returns where the field is, or, for a field
-// left out or hidden by a nil pointer, more false, having written nothing.
+// left out or hidden by a nil pointer, more false, having written nothing
+// (fp is nil only for the field a nil pointer hides).
 func (f *encField) start(b []byte, p unsafe.Pointer) (_ []byte, fp unsafe.Pointer, more bool) {
 	fp = unsafe.Add(p, f.offset)
 	if f.rare {
 		var ok bool
 		if fp, ok = f.locate(p); !ok {
-			return b, nil, false
+			return b, fp, false
 		}
 	}
 	if l := len(b); fastPaths && f.short && cap(b)-l >= 32 {
@@ -390,8 +411,8 @@ func (f *encField) start(b []byte, p unsafe.Pointer) (_ []byte, fp unsafe.Pointe
 
 // locate is the long way to field f of the struct at p: through the
 // embedded pointers it is promoted through, then past omitempty and
-// omitzero. It returns false when a nil pointer hides the field or the
-// field is left out.
+// omitzero. It returns false when a nil pointer hides the field (and a
+// nil pointer) or the field is left out (and where it is).
 func (f *encField) locate(p unsafe.Pointer) (unsafe.Pointer, bool) {
 	for _, off := range f.derefs {
 		p = *(*unsafe.Pointer)(unsafe.Add(p, off))
@@ -401,7 +422,7 @@ func (f *encField) locate(p unsafe.Pointer) (unsafe.Pointer, bool) {
 	}
 	p = unsafe.Add(p, f.offset)
 	if f.omit != nil && f.omit(p) {
-		return nil, false
+		return p, false
 	}
 	return p, true
 }

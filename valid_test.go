@@ -419,6 +419,25 @@ func TestValidFiles(t *testing.T) {
 	}
 }
 
+// whitespaceTmpl is a document of every kind of value with a % at each
+// place whitespace may be, for fillHoles.
+const whitespaceTmpl = `%[%{%"k"%:%"v"%,%"n"%:%1%,%"a"%:%[%true%,%null%,%-2%]%,%"o"%:%{%}%,%"e"%:%[%]%}%,%7%]%`
+
+// fillHoles returns tmpl with its k-th % replaced by fill(k).
+func fillHoles(tmpl string, fill func(k int) string) string {
+	var b strings.Builder
+	k := 0
+	for _, c := range tmpl {
+		if c != '%' {
+			b.WriteRune(c)
+			continue
+		}
+		b.WriteString(fill(k))
+		k++
+	}
+	return b.String()
+}
+
 // TestValidIndentWidths puts a newline and an indentation at every place
 // whitespace may be, their widths (0 to 10 spaces) the same from line to
 // line, or growing, or alternating, or at random, some followed by a tab,
@@ -426,8 +445,7 @@ func TestValidFiles(t *testing.T) {
 // is the last one it took again, and must judge as encoding/json does when
 // the next is wider, narrower, or not spaces alone.
 func TestValidIndentWidths(t *testing.T) {
-	const tmpl = `%[%{%"k"%:%"v"%,%"n"%:%1%,%"a"%:%[%true%,%null%,%-2%]%,%"o"%:%{%}%,%"e"%:%[%]%}%,%7%]%`
-	holes := strings.Count(tmpl, "%")
+	holes := strings.Count(whitespaceTmpl, "%")
 	r := rand.New(rand.NewPCG(36, 1))
 	patterns := map[string]func(k int) int{
 		"same":        func(int) int { return 4 },
@@ -445,20 +463,13 @@ func TestValidIndentWidths(t *testing.T) {
 	tails := []string{"", "", "", "\t", "\n", "x"}
 	for name, width := range patterns {
 		for range 4 {
-			var b strings.Builder
-			k := 0
-			for _, c := range tmpl {
-				if c != '%' {
-					b.WriteRune(c)
-					continue
-				}
-				b.WriteString("\n" + strings.Repeat(" ", width(k)))
+			in := fillHoles(whitespaceTmpl, func(k int) string {
+				run := "\n" + strings.Repeat(" ", width(k))
 				if r.IntN(8) == 0 {
-					b.WriteString(tails[r.IntN(len(tails))])
+					run += tails[r.IntN(len(tails))]
 				}
-				k++
-			}
-			in := b.String()
+				return run
+			})
 			for i := 0; i <= len(in); i++ {
 				if got, want := Valid([]byte(in[:i])), stdjson.Valid([]byte(in[:i])); got != want {
 					t.Fatalf("%s: Valid(%q) = %v, encoding/json says %v", name, in[:i], got, want)
@@ -479,26 +490,14 @@ func TestValidWhitespace(t *testing.T) {
 		" \n", "\n  \n  ", "\n  \x00", "\n  \x0b", "\n\xa0", "\x0c", "\n  /",
 		// indentEnd's bound: 7 spaces it takes, 8 it leaves to skipWhitespace.
 		"\n" + strings.Repeat(" ", 7), "\n" + strings.Repeat(" ", 8), "\n" + strings.Repeat(" ", 7) + "\t"}
-	// Each % is a place for whitespace.
-	const tmpl = `%[%{%"k"%:%"v"%,%"n"%:%1%,%"a"%:%[%true%,%null%,%-2%]%,%"o"%:%{%}%,%"e"%:%[%]%}%,%7%]%`
-	holes := strings.Count(tmpl, "%")
-	for h := range holes {
+	for h := range strings.Count(whitespaceTmpl, "%") {
 		for _, run := range runs {
-			var b strings.Builder
-			k := 0
-			for _, c := range tmpl {
-				if c != '%' {
-					b.WriteRune(c)
-					continue
-				}
+			in := fillHoles(whitespaceTmpl, func(k int) string {
 				if k == h {
-					b.WriteString(run)
-				} else {
-					b.WriteString("\n  ") // pretty elsewhere
+					return run
 				}
-				k++
-			}
-			in := b.String()
+				return "\n  " // pretty elsewhere
+			})
 			for i := 0; i <= len(in); i++ {
 				for _, cut := range []string{in[:i], in[:i] + "}"} {
 					if got, want := Valid([]byte(cut)), stdjson.Valid([]byte(cut)); got != want {

@@ -34,9 +34,9 @@ func EscapeCopy(d []byte, s string, j int, html bool) (k, n int) {
 	return EscapeFinish(d, s, j, k, n, html)
 }
 
-// EscapeFinish takes EscapeKernel's (k, n) for s[j:], written into d, to
-// EscapeCopy's: its caller that calls the kernel itself calls it when k
-// is not len(s).
+// EscapeFinish takes the last steps after EscapeKernel stopped at k, not
+// at len(s): given the kernel's (k, n) for s[j:], written into d, it
+// returns EscapeCopy's.
 func EscapeFinish(d []byte, s string, j, k, n int, html bool) (int, int) {
 	if k == len(s) || s[k] < 0x80 && (k == j || s[k-1] < 0x80) {
 		// The common stops: the end, which both kernels report only when

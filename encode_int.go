@@ -3,7 +3,6 @@ package json
 import (
 	"encoding/binary"
 	"math"
-	"math/bits"
 	"slices"
 
 	"github.com/jsonpipe/json/internal/digits"
@@ -53,7 +52,7 @@ func appendUint10(dst []byte, u uint64) []byte {
 	if cap(dst)-l < 24 {
 		dst = slices.Grow(dst, 24)
 	}
-	return dst[:l+putUint17(dst[l:l+24], u)]
+	return dst[:l+putUint(dst[l:l+24], u)]
 }
 
 // appendSmall appends x when it is below 1000 (a count, an age, a small
@@ -65,7 +64,7 @@ func appendSmall(dst []byte, x uint64) ([]byte, bool) {
 	if !fastPaths || x >= 1000 || cap(dst)-l < 8 {
 		return dst, false
 	}
-	k := decimalLen(uint32(x))
+	k := digits.Len(uint32(x))
 	binary.LittleEndian.PutUint64(dst[l:l+8], uint64(threeDigits[x])>>(24-8*uint(k))|asciiZeros)
 	return dst[:l+k], true
 }
@@ -86,20 +85,25 @@ func appendInt10(dst []byte, x int64) []byte {
 	// digits of 0 to 999: one load, or two and a division by 1000, in
 	// place of digits8's multiplications.
 	if fastPaths && u < 1000 {
-		k := decimalLen(uint32(u))
+		k := digits.Len(uint32(u))
 		binary.LittleEndian.PutUint64(d[n:], uint64(threeDigits[u])>>(24-8*uint(k))|asciiZeros)
 		return dst[:l+n+k]
 	}
 	if fastPaths && u < 1e6 {
-		k := decimalLen(uint32(u))
+		k := digits.Len(uint32(u))
 		binary.LittleEndian.PutUint64(d[n:], digits6(uint32(u), k)|asciiZeros)
 		return dst[:l+n+k]
 	}
-	// putUint's first cases, written out here to save its call.
+	// putUint's cases, written out here to save its call.
 	if u < 1e8 { // most integers: one word of digits
-		k := decimalLen(uint32(u))
+		k := digits.Len(uint32(u))
 		binary.LittleEndian.PutUint64(d[n:], smallDigits(uint32(u), k)|asciiZeros)
 		return dst[:l+n+k]
+	}
+	if fastPaths {
+		if k := digits.PutUint((*[20]byte)(d[n:n+20]), u); k != 0 {
+			return dst[:l+n+k]
+		}
 	}
 	if u >= 1e16 {
 		return dst[:l+n+putUint17(d[n:], u)]
@@ -112,7 +116,7 @@ func appendInt10(dst []byte, x int64) []byte {
 // ASCII and store little-endian: digits8's word with the leading zero
 // digits shifted out.
 //
-// k is decimalLen(v), from v itself, not from the digits (their low zero
+// k is digits.Len(v), from v itself, not from the digits (their low zero
 // bytes): the caller's length, and so where the next number goes, does
 // not wait for digits8's chain of multiplications, and numbers written one
 // after another overlap.
@@ -139,72 +143,44 @@ var threeDigits = func() (t [1024]uint32) {
 	return t
 }()
 
-// decimalLen returns how many decimal digits v has (1 for 0): v plus an
-// entry chosen by its bit length, whose top half is the count for the
-// values of that length and whose bottom half carries into it exactly
-// when v reaches the power of ten among them (Lemire's "Computing the
-// number of digits of an integer even faster").
-func decimalLen(v uint32) int {
-	return int((uint64(v) + decimalLenTable[bits.Len32(v)]) >> 32)
-}
-
-// decimalLenTable[n] serves the values of n bits, [2^(n-1), 2^n) (and 0
-// for n = 0): with d the digits of the least of them, (d+1)<<32 - 10^d
-// when 10^d is among them, else d<<32.
-var decimalLenTable = func() (t [33]uint64) {
-	t[0] = 1 << 32
-	for n := 1; n < len(t); n++ {
-		lo, hi := uint64(1)<<(n-1), uint64(1)<<n
-		d, p := uint64(1), uint64(10) // lo has d digits; p = 10^d
-		for p <= lo {
-			d, p = d+1, p*10
-		}
-		t[n] = d << 32
-		if p < hi {
-			t[n] = (d+1)<<32 - p
-		}
-	}
-	return t
-}()
-
 // putUint writes the digits of u, which is not 0, at d[0:] and returns how
 // many there are. It writes whole words: up to 24 bytes of d, those past
 // the digits as scratch. The first word's leading zero digits are
-// counted from its value (decimalLen) and shifted out.
+// counted from its value (digits.Len) and shifted out. From 9 digits on,
+// internal/digits' kernel writes them all in one call where there is one.
 func putUint(d []byte, u uint64) int {
 	switch {
 	case fastPaths && u < 1000: // as in appendInt10
-		k := decimalLen(uint32(u))
+		k := digits.Len(uint32(u))
 		binary.LittleEndian.PutUint64(d, uint64(threeDigits[u])>>(24-8*uint(k))|asciiZeros)
 		return k
 	case fastPaths && u < 1e6:
-		k := decimalLen(uint32(u))
+		k := digits.Len(uint32(u))
 		binary.LittleEndian.PutUint64(d, digits6(uint32(u), k)|asciiZeros)
 		return k
 	case u < 1e8:
-		k := decimalLen(uint32(u))
+		k := digits.Len(uint32(u))
 		binary.LittleEndian.PutUint64(d, smallDigits(uint32(u), k)|asciiZeros)
 		return k
-	case u >= 1e16:
+	}
+	if fastPaths {
+		if k := digits.PutUint((*[20]byte)(d[:20]), u); k != 0 {
+			return k
+		}
+	}
+	if u >= 1e16 {
 		return putUint17(d, u)
 	}
 	return putLong(d, u)
 }
 
 // putLong is putUint for u of 9 to 16 digits (ids, timestamps, a float's
-// 16 digits). With the vector kernel, the number is its two halves by 1e8
-// written at once (digits.PutLast: one division here, where two words of
-// digits8 take ten multiplies); without it, the halves one word each,
+// 16 digits) without the kernel: its two halves by 1e8 one word each,
 // nine or ten digits' first ones alone.
 func putLong(d []byte, u uint64) int {
 	q := u / 1e8
-	lo := uint32(u - q*1e8)
-	h := decimalLen(uint32(q))
-	if fastPaths && digits.Kernel() { // as in putUint17
-		digits.PutLast((*[16]byte)(d[:16]), uint32(q), lo, 8+h)
-		return 8 + h
-	}
-	w := digits8(lo) | asciiZeros
+	h := digits.Len(uint32(q))
+	w := digits8(uint32(u-q*1e8)) | asciiZeros
 	switch {
 	case fastPaths && q < 10:
 		d[0] = '0' + byte(q)
@@ -217,9 +193,8 @@ func putLong(d []byte, u uint64) int {
 	return h + 8
 }
 
-// putUint17 is putUint for u of 17 to 20 digits: the first 1 to 4, then
-// 16 with the vector kernel (digits.Put16) where there is one, else as
-// two words of digits8.
+// putUint17 is putUint for u of 17 to 20 digits without the kernel: the
+// first 1 to 4, then 16 as two words of digits8.
 func putUint17(d []byte, u uint64) int {
 	q := u / 1e16 // at most 1844
 	rest := u - q*1e16
@@ -229,17 +204,11 @@ func putUint17(d []byte, u uint64) int {
 	case q < 10: // 17 digits, as a float's often are: the first one alone
 		d[0] = '0' + byte(q)
 	case fastPaths && q < 1000: // 18 and 19 (every int64): from the table, no multiply
-		h = decimalLen(uint32(q))
+		h = digits.Len(uint32(q))
 		binary.LittleEndian.PutUint64(d, uint64(threeDigits[q])>>(24-8*uint(h))|asciiZeros)
 	default:
-		h = decimalLen(uint32(q))
+		h = digits.Len(uint32(q))
 		binary.LittleEndian.PutUint64(d, smallDigits(uint32(q), h)|asciiZeros)
-	}
-	// The kernel asked for first (digits.Kernel): only h is live across
-	// its call.
-	if fastPaths && digits.Kernel() {
-		digits.Put16((*[16]byte)(d[h:h+16]), uint32(m), uint32(rest-m*1e8))
-		return h + 16
 	}
 	binary.LittleEndian.PutUint64(d[h:], digits8(uint32(m))|asciiZeros)
 	binary.LittleEndian.PutUint64(d[h+8:], digits8(uint32(rest-m*1e8))|asciiZeros)

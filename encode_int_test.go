@@ -119,31 +119,6 @@ func TestDigits8(t *testing.T) {
 	}
 }
 
-// decimalLen against strconv at every power of ten and its neighbours,
-// every bit length's ends, and a stride through the whole range.
-func TestDecimalLen(t *testing.T) {
-	check := func(v uint32) {
-		t.Helper()
-		if got, want := decimalLen(v), len(strconv.FormatUint(uint64(v), 10)); got != want {
-			t.Fatalf("decimalLen(%d) = %d, want %d", v, got, want)
-		}
-	}
-	for p := uint64(1); p <= 1e9; p *= 10 {
-		check(uint32(p - 1))
-		check(uint32(p))
-		check(uint32(p + 1))
-	}
-	for b := range 32 {
-		check(1 << b)
-		check(1<<b - 1)
-		check(1<<b + 1)
-	}
-	check(math.MaxUint32)
-	for v := uint32(0); v < math.MaxUint32-7919; v += 7919 {
-		check(v)
-	}
-}
-
 // 1024 integers in a row, by digit count (and with lengths of 1 to 8
 // digits mixed, where each number's branch is a guess).
 func BenchmarkAppendInt10(b *testing.B) {

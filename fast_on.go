@@ -109,9 +109,9 @@ package json
 //     table of the digits of 0 to 999 (threeDigits) by appendInt10 and
 //     putUint, and int64 and int32 fields of 0 to 999 by the struct
 //     encoder's loop (appendSmall): digits8; appendInt10's nine to sixteen digits
-//     written out instead of putUint's call; the last sixteen digits of a
-//     number of 17 to 20 written by internal/digits' vector kernel
-//     (putUint17): two words of digits8;
+//     written out instead of putUint's call; the numbers of 9 to 20
+//     digits written by internal/digits' vector kernel (digits.PutUint):
+//     words of digits8 (putLong, putUint17);
 //   - a Number of up to 24 bytes copied and checked from the same words
 //     (appendNumberLit): validNumber checks each, then append copies it;
 //   - MarshalIndent's and an indenting Encoder's indentation without a

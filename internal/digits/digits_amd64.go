@@ -8,12 +8,7 @@ import "golang.org/x/sys/cpu"
 // halves of the vector registers clean.
 var useKernel = cpu.X86.HasAVX
 
-// put16 is Put16's kernel (digits_amd64.s).
+// putUint is PutUint's kernel (digits_amd64.s).
 //
 //go:noescape
-func put16(d *[16]byte, hi, lo uint32)
-
-// putLast is PutLast's kernel (digits_amd64.s).
-//
-//go:noescape
-func putLast(d *[16]byte, hi, lo uint32, k int)
+func putUint(d *[20]byte, u uint64) int

@@ -52,15 +52,13 @@ FROM(15, 0x808080808080800f, 0x8080808080808080)
 GLOBL from<>(SB), RODATA|NOPTR, $256
 
 // DIGITS16 leaves in X0 the 16 decimal digits, in ASCII, of hi*1e8 + lo,
-// hi and lo (below 1e8) read one at a time: a read of both at once
-// would wait for the caller's two stores (no store forwarding across
-// them), twice the time of the whole call. Each is split into
+// hi and lo below 1e8, each a register. Each is split into
 // two groups of four digits (abcd, efgh and ijkl, mnop) by 10000 in its
 // own quadword; each group goes into four 16-bit lanes (times 4, for the
 // precision of the products); the lanes become a, ab, abc, abcd; less ten
 // times the lane before (0 for the first) they are a, b, c, d; packed to
 // bytes and made ASCII, the 16 digits in order. No scalar multiply: the
-// caller's own (the divisions that made hi and lo) have the multiplier.
+// divisions that made hi and lo have the multiplier.
 #define DIGITS16(hi, lo) \
 	VMOVD       hi, X0                   \
 	VPINSRD     $2, lo, X0, X0           \
@@ -91,23 +89,90 @@ GLOBL from<>(SB), RODATA|NOPTR, $256
 	VPACKUSWB   X4, X3, X0               \
 	VPOR        zeros<>(SB), X0, X0
 
-// func put16(d *[16]byte, hi, lo uint32)
-TEXT ·put16(SB), NOSPLIT, $0-16
-	MOVQ    d+0(FP), DI
-	DIGITS16(hi+8(FP), lo+12(FP))
-	VMOVDQU X0, (DI)
-	RET
-
-// func putLast(d *[16]byte, hi, lo uint32, k int)
+// func putUint(d *[20]byte, u uint64) int
 //
-// The last k of the 16 digits, at d[0:k], then 16-k zero bytes.
-TEXT ·putLast(SB), NOSPLIT, $0-24
-	MOVQ    d+0(FP), DI
-	MOVQ    k+16(FP), CX
-	DIGITS16(hi+8(FP), lo+12(FP))
+// The digits of u (at least 1e8) at d[0:k], k returned; bytes of d past
+// them are scratch. The divisions are the compiler's for the same
+// constants (a multiply by a reciprocal and a shift); the digits are
+// counted apart from the vector chain, so the caller's next position
+// does not wait for them.
+TEXT ·putUint(SB), NOSPLIT, $0-24
+	MOVQ d+0(FP), DI
+	MOVQ u+8(FP), SI
+	MOVQ $10000000000000000, CX
+	CMPQ SI, CX
+	JAE  long
+
+	// 9 to 16 digits: hi = u/1e8, lo = u%1e8, and the last k of the 16
+	// digits of hi and lo, k = 8 + Len(hi).
+	MOVQ    $0xabcc77118461cefd, AX
+	MULQ    SI
+	SHRQ    $26, DX
+	IMUL3Q  $100000000, DX, CX
+	SUBQ    CX, SI
+	BSRL    DX, CX // hi is at least 1: Len's bit length less 1
+	LEAQ    ·lenTable+8(SB), AX
+	MOVQ    (AX)(CX*8), CX
+	ADDQ    DX, CX
+	SHRQ    $32, CX
+	ADDQ    $8, CX
+	MOVQ    CX, ret+16(FP)
+	DIGITS16(DX, SI)
 	NEGQ    CX
 	SHLQ    $4, CX
 	LEAQ    from<>(SB), AX
 	VPSHUFB 256(AX)(CX*1), X0, X0 // from<>+16*(16-k)
 	VMOVDQU X0, (DI)
+	RET
+
+long:
+	// 17 to 20 digits: q = u/1e16 (at most 1844), then the 16 digits of
+	// the rest as above, and q's h digits (1 to 4) before them: q as
+	// a = q/100 and b = q%100 in two 16-bit lanes, each divided by 10 at
+	// once (n/10 is n*103>>10 below 100), the four digits in the bytes of
+	// one word, its h last written (the rest are overwritten).
+	MOVQ    SI, BX
+	SHRQ    $1, BX
+	MOVQ    $0xe69594bec44de15c, AX
+	MULQ    BX
+	SHRQ    $52, DX
+	MOVQ    DX, R8
+	IMULQ   DX, CX
+	SUBQ    CX, SI
+	MOVQ    $0xabcc77118461cefd, AX
+	MULQ    SI
+	SHRQ    $26, DX
+	IMUL3Q  $100000000, DX, CX
+	SUBQ    CX, SI
+	DIGITS16(DX, SI)
+	IMUL3L  $5243, R8, AX
+	SHRL    $19, AX
+	IMUL3L  $100, AX, CX
+	MOVL    R8, BX
+	SUBL    CX, BX
+	SHLL    $16, BX
+	ORL     AX, BX
+	IMUL3L  $103, BX, CX
+	SHRL    $10, CX
+	ANDL    $0x000f000f, CX
+	IMUL3L  $10, CX, AX
+	SUBL    AX, BX
+	SHLL    $8, BX
+	ORL     CX, BX
+	ORL     $0x30303030, BX
+	MOVL    $1, AX
+	CMPL    R8, $10
+	SBBL    $-1, AX
+	CMPL    R8, $100
+	SBBL    $-1, AX
+	CMPL    R8, $1000
+	SBBL    $-1, AX
+	MOVL    $4, CX
+	SUBL    AX, CX
+	SHLL    $3, CX
+	SHRL    CX, BX
+	MOVL    BX, (DI)
+	VMOVDQU X0, (DI)(AX*1)
+	ADDQ    $16, AX
+	MOVQ    AX, ret+16(FP)
 	RET

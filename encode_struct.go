@@ -271,16 +271,16 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 				// ASCII byte, that is, a byte with an escape (a flag above
 				// a byte of 0x80 or more never comes from that byte).
 				w0 := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
-				w1, m0 := w0, strbody.EscapeMask(w0, html)
+				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
+				binary.LittleEndian.PutUint64(out[1:9], w0)
+				w1, m0, m := w0, strbody.EscapeMask(w0, html), strbody.EscapeMask(w, html)
 				m1 := m0
-				binary.LittleEndian.PutUint64(out[1:], w0)
 				if n > 16 {
 					w1 = binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[8:]), 8))
 					m1 = strbody.EscapeMask(w1, html)
-					binary.LittleEndian.PutUint64(out[9:], w1)
+					binary.LittleEndian.PutUint64(out[9:17], w1)
 				}
-				w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[n-8:]), 8))
-				if m := strbody.EscapeMask(w, html); m0|m1|m != 0 {
+				if m0|m1|m != 0 {
 					if (w0|w1|w)&0x8080808080808080 == 0 {
 						// as appendString goes on, without its words again
 						b = appendEscaped(b, s, html)
@@ -292,7 +292,7 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 					}
 					es.unchecked = true // checkLazy checks it (encode_lazy.go)
 				}
-				binary.LittleEndian.PutUint64(out[n-7:], w)
+				binary.LittleEndian.PutUint64(out[n-7:n+1], w)
 				out[0] = '"'
 				out[n+1] = '"'
 				b = b[:l+n+2]

@@ -266,6 +266,7 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 	var high uint64 // the top bits of the runs' bytes
 	// escapes, and those followed at once by another (see uScript)
 	escapes, adjacent := 0, 0
+escape:
 	for {
 		// data[j] is a backslash. A \u escape's digits are checked as
 		// they are decoded: one UTF-16 unit that is no surrogate here
@@ -324,11 +325,16 @@ func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint
 			x, b := v^(lsb*0x02), v^(lsb*'\\')
 			if m := ((x - lsb*0x21) | (b - lsb)) &^ v & msb; m != 0 {
 				k := bits.TrailingZeros64(m) >> 3
-				high |= v & (1<<(8*k) - 1)
+				high |= v & (1<<(8*(k&7)) - 1)
 				buf = buf[:n+k]
 				j += k
 				adjacent += 1 - min(k, 1) // without a branch
-				break
+				// data[j] is the stop: the next escape, or the end
+				// (not the last bytes' loop, which would look again).
+				if data[j] == '\\' {
+					continue escape
+				}
+				break escape
 			}
 			high |= v
 			buf = buf[:n+8]

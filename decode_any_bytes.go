@@ -261,13 +261,41 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 // each, per escape. A run that goes on past 32 bytes is searched and
 // copied whole (bodyStop, then one copy), as plain strings are. The
 // bytes are read once, and the value's memory written once.
+//
+// Where there is a kernel (unquote.HasKernel), it does all that first, in
+// registers, from the string's start when the run before its first escape
+// is short, and this loop goes on from where it stopped (see
+// unquote.Unescape); the loop alone decodes every escape without one.
 func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint8) {
-	buf := append(ds.scratch[:0], data[i+1:j]...)
+	buf := ds.scratch[:0]
+	if fastPaths && unquote.HasKernel && j-i <= 32 {
+		j = i + 1 // the kernel copies a short run before the escape too
+	} else {
+		buf = append(buf, data[i+1:j]...)
+	}
 	var high uint64 // the top bits of the runs' bytes
 	// escapes, and those followed at once by another (see uScript)
 	escapes, adjacent := 0, 0
 escape:
 	for {
+		if fastPaths && unquote.HasKernel {
+			// The kernel decodes the escapes and runs it can; this
+			// loop the rest, from where it stopped.
+			if cap(buf)-len(buf) < 64 {
+				buf = slices.Grow(buf, 64)
+			}
+			n, next, more, full := unquote.Unescape(buf, data, j)
+			buf, j, high = buf[:n], next, high|more
+			if full {
+				continue
+			}
+			if j < len(data) && data[j] != '\\' {
+				if data[j] == '"' {
+					break
+				}
+				goto run
+			}
+		}
 		// data[j] is a backslash. A \u escape's digits are checked as
 		// they are decoded: one UTF-16 unit that is no surrogate here
 		// (unquote.Hex4 inlines), the others by unquote.AppendU.
@@ -311,6 +339,7 @@ escape:
 				j += n // 6, or 12 for a surrogate pair
 			}
 		}
+	run:
 		// The run that follows, up to the next '"', '\\' or control byte:
 		// stringStopWithin's test, a word at a time, each word stored past
 		// the value's end before the test.

@@ -73,6 +73,9 @@ package json
 //     input's one value): fillSlice grows every slice as append does;
 //   - small []any cut from shared blocks (makeAnySlice);
 //   - Eisel-Lemire in parseFloat64: internal/number (strconv) decides;
+//   - unquote.Unescape's kernel, which decodes the runs and escapes of a
+//     string with escapes in the one pass (unescapeAt): the loop in Go
+//     decodes every one (and, under the purego tag, has no kernel);
 //   - intern.go: the string cache, short strings made in shared blocks, a
 //     long escaped string unquoted into its own memory, the boxes kept for
 //     strings and numbers decoded into any (and the static boxes of the

@@ -268,7 +268,7 @@ func (ds *decodeState) anyEscapedAt(data []byte, i, j int, facts uint8) (any, in
 // unquote.Unescape); the loop alone decodes every escape without one.
 func (ds *decodeState) unescapeAt(data []byte, i, j int, facts uint8) (int, uint8) {
 	buf := ds.scratch[:0]
-	if fastPaths && unquote.HasKernel && j-i <= 32 {
+	if fastPaths && unquote.HasKernel && j-i <= 8 {
 		j = i + 1 // the kernel copies a short run before the escape too
 	} else {
 		buf = append(buf, data[i+1:j]...)
@@ -292,6 +292,16 @@ escape:
 			if j < len(data) && data[j] != '\\' {
 				if data[j] == '"' {
 					break
+				}
+				if j+16 <= len(data) && !strSpecial[data[j]] {
+					// It stopped after 32 bytes of a run: the rest
+					// of the run is searched, then copied, at once.
+					// (bodyStop may stop short of the input's last 8
+					// bytes, which the loop below looks at one by one.)
+					k, more := bodyStop(data, j)
+					buf = append(buf, data[j:k]...)
+					high |= more
+					j = k
 				}
 				goto run
 			}
@@ -389,7 +399,11 @@ escape:
 			break
 		}
 	}
-	ds.scratch = buf
+	if cap(buf) == cap(ds.scratch) {
+		ds.scratch = ds.scratch[:len(buf)] // the same memory: no pointer written
+	} else {
+		ds.scratch = buf
+	}
 	if escapes >= uScriptEscapes {
 		ds.uScript = adjacent*4 >= escapes*3
 	}

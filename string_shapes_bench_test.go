@@ -40,6 +40,14 @@ func stringShapeBody(kind string, n, i int) string {
 		for b.Len() < n {
 			b.WriteByte(letter())
 		}
+	case "quoted":
+		// a run between two escapes, as a quotation is: the escapes are
+		// few, and the run between them as long as the string
+		b.WriteString(`\"`)
+		for b.Len() < n-2 {
+			b.WriteByte(letter())
+		}
+		b.WriteString(`\"`)
 	case "esc10":
 		for b.Len() < n {
 			if b.Len()%10 == 8 && b.Len()+2 <= n {
@@ -125,7 +133,7 @@ func stringShapeDoc(kind string, n int) []byte {
 }
 
 func BenchmarkStringShapes(b *testing.B) {
-	for _, kind := range []string{"plain", "esc10", "uesc", "url", "utf8"} {
+	for _, kind := range []string{"plain", "esc10", "quoted", "uesc", "url", "utf8"} {
 		for _, n := range stringShapeLengths {
 			data := stringShapeDoc(kind, n)
 			if !Valid(data) {

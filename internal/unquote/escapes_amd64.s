@@ -232,15 +232,14 @@ surrogate:
 	JMP next
 
 full:
-	MOVQ R9, n+56(FP)
-	MOVQ BX, next+64(FP)
-	MOVQ R10, high+72(FP)
 	MOVB $1, full+80(FP)
-	RET
+	JMP out
 
 end:
+	MOVB $0, full+80(FP)
+
+out:
 	MOVQ R9, n+56(FP)
 	MOVQ BX, next+64(FP)
 	MOVQ R10, high+72(FP)
-	MOVB $0, full+80(FP)
 	RET

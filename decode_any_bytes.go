@@ -313,7 +313,7 @@ escape:
 			break
 		}
 		escapes++
-		if c := escapeValue[data[j+1]]; c != 0 {
+		if c := unquote.EscapeByte[data[j+1]]; c != 0 {
 			buf = append(buf, c)
 			j += 2
 		} else if data[j+1] != 'u' {
@@ -432,9 +432,6 @@ escape:
 // test for the next escape would be wrong half the time, and the run
 // search, which has none, is cheaper.
 const uScriptEscapes = 8
-
-// escapeValue maps the letter of each one-letter escape to its byte.
-var escapeValue = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // anyObjectAt is anyObject for the object whose '{' ends at i.
 func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (any, int) {

@@ -28,6 +28,7 @@ package unquote
 // Without a kernel (HasKernel is false) it returns len(dst), j, 0 and
 // false.
 
-// escapeByte maps the letter of each one-letter JSON escape to its byte
-// (the kernel reads it).
-var escapeByte = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+// EscapeByte maps the letter of each one-letter JSON escape to its byte,
+// and every other byte to 0: for the kernel, and for a caller that
+// unescapes as it scans.
+var EscapeByte = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}

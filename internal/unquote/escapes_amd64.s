@@ -132,7 +132,7 @@ esc:
 	MOVBLZX 1(SI)(BX*1), AX
 	CMPL AX, $0x75 // 'u'
 	JEQ uesc
-	LEAQ ·escapeByte(SB), R12
+	LEAQ ·EscapeByte(SB), R12
 	MOVBLZX (R12)(AX*1), AX
 	TESTL AX, AX
 	JZ end // not an escape: the caller reports it

@@ -56,10 +56,10 @@ func modelUnescape(dst, src []byte, j int) ([]byte, int, uint64) {
 		}
 		c := src[j+1]
 		if c != 'u' {
-			if escapeByte[c] == 0 {
+			if EscapeByte[c] == 0 {
 				return dst, j, high
 			}
-			dst = append(dst, escapeByte[c])
+			dst = append(dst, EscapeByte[c])
 			j += 2
 			continue
 		}

@@ -277,8 +277,14 @@ func appendEscape(dst, s []byte) (_ []byte, n int) {
 }
 
 // shortEscape is the byte a one-letter escape stands for, by its letter,
-// or 0: the same escapes appendEscape decodes.
-var shortEscape = [256]byte{'"': '"', '\\': '\\', '/': '/', '\'': '\'', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+// or 0: the same escapes appendEscape decodes. That is EscapeByte's JSON
+// escapes and \', which encoding/json's unquote takes too (its scanner
+// rejects it first); the kernel leaves \' to its caller.
+var shortEscape = func() [256]byte {
+	t := EscapeByte
+	t['\''] = '\''
+	return t
+}()
 
 // getu4 decodes \uXXXX from the beginning of s, returning the hex value, or
 // -1 when s does not start with one.

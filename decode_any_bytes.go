@@ -490,15 +490,18 @@ func (ds *decodeState) anyObjectAt(data []byte, i int, ctx uint32, depth int) (a
 			i++
 		}
 		var v any
-		vctx := keyContext(ctx, key)
-		if misses >= 3 {
-			// The last three keys or more met other keys' guesses, and
-			// none has hit: this object is keyed by data (ids, codes,
-			// names), so its values' contexts leave the key out, and
-			// each value's guesses come from the last one's.
-			vctx = keyContext(ctx, "") ^ varyingKeys
+		var vctx uint32 // only an object's or an array's guesses need it
+		if i = skipWhitespace(data, i); i < len(data) && data[i]|('['^'{') == '{' {
+			vctx = keyContext(ctx, key)
+			if misses >= 3 {
+				// The last three keys or more met other keys' guesses, and
+				// none has hit: this object is keyed by data (ids, codes,
+				// names), so its values' contexts leave the key out, and
+				// each value's guesses come from the last one's.
+				vctx = keyContext(ctx, "") ^ varyingKeys
+			}
 		}
-		v, i = ds.anyAt(data, skipWhitespace(data, i), vctx, depth)
+		v, i = ds.anyAt(data, i, vctx, depth)
 		if i == giveUp {
 			break
 		}

@@ -61,7 +61,8 @@ type noLen struct{ io.Reader }
 // TestDecodeHoldsRest: a Decoder whose reader says how much it holds
 // (bytes.Reader, strings.Reader, bytes.Buffer), up to wholeWindow, reads
 // all of it into one window at its first value (holdRest), whatever the
-// target, and the one pass into any reads there a document longer than
+// target, unless that value ends in its first endProbe bytes (NDJSON's
+// records), and the one pass into any reads there a document longer than
 // the first window. A
 // reader that does not say, a caller's buffer (NewDecoderBuffer), a
 // SetMaxTokenSize below the input's size and an input past wholeWindow
@@ -147,6 +148,15 @@ func TestDecodeHoldsRest(t *testing.T) {
 		if c := cap(d.s.br.data); !small(c) && fast {
 			t.Errorf("NDJSON of %d bytes: a window of %d bytes", len(short), c)
 		}
+	}
+
+	// Values that end in the first window, but past the first endProbe
+	// bytes, where holdInput stops looking: the rest is held.
+	rec := append(append([]byte(`{"a":"`), bytes.Repeat([]byte("x"), endProbe)...), "\"}\n"...)
+	long := bytes.Repeat(rec, 2*defaultBufSize/len(rec))
+	firstValue("records past endProbe", NewDecoder(bytes.NewReader(long)), true, func(c int) bool { return c > len(long) })
+	if got, want := decodeAll(long, NewDecoder(bytes.NewReader(long))), decodeAll(long, stdjson.NewDecoder(bytes.NewReader(long))); got != want {
+		t.Errorf("records past endProbe:\n%.300s\nencoding/json:\n%.300s", got, want)
 	}
 
 	// A reader past its first byte: the window holds what is left.

@@ -520,9 +520,9 @@ const maxKeptScratch = 64 << 10
 // id (nested decodes of the same type each take their own).
 func (ds *decodeState) takeScratch(id int, t reflect.Type, n int) *sliceScratch {
 	if id < len(ds.scratchSlices) {
-		if free := ds.scratchSlices[id]; len(free) > 0 {
-			sc := free[len(free)-1]
-			ds.scratchSlices[id] = free[:len(free)-1]
+		if st := &ds.scratchSlices[id]; st.free > 0 {
+			st.free--
+			sc := st.bufs[st.free]
 			setLen(sc.bufPtr, n)
 			return sc
 		}
@@ -550,12 +550,44 @@ func (ds *decodeState) dropScratch(id int, sc *sliceScratch, used int) {
 		sc.buf.Clear()
 	}
 	if id >= 1<<10 || uintptr(h.cap)*sc.size > maxKeptScratch { // bounds what a pooled state keeps
+		if id < len(ds.scratchSlices) {
+			ds.scratchSlices[id].forget(sc)
+		}
 		return
 	}
 	for id >= len(ds.scratchSlices) {
-		ds.scratchSlices = append(ds.scratchSlices, nil)
+		ds.scratchSlices = append(ds.scratchSlices, scratchStack{})
 	}
-	ds.scratchSlices[id] = append(ds.scratchSlices[id], sc)
+	ds.scratchSlices[id].push(sc)
+}
+
+// scratchStack holds a slice decoder's free scratch buffers: bufs[:free].
+// A buffer taken is left in bufs above free, and one given back is stored
+// only where another was: most often the same one comes back, and no
+// pointer is stored (while the collector marks, each store of one is a
+// write barrier's, and two in each slice decoded, to pop and to push,
+// cost a small record with two []string fields 4% of its instructions).
+type scratchStack struct {
+	bufs []*sliceScratch
+	free int
+}
+
+// forget drops sc, not given back, from where it was taken.
+func (st *scratchStack) forget(sc *sliceScratch) {
+	for i := st.free; i < len(st.bufs); i++ {
+		if st.bufs[i] == sc {
+			st.bufs[i] = nil
+		}
+	}
+}
+
+func (st *scratchStack) push(sc *sliceScratch) {
+	if st.free == len(st.bufs) {
+		st.bufs = append(st.bufs, sc)
+	} else if st.bufs[st.free] != sc {
+		st.bufs[st.free] = sc
+	}
+	st.free++
 }
 
 // decodeBase64 fills the byte slice at p from the base64 string token tok;

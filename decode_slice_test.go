@@ -294,3 +294,55 @@ func TestSliceMoveKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestScratchKeptBounded: a scratch buffer that grew past maxKeptScratch
+// (a map's members gather in one, growing as they come) is not kept by
+// the state, not even above its stack's free ones (scratchStack leaves a
+// buffer taken where it was), and the short slices beside it gather in
+// kept buffers.
+func TestScratchKeptBounded(t *testing.T) {
+	type rec struct {
+		M    map[string]string
+		Tags []string
+	}
+	var b strings.Builder
+	b.WriteString(`{"M":{`)
+	for i := range maxKeptScratch / 8 {
+		fmt.Fprintf(&b, `"k%d":"v",`, i)
+	}
+	b.WriteString(`"z":"v"}}`)
+	long := b.String()
+	ds := getState()
+	defer putState(ds)
+	big := func() (n int) {
+		for _, st := range ds.scratchSlices {
+			for _, sc := range st.bufs {
+				if sc != nil && uintptr(sc.buf.Cap())*sc.size > maxKeptScratch {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	for i, doc := range []string{`{"M":{"a":"1","b":"2"},"Tags":["x","y"]}`, long, `{"M":{"c":"3"},"Tags":["z"]}`, long} {
+		var v rec
+		if err := ds.unmarshal([]byte(doc), &v); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(v.M); (len(doc) == len(long)) != (n > 2) {
+			t.Fatalf("document %d: %d members", i, n)
+		}
+		if n := big(); n != 0 {
+			t.Errorf("after document %d: %d scratch buffers past maxKeptScratch kept", i, n)
+		}
+	}
+	if fastChecks(t, "which scratch buffers the state keeps") {
+		kept := 0
+		for _, st := range ds.scratchSlices {
+			kept += st.free
+		}
+		if kept == 0 {
+			t.Errorf("no scratch buffer kept for the short slices")
+		}
+	}
+}

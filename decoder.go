@@ -258,7 +258,12 @@ func (d *Decoder) resetBytes(data []byte) {
 // dropInput drops d's references to the input resetBytes gave it (the
 // window and the last string token), which a pooled state must not keep
 // alive; the next resetBytes sets the rest.
-func (d *Decoder) dropInput() { d.s.br.data, d.s.strTok = nil, nil }
+func (d *Decoder) dropInput() {
+	d.s.br.data = nil
+	if d.s.strTok != nil { // (see endCall)
+		d.s.strTok = nil
+	}
+}
 
 // Reset makes d read from r, keeping its window and options (UseNumber,
 // DisallowUnknownFields, limits) and dropping any state and error.
@@ -276,11 +281,17 @@ func (d *Decoder) resetState() {
 		putState(d.ds)
 		d.ds = nil
 	}
-	d.state = &atTop
-	d.after = &atTop
-	d.err = nil
+	// Pointers stored only where they change (see endCall).
+	if d.state != &atTop || d.after != &atTop {
+		d.state, d.after = &atTop, &atTop
+	}
+	if d.err != nil {
+		d.err = nil
+	}
 	d.depth = 0
-	d.deep = d.deep[:0]
+	if len(d.deep) != 0 {
+		d.deep = d.deep[:0]
+	}
 	d.tokScanned = 0
 	d.eofBetween = false
 }

@@ -69,7 +69,13 @@ func (b *byteReader) resetBytes(data []byte) {
 	if b.max == 0 {
 		b.max = defaultMaxTokenSize
 	}
-	b.data, b.offset, b.r, b.err = data, 0, nil, io.EOF
+	b.data, b.offset, b.err = data, 0, io.EOF
+	// A pointer is stored only where it changes: while the collector
+	// marks, every store of one is a write barrier's (see endCall). (Not
+	// err: comparing it with io.EOF is a call.)
+	if b.r != nil {
+		b.r = nil
+	}
 	b.base, b.pin, b.filled, b.growTo, b.own = 0, -1, false, 0, false
 }
 

@@ -27,6 +27,8 @@ func fillFields(t *testing.T, v reflect.Value) {
 			f.SetString("x")
 		case reflect.Slice:
 			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
 		case reflect.Func:
 			f.Set(reflect.ValueOf(func([]byte) error { return nil }))
 		case reflect.Interface:
@@ -82,4 +84,25 @@ func TestResetBytes(t *testing.T) {
 		t.Errorf("dropInput kept the input: window %q, last string %q", ds.bd.s.br.data, ds.bd.s.strTok)
 	}
 	putState(ds)
+}
+
+// TestEndCallClears: endCall, written field by field so that it stores a
+// pointer only where one is set (a write barrier's work while the
+// collector marks), leaves no field of call set (a field added later and
+// not cleared fails here), but the stack's array, kept, and d where it is
+// the state's own decoder.
+func TestEndCallClears(t *testing.T) {
+	ds := getState()
+	defer putState(ds)
+	fillFields(t, reflect.ValueOf(&ds.call).Elem())
+	stack := ds.stack
+	ds.endCall()
+	if want := (call{stack: stack[:0]}); !reflect.DeepEqual(ds.call, want) || cap(ds.stack) != cap(stack) {
+		t.Errorf("after endCall:\n got %+v\nwant %+v", ds.call, want)
+	}
+	ds.d = &ds.bd
+	ds.endCall()
+	if ds.d != &ds.bd {
+		t.Errorf("endCall dropped the state's own decoder: d = %p", ds.d)
+	}
 }

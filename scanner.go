@@ -162,8 +162,17 @@ func (s *Scanner) resetBytes(data []byte) {
 	// Field by field, as byteReader.resetBytes, keeping the options (sink,
 	// sinkMin, the window's max) and piece's buffer.
 	s.br.resetBytes(data)
-	s.err, s.errKind, s.errChar, s.errPos, s.tokPos, s.eofMsg = nil, 0, 0, 0, 0, ""
-	s.atEnd, s.endPos, s.str, s.strTok = false, 0, 0, nil
+	if s.err != nil { // (pointers stored only where they change: see endCall)
+		s.err = nil
+	}
+	if s.eofMsg != "" {
+		s.eofMsg = ""
+	}
+	if s.strTok != nil {
+		s.strTok = nil
+	}
+	s.errKind, s.errChar, s.errPos, s.tokPos = 0, 0, 0, 0
+	s.atEnd, s.endPos, s.str = false, 0, 0
 	s.streaming, s.streamStart = false, 0
 }
 

@@ -13,20 +13,27 @@ import (
 // the block, whose used part holds the call's values.
 type anyState struct {
 	anyBuf []any // elements of the []any being built, every open level's
-	// anyBlock is the unused rest of the block small []any are cut from
-	// (see makeAnySlice), and anyBlockLen the length of the next block: a
-	// call's first is short.
+	// anyBlock is the block small []any are cut from (see makeAnySlice),
+	// its rest from anyBlockAt, and anyBlockLen the length of the next
+	// block: a call's first is short. Each block is used from an index,
+	// not resliced: cutting from the front of a slice stores its pointer
+	// again, a write barrier's work while the collector marks (with its
+	// look-up of the old and the new pointer), once per value boxed.
 	anyBlock    []any
+	anyBlockAt  int
 	anyBlockLen int
-	// strBoxes is the unused rest of the block strings decoded into an
-	// any are boxed in (see boxString), kept from call to call.
+	// strBoxes is the block strings decoded into an any are boxed in (see
+	// boxString), its rest from strBoxAt, kept from call to call.
 	strBoxes []string
+	strBoxAt int
 	// strBoxLen is the length of the next block of boxes: a state's
 	// first is short (a small document may box a few strings in all).
 	strBoxLen int
-	// floatBoxes and floatBoxLen are strBoxes and strBoxLen for the
-	// numbers decoded into an any as float64s (see boxFloat).
+	// floatBoxes, floatBoxAt and floatBoxLen are strBoxes, strBoxAt and
+	// strBoxLen for the numbers decoded into an any as float64s (see
+	// boxFloat).
 	floatBoxes  []float64
+	floatBoxAt  int
 	floatBoxLen int
 	// keyGuess holds the key last read at each context and member index
 	// (guessSlot; see anyKey), which the next object there usually
@@ -105,11 +112,14 @@ func (as *anyState) trim() {
 	// only strings of up to maxBlockString bytes, at most a block's worth
 	// (see boxString). The next call boxes its values in their rest: one
 	// allocation for many small documents or NDJSON lines, not one each.
-	as.anyBlock, as.anyBlockLen = nil, 0
-	if len(as.strBoxes) == 0 {
-		// Full (its empty rest still points at it): kept, it would keep
-		// all its strings alive until the next string is boxed.
-		as.strBoxes = nil
+	if as.anyBlock != nil { // (a pointer stored only where one is set)
+		as.anyBlock = nil
+	}
+	as.anyBlockAt, as.anyBlockLen = 0, 0
+	if as.strBoxes != nil && as.strBoxAt == len(as.strBoxes) {
+		// Full: kept, it would keep all its strings alive until the next
+		// string is boxed.
+		as.strBoxes, as.strBoxAt = nil, 0
 	}
 }
 
@@ -480,17 +490,17 @@ func (ds *decodeState) makeAnySlice(n int) []any {
 	if !fastPaths || n == 0 || n > maxBlockedLen {
 		return make([]any, n) // (n == 0: not nil, as encoding/json's)
 	}
-	if len(ds.anyBlock) < n {
+	at := ds.anyBlockAt
+	if len(ds.anyBlock)-at < n {
 		// A call's first block is a quarter of the others (8 elements, as
 		// many as one array takes at most): a small document has a few
 		// small arrays in all, and a 512-byte block for them was more
 		// than half of its bytes allocated (512 of 923).
-		ds.anyBlock = make([]any, max(ds.anyBlockLen, anyBlockLen/4))
+		ds.anyBlock, at = make([]any, max(ds.anyBlockLen, anyBlockLen/4)), 0
 		ds.anyBlockLen = anyBlockLen
 	}
-	out := ds.anyBlock[:n:n]
-	ds.anyBlock = ds.anyBlock[n:]
-	return out
+	ds.anyBlockAt = at + n
+	return ds.anyBlock[at : at+n : at+n]
 }
 
 // Strings decoded into any are boxed side by side in blocks of
@@ -526,14 +536,15 @@ func (ds *decodeState) boxString(s string) any {
 	if !fastPaths || len(s) > maxBlockString {
 		return s
 	}
-	if len(ds.strBoxes) == 0 {
+	at := ds.strBoxAt
+	if at == len(ds.strBoxes) {
 		n := max(ds.strBoxLen, strBoxBlockLen/4) // a state's first block is short
-		ds.strBoxes = make([]string, n)
+		ds.strBoxes, at = make([]string, n), 0
 		ds.strBoxLen = strBoxBlockLen
 	}
-	p := &ds.strBoxes[0]
+	p := &ds.strBoxes[at]
 	*p = s
-	ds.strBoxes = ds.strBoxes[1:]
+	ds.strBoxAt = at + 1
 	return *(*any)(unsafe.Pointer(&eface{typ: stringTypeWord, data: unsafe.Pointer(p)}))
 }
 

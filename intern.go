@@ -495,15 +495,16 @@ const floatBoxBlockLen = 64
 
 // boxFloat returns f as an any, its value in the current block of boxes.
 func (ds *decodeState) boxFloat(f float64) any {
-	if len(ds.floatBoxes) == 0 {
+	at := ds.floatBoxAt
+	if at == len(ds.floatBoxes) {
 		// A state's first block is a quarter of the others (a small
 		// document may box a few numbers in all).
-		ds.floatBoxes = make([]float64, max(ds.floatBoxLen, floatBoxBlockLen/4))
+		ds.floatBoxes, at = make([]float64, max(ds.floatBoxLen, floatBoxBlockLen/4)), 0
 		ds.floatBoxLen = floatBoxBlockLen
 	}
-	p := &ds.floatBoxes[0]
+	p := &ds.floatBoxes[at]
 	*p = f
-	ds.floatBoxes = ds.floatBoxes[1:]
+	ds.floatBoxAt = at + 1
 	return *(*any)(unsafe.Pointer(&eface{typ: float64TypeWord, data: unsafe.Pointer(p)}))
 }
 

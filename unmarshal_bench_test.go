@@ -54,7 +54,8 @@ func forgetPooled() {
 	ds.seen = nil
 	// Not caches, but a fresh state has no blocks yet.
 	ds.block, ds.longBlock = nil, nil
-	ds.strBoxes, ds.strBoxLen, ds.floatBoxes, ds.floatBoxLen = nil, 0, nil, 0
+	ds.strBoxes, ds.strBoxAt, ds.strBoxLen = nil, 0, 0
+	ds.floatBoxes, ds.floatBoxAt, ds.floatBoxLen = nil, 0, 0
 	putState(ds)
 }
 

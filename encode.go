@@ -117,6 +117,13 @@ type encodeState struct {
 	escapeHTML bool
 	html       uint8 // escapeHTML as 0 or 1, an index
 
+	// plainMiss is the id of the struct encoder whose plainRun last
+	// stopped at its first field in this call (0: none), and plainSkips
+	// how many of its values have gone straight to its loop since
+	// (structEncoder.encode).
+	plainMiss  uint32
+	plainSkips uint8
+
 	// Cycles: as encoding/json does, pointers, maps and slices count the
 	// depth, and only past maxEncodeDepthUnchecked are the ones on the
 	// current path remembered, so a cycle is an error and not a stack
@@ -264,6 +271,7 @@ func getEncodeState(escapeHTML bool) *encodeState {
 		es = &encodeState{}
 	}
 	es.setEscapeHTML(escapeHTML)
+	es.plainMiss = 0
 	return es
 }
 

@@ -84,14 +84,9 @@ func appendInt10(dst []byte, x int64) []byte {
 	// Up to six digits, the most common integers, from a table of the
 	// digits of 0 to 999: one load, or two and a division by 1000, in
 	// place of digits8's multiplications.
-	if fastPaths && u < 1000 {
-		k := digits.Len(uint32(u))
-		binary.LittleEndian.PutUint64(d[n:], uint64(threeDigits[u])>>(24-8*uint(k))|asciiZeros)
-		return dst[:l+n+k]
-	}
 	if fastPaths && u < 1e6 {
 		k := digits.Len(uint32(u))
-		binary.LittleEndian.PutUint64(d[n:], digits6(uint32(u), k)|asciiZeros)
+		binary.LittleEndian.PutUint64(d[n:], tableDigits(uint32(u), k)|asciiZeros)
 		return dst[:l+n+k]
 	}
 	// putUint's cases, written out here to save its call.
@@ -119,9 +114,19 @@ func appendInt10(dst []byte, x int64) []byte {
 // k is digits.Len(v), from v itself, not from the digits (their low zero
 // bytes): the caller's length, and so where the next number goes, does
 // not wait for digits8's chain of multiplications, and numbers written one
-// after another overlap.
+// after another overlap. The shift is masked to 63 (k is at least 1),
+// which spares the guard Go adds for a shift that may be 64 or more; so
+// are tableDigits' and digits6's.
 func smallDigits(v uint32, k int) uint64 {
-	return digits8(v) >> (64 - 8*uint(k))
+	return digits8(v) >> ((64 - 8*uint(k)) & 63)
+}
+
+// tableDigits is smallDigits for v below 1e6, from threeDigits.
+func tableDigits(v uint32, k int) uint64 {
+	if v < 1000 {
+		return uint64(threeDigits[v&1023]) >> ((24 - 8*uint(k)) & 63)
+	}
+	return digits6(v, k)
 }
 
 // digits6 is smallDigits for v below 1e6: the digits of v/1000 and of
@@ -130,7 +135,7 @@ func smallDigits(v uint32, k int) uint64 {
 func digits6(v uint32, k int) uint64 {
 	hi := v / 1000
 	w := uint64(threeDigits[hi&1023])<<16 | uint64(threeDigits[(v-hi*1000)&1023])<<40
-	return w >> (64 - 8*uint(k))
+	return w >> ((64 - 8*uint(k)) & 63)
 }
 
 // threeDigits[v] holds the three digits of v, below 1000, as digits8 does

@@ -5,8 +5,10 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 
+	"github.com/jsonpipe/json/internal/digits"
 	"github.com/jsonpipe/json/internal/strbody"
 )
 
@@ -24,6 +26,9 @@ type encField struct {
 	pad   [32]byte
 	short bool
 
+	// plain: the field is not slow, and its kind one plainRun writes: a
+	// string, an integer, a bool.
+	plain bool
 	// rare: derefs or omit is set, and the loop takes the long way.
 	rare   bool
 	direct encDirect
@@ -60,7 +65,23 @@ type encField struct {
 // name has '<', '>' or '&'.
 type structEncoder struct {
 	fields [2][]encField
+	// prefix is how many of the first fields are plain: plainRun writes
+	// them, and the loop the rest. id names the encoder in
+	// encodeState.plainMiss.
+	prefix int
+	id     uint32
 }
+
+// structEncoders counts the struct encoders made, for their ids.
+var structEncoders atomic.Uint32
+
+// plainRetry: where plainRun stops at a struct's first field, that
+// struct's next plainRetry values in the call go straight to encode's loop
+// before plainRun is tried again. A field whose values plainRun leaves (a
+// long text, a name in another script while the lazy check is off) most
+// often leaves them all, and the try costs the struct about 100
+// instructions.
+const plainRetry = 15
 
 func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 	se := &structEncoder{}
@@ -118,6 +139,10 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		}
 	}
 	se.fields = [2][]encField{plain, html}
+	for se.prefix < len(plain) && plain[se.prefix].plain && html[se.prefix].plain {
+		se.prefix++
+	}
+	se.id = structEncoders.Add(1)
 	te := addrEncoder(t, se.encode)
 	te.st = se
 	te.lazy = lazy
@@ -171,6 +196,12 @@ func (f *encField) setName(key string) {
 		copy(f.pad[:], f.name)
 	}
 	f.slow = !fastPaths || f.rare || !f.short
+	switch f.direct {
+	case encString, encInt64, encInt32, encUint64, encBool:
+		f.plain = !f.slow
+	default:
+		f.plain = false
+	}
 }
 
 // htmlEscapeName escapes '<', '>' and '&' in a field name; a name from a tag
@@ -193,12 +224,29 @@ func htmlEscapeName(name string) string {
 
 // encode writes the fields in one loop: a string or integer field, most of
 // what structs hold, costs the name's copy and one call; the other scalar
-// kinds go through appendDirect, the rest through their encoder.
+// kinds go through appendDirect, the rest through their encoder. The first
+// se.prefix fields go first to plainRun, which writes them without a call
+// while their values are the commonest; the loop starts at the first it
+// leaves.
 func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, error) {
 	mark := len(b)
+	i := 0
+	if se.prefix > 0 {
+		if es.plainMiss == se.id && es.plainSkips < plainRetry {
+			es.plainSkips++
+		} else {
+			// plainRun takes encode's arguments in the same registers.
+			if b, i = se.plainRun(es, b, p); i == len(se.fields[0]) {
+				return closeObject(b, mark), nil
+			}
+			if i == 0 {
+				es.plainMiss, es.plainSkips = se.id, 0
+			}
+		}
+	}
 	fields := se.fields[es.html&1]
 	hidden := 0 // a nil pointer already met hides the slow fields before this index
-	for i := range fields {
+	for ; i < len(fields); i++ {
 		f := &fields[i]
 		fp := unsafe.Add(p, f.offset)
 		if f.slow {
@@ -381,11 +429,17 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 			return b, err
 		}
 	}
+	return closeObject(b, mark), nil
+}
+
+// closeObject writes the braces of the object whose members start at mark
+// (with a comma, which the brace overwrites) and end at the end of b.
+func closeObject(b []byte, mark int) []byte {
 	if len(b) == mark {
-		return append(b, '{', '}'), nil
+		return append(b, '{', '}')
 	}
 	b[mark] = '{'
-	return append(b, '}'), nil
+	return append(b, '}')
 }
 
 // start is the loop's long way to a slow field of the struct at p: it
@@ -509,4 +563,162 @@ func zeroFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 		return func(p unsafe.Pointer) bool { return isZero(reflect.NewAt(t, p)) }
 	}
 	return func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().IsZero() }
+}
+
+// plainRun writes the first se.prefix fields of the struct at p, while
+// each value is one of the commonest: a string of up to 24 bytes that
+// needs no escape, an integer, a bool. It stops at the first that is not,
+// having written nothing of it, and returns its index, or se.prefix.
+//
+// It calls nothing. encode's loop calls out for the other kinds and
+// values, and keeps its values on the stack around those calls, reloading
+// them for every field; here fewer go there. The cost is plainRun's call
+// and, where it leaves the struct's first field, its try (see plainRetry).
+// A loop that wrote every field this way and called out for the rest was
+// tried: its registers spilled all the same, around the calls, and it was
+// slower than this on every value it did not write itself.
+func (se *structEncoder) plainRun(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, int) {
+	fields := se.fields[es.html&1][:se.prefix]
+	html := es.html != 0
+	for i := range fields {
+		f := &fields[i]
+		l := len(b)
+		if cap(b)-l < plainRoom {
+			return b, i
+		}
+		// The name, padded to 32 bytes, then the value at k; the bytes
+		// written past the value are written over after it.
+		out := (*[plainRoom]byte)(b[l : l+plainRoom])
+		*(*[32]byte)(out[:32]) = f.pad
+		k := len(f.name)
+		vp := unsafe.Add(p, f.offset)
+		n := 0 // the value's bytes
+		switch d := f.direct; d {
+		case encString:
+			s := *(*string)(vp)
+			n = len(s)
+			// m flags the bytes that need a look, a those of them that
+			// are ASCII: QuickMask(w) &^ w, each word's kept apart, as a
+			// flag above a byte of 0x80 or more in one word may stand
+			// above an escape in another.
+			var m, a uint64
+			switch {
+			case uint(n-8) <= 16:
+				// Whole words from the front, the last overlapping the
+				// one before: each checked and written in turn.
+				w := load64(s)
+				q := strbody.QuickMask(w, html)
+				m, a = q, q&^w
+				put64(out, k+1, w)
+				if n > 16 {
+					w = load64(s[8:])
+					q = strbody.QuickMask(w, html)
+					m, a = m|q, a|q&^w
+					put64(out, k+9, w)
+				}
+				w = load64(s[n-8:])
+				q = strbody.QuickMask(w, html)
+				m, a = m|q, a|q&^w
+				put64(out, k+n-7, w)
+			case uint(n-4) <= 3:
+				// The first 4 bytes and the last 4, which overlap.
+				w := uint64(load32(s)) | uint64(load32(s[n-4:]))<<32
+				m = strbody.QuickMask(w, html)
+				a = m &^ w
+				put64(out, k+1, w)
+				put64(out, k+n-3, w>>32)
+			default:
+				if n != 0 {
+					return b, i // not one of these lengths
+				}
+			}
+			// A string in another script without an ASCII escape is
+			// written unchecked once the lazy check is on (es.lazy 1).
+			if m != 0 {
+				if a != 0 || es.lazy != 1 {
+					return b, i
+				}
+				es.unchecked = true // checkLazy checks it (encode_lazy.go)
+			}
+			out[k&63] = '"'
+			out[(k+n+1)&63] = '"'
+			n += 2
+		case encInt64, encInt32, encUint64:
+			var u uint64
+			switch d {
+			case encInt64, encInt32:
+				var x int64
+				if d == encInt64 {
+					x = *(*int64)(vp)
+				} else {
+					x = int64(*(*int32)(vp))
+				}
+				u = uint64(x)
+				if x < 0 {
+					out[k&63] = '-'
+					u, n = -u, 1
+				}
+			default:
+				u = *(*uint64)(vp)
+			}
+			// As appendInt10 writes them: up to six digits from its
+			// table, up to eight in a word, up to sixteen in two, the
+			// rest in three.
+			switch {
+			case u < 1e6:
+				c := digits.Len(uint32(u))
+				put64(out, k+n, tableDigits(uint32(u), c)|asciiZeros)
+				n += c
+			case u < 1e8:
+				c := digits.Len(uint32(u))
+				put64(out, k+n, smallDigits(uint32(u), c)|asciiZeros)
+				n += c
+			case u < 1e16:
+				hi := uint32(u / 1e8)
+				c := digits.Len(hi)
+				put64(out, k+n, smallDigits(hi, c)|asciiZeros)
+				put64(out, k+n+c, digits8(uint32(u-uint64(hi)*1e8))|asciiZeros)
+				n += c + 8
+			default: // 17 to 20 digits: an id
+				top := uint32(u / 1e16)
+				u -= uint64(top) * 1e16
+				hi := uint32(u / 1e8)
+				c := digits.Len(top)
+				put64(out, k+n, tableDigits(top, c)|asciiZeros)
+				put64(out, k+n+c, digits8(hi)|asciiZeros)
+				put64(out, k+n+c+8, digits8(uint32(u-uint64(hi)*1e8))|asciiZeros)
+				n += c + 16
+			}
+		case encBool:
+			w, c := uint64(boolFalse), 5
+			if *(*bool)(vp) {
+				w, c = boolTrue, 4 // conditional moves, not a branch (appendFlag)
+			}
+			put64(out, k, w)
+			n = c
+		}
+		b = b[:l+k+n]
+	}
+	return b, len(fields)
+}
+
+// plainRoom is the room plainRun wants past the output's end to write a
+// field: its name, padded to 32 bytes, and its value, of at most 26 bytes,
+// written in words that may reach 8 bytes past it. Every word starts below
+// 64, and its offset is masked to 63, which costs less than a bounds
+// check.
+const plainRoom = 64 + 8
+
+// put64 writes w at o[at&63:].
+func put64(o *[plainRoom]byte, at int, w uint64) {
+	binary.LittleEndian.PutUint64(o[at&63:at&63+8], w)
+}
+
+// load64 and load32 read the first 8 or 4 bytes of s, which has them.
+func load64(s string) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Pointer(unsafe.StringData(s)))[:])
+}
+
+func load32(s string) uint32 {
+	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Pointer(unsafe.StringData(s)))[:])
 }

@@ -1,6 +1,7 @@
 package strbody
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -371,11 +372,13 @@ func BenchmarkEscape(b *testing.B) {
 // bytes with an escape alone, on words of every byte at one place among
 // bytes of each class (plain ASCII, escapes, 0x80 and more) at the
 // others: each is 0 exactly when no byte it looks for is in the word, and
-// its lowest flag is at the first such byte.
+// its lowest flag is at the first such byte. QuickMask is 0 exactly when
+// no such byte is there, nor, with html, '^', '|' or '~'.
 func TestEscapeMasks(t *testing.T) {
 	asciiEscape := func(c byte, html bool) bool {
 		return c < 0x20 || c == '"' || c == '\\' || html && (c == '<' || c == '>' || c == '&')
 	}
+	plain := []byte("az AZ09 _-./:;=?@#!$%'()*+,[]{}`")
 	fill := []byte{'a', ' ', '~', 0x80, 0xA0, 0xDC, 0xE2, 0xFF, '"', 0x1F, 0, '<', '&', '\\'}
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, html := range []bool{false, true} {
@@ -392,7 +395,10 @@ func TestEscapeMasks(t *testing.T) {
 						v = v<<8 | uint64(b[i])
 					}
 					firstASCII, firstAny := 8, 8
+					quick := false // QuickMask flags a byte
 					for i := 7; i >= 0; i-- {
+						quick = quick || asciiEscape(b[i], html) || b[i] >= 0x80 ||
+							html && (b[i] == '^' || b[i] == '|' || b[i] == '~')
 						if asciiEscape(b[i], html) {
 							firstASCII = i
 						}
@@ -413,6 +419,20 @@ func TestEscapeMasks(t *testing.T) {
 							t.Fatalf("%s(% x, html %v): first flag at %d, want %d", m.name, b, html, got, m.first)
 						}
 					}
+					if got := QuickMask(v, html) != 0; got != quick {
+						t.Fatalf("QuickMask(% x, html %v) != 0 is %v, want %v", b, html, got, quick)
+					}
+				}
+				// Among plain bytes, where it must be 0 but for c.
+				var b [8]byte
+				for i := range b {
+					b[i] = plain[r.IntN(len(plain))]
+				}
+				b[at] = byte(c)
+				v := binary.LittleEndian.Uint64(b[:])
+				want := asciiEscape(byte(c), html) || c >= 0x80 || html && (c == '^' || c == '|' || c == '~')
+				if got := QuickMask(v, html) != 0; got != want {
+					t.Fatalf("QuickMask(% x, html %v) != 0 is %v, want %v", b, html, got, want)
 				}
 			}
 		}

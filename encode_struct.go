@@ -566,9 +566,10 @@ func zeroFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 }
 
 // plainRun writes the first se.prefix fields of the struct at p, while
-// each value is one of the commonest: a string of up to 24 bytes that
-// needs no escape, an integer, a bool. It stops at the first that is not,
-// having written nothing of it, and returns its index, or se.prefix.
+// each value is one of the commonest: an empty string, or one of 4 to 24
+// bytes that needs no escape (in another script too, once the lazy check
+// is on); an integer; a bool. It stops at the first that is not, having
+// written nothing of it, and returns its index, or se.prefix.
 //
 // It calls nothing. encode's loop calls out for the other kinds and
 // values, and keeps its values on the stack around those calls, reloading

@@ -118,9 +118,9 @@ type encodeState struct {
 	html       uint8 // escapeHTML as 0 or 1, an index
 
 	// plainMiss is the id of the struct encoder whose plainRun last
-	// stopped at its first field in this call (0: none), and plainSkips
-	// how many of its values have gone straight to its loop since
-	// (structEncoder.encode).
+	// stopped at its first field in this Marshal call, or in this
+	// Encoder's stream (0: none), and plainSkips how many of its values
+	// have gone straight to its loop since (structEncoder.encode).
 	plainMiss  uint32
 	plainSkips uint8
 

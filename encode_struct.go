@@ -26,9 +26,6 @@ type encField struct {
 	pad   [32]byte
 	short bool
 
-	// plain: the field is not slow, and its kind one plainRun writes: a
-	// string, an integer, a bool.
-	plain bool
 	// rare: derefs or omit is set, and the loop takes the long way.
 	rare   bool
 	direct encDirect
@@ -76,11 +73,11 @@ type structEncoder struct {
 var structEncoders atomic.Uint32
 
 // plainRetry: where plainRun stops at a struct's first field, that
-// struct's next plainRetry values in the call go straight to encode's loop
-// before plainRun is tried again. A field whose values plainRun leaves (a
-// long text, a name in another script while the lazy check is off) most
-// often leaves them all, and the try costs the struct about 100
-// instructions.
+// struct's next plainRetry values in the Marshal call (or the Encoder's
+// stream) go straight to encode's loop before plainRun is tried again. A
+// field whose values plainRun leaves (a long text, a name in another
+// script while the lazy check is off) most often leaves them all, and the
+// try costs the struct about 100 instructions.
 const plainRetry = 15
 
 func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
@@ -139,7 +136,7 @@ func newStructEncoder(t reflect.Type, addr bool) *typeEncoder {
 		}
 	}
 	se.fields = [2][]encField{plain, html}
-	for se.prefix < len(plain) && plain[se.prefix].plain && html[se.prefix].plain {
+	for se.prefix < len(plain) && plain[se.prefix].plain() && html[se.prefix].plain() {
 		se.prefix++
 	}
 	se.id = structEncoders.Add(1)
@@ -196,12 +193,16 @@ func (f *encField) setName(key string) {
 		copy(f.pad[:], f.name)
 	}
 	f.slow = !fastPaths || f.rare || !f.short
+}
+
+// plain reports whether plainRun writes f: it is not slow, and a string,
+// an integer or a bool.
+func (f *encField) plain() bool {
 	switch f.direct {
 	case encString, encInt64, encInt32, encUint64, encBool:
-		f.plain = !f.slow
-	default:
-		f.plain = false
+		return !f.slow
 	}
+	return false
 }
 
 // htmlEscapeName escapes '<', '>' and '&' in a field name; a name from a tag

@@ -567,9 +567,9 @@ func zeroFunc(t reflect.Type) func(p unsafe.Pointer) bool {
 }
 
 // plainRun writes the first se.prefix fields of the struct at p, while
-// each value is one of the commonest: an empty string, or one of 4 to 24
-// bytes that needs no escape (in another script too, once the lazy check
-// is on); an integer; a bool. It stops at the first that is not, having
+// each value is one of the commonest: a string of up to 24 bytes that
+// needs no escape (in another script too, once the lazy check is on); an
+// integer; a bool. It stops at the first that is not, having
 // written nothing of it, and returns its index, or se.prefix.
 //
 // It calls nothing. encode's loop calls out for the other kinds and
@@ -629,6 +629,13 @@ func (se *structEncoder) plainRun(es *encodeState, b []byte, p unsafe.Pointer) (
 				a = m &^ w
 				put64(out, k+1, w)
 				put64(out, k+n-3, w>>32)
+			case uint(n-1) <= 2:
+				// A code ("P", "AD", "EUR"): all its bytes in one word,
+				// above bytes that need no escape (shortWord).
+				w := shortWord(s)
+				m = strbody.QuickMask(w, html)
+				a = m &^ w
+				put64(out, k+1, w)
 			default:
 				if n != 0 {
 					return b, i // not one of these lengths
@@ -723,4 +730,18 @@ func load64(s string) uint64 {
 
 func load32(s string) uint32 {
 	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Pointer(unsafe.StringData(s)))[:])
+}
+
+// shortWord returns a word whose low bytes are the 1 to 3 bytes of s and
+// then more of them, written over after s (see put64), and whose other
+// bytes are 'a', which no escape mask flags: s's first, middle and last
+// byte, all of its bytes (in 1 byte all three are the first, in 2 the
+// middle is the last), in that order, which is s and, past its end, its
+// last byte once or twice again. No byte past s is read, as a load of 4
+// could (s may end a page).
+func shortWord(s string) uint64 {
+	n := uint(len(s))
+	p := unsafe.Pointer(unsafe.StringData(s))
+	a, m, z := *(*byte)(p), *(*byte)(unsafe.Add(p, n>>1)), *(*byte)(unsafe.Add(p, n-1))
+	return uint64(a) | uint64(m)<<8 | uint64(z)<<16 | lsb*'a'&^0xffffff
 }

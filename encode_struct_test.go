@@ -133,3 +133,32 @@ func TestPlainLazyLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestShortLazy: strings of 1 to 7 bytes, in plainRun (t) and in encode's
+// loop (u, after a float, which plainRun leaves), where the lazy check is
+// on: one in another script, whole or cut short, is written unchecked and
+// then checked (U+2028 escaped, a bad byte replaced); one with an ASCII
+// byte that needs a look beside a byte of 0x80 or more is not. Each value
+// has one kind of character in another script: one bad byte, or U+2028,
+// in a value has the whole value encoded again, every string checked.
+func TestShortLazy(t *testing.T) {
+	type shortRec struct {
+		A, B, C string
+		T       string  `json:"t"`
+		F       float64 `json:"f"`
+		U       string  `json:"u"`
+	}
+	for _, r := range []string{"é", "世", "\xff", "\xc3", "\u2028", "\xe4\xb8"} {
+		var recs []shortRec
+		for _, c := range []string{"", `"`, `\`, "\n", "<", "&", "a", "~"} {
+			for _, x := range []string{c + r, r + c, r, c + r + c, "ab" + r + c, c + r + "xyz"} {
+				if x != "" && len(x) <= 7 {
+					recs = append(recs, shortRec{"Grüße", "世界", "Ünïcödé", x, float64(len(recs)), x})
+				}
+			}
+		}
+		if d := diffMarshalValue(recs); d != "" {
+			t.Fatal(d)
+		}
+	}
+}

@@ -89,11 +89,7 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 		binary.LittleEndian.PutUint32(d[n-3:], hi)
 	case n > 0:
 		// The first, the middle and the last byte are all of 1 to 3.
-		plain := &plainBytes
-		if escapeHTML {
-			plain = &plainBytesHTML
-		}
-		a, m, z := s[0], s[n>>1], s[n-1]
+		a, m, z, plain := shortBytes(s, escapeHTML)
 		if !plain[a] || !plain[m] || !plain[z] {
 			if (a | m | z) >= utf8.RuneSelf {
 				if !shortText(a, m, z, n, plain) {
@@ -108,6 +104,19 @@ func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	d[0] = '"'
 	d[n+1] = '"'
 	return dst[:l+n+2]
+}
+
+// shortBytes returns the first, middle and last byte of s, of 1 to 3
+// bytes (all of them: in 1 byte all three are the first, in 2 the middle
+// is the last), and the table of the bytes written as they are.
+func shortBytes(s string, escapeHTML bool) (a, m, z byte, plain *[256]bool) {
+	plain = &plainBytes
+	if escapeHTML {
+		plain = &plainBytesHTML
+	}
+	n := uint(len(s))
+	p := unsafe.Pointer(unsafe.StringData(s))
+	return *(*byte)(p), *(*byte)(unsafe.Add(p, n>>1)), *(*byte)(unsafe.Add(p, n-1)), plain
 }
 
 // appendASCIIShort is appendString for an ASCII string of 1 to 3 bytes

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jsonpipe/json/internal/digits"
@@ -284,14 +285,38 @@ func (se *structEncoder) encode(es *encodeState, b []byte, p unsafe.Pointer) ([]
 		}
 		switch d {
 		case encString:
-			// 4 to 24 bytes (a code, a name, a date) that need no escape,
+			// 1 to 24 bytes (a code, a name, a date) that need no escape,
 			// here in the loop, as appendString writes them: its call
 			// costs the loop its registers, reloaded from the stack after
 			// every call.
 			s := *(*string)(vp)
-			if n, l := len(s), len(b); fastPaths && uint(n-4) <= 20 && cap(b)-l >= 26 {
+			if n, l := len(s), len(b); fastPaths && uint(n-1) <= 23 && cap(b)-l >= 34 {
 				html := es.html != 0
-				out := b[l : l+26]
+				out := b[l : l+34]
+				if n < 4 {
+					// A code ("P", "AD", "EUR"), as appendString writes
+					// it: its bytes are its first, middle and last.
+					a, m, z, plain := shortBytes(s, html)
+					if !plain[a] || !plain[m] || !plain[z] {
+						if (a | m | z) < utf8.RuneSelf {
+							b = appendASCIIShort(b, a, m, z, n, html)
+							continue
+						}
+						// In another script: unchecked, as the longer
+						// ones, where none of its ASCII bytes needs a look.
+						if es.lazy == 0 || !(plain[a] || a >= utf8.RuneSelf) || !(plain[m] || m >= utf8.RuneSelf) ||
+							!(plain[z] || z >= utf8.RuneSelf) || !es.lazyString(l) {
+							b = appendString(b, s, html)
+							continue
+						}
+						es.unchecked = true // checkLazy checks it (encode_lazy.go)
+					}
+					out[1], out[1+n>>1], out[n] = a, m, z
+					out[0] = '"'
+					out[n+1] = '"'
+					b = b[:l+n+2]
+					continue
+				}
 				if n < 8 {
 					// The first 4 bytes and the last 4, which overlap, as
 					// appendString checks them. (This branch before the

@@ -39,7 +39,7 @@
 #                 the sqlite3 shell and sqlite-utils, from JSON and from CSV
 #                 (.import --csv), 1M rows (7 runs) and
 #                 300,000 rows (3 runs)             -> sqlite-wholeprogram*.txt
-#   shapes        the shape sweep (compare/shapes: the 80 cases of internal/shapes
+#   shapes        the shape sweep (compare/shapes: the 81 cases of internal/shapes
 #                 as one 1 MB document, distinct small documents, NDJSON and the
 #                 document pretty-printed, through Unmarshal, Decode, Valid,
 #                 Marshal and Encode) against the peers

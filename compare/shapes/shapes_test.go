@@ -1,4 +1,4 @@
-// Package shapes runs the shape sweep (internal/shapes: 80 cases along
+// Package shapes runs the shape sweep (internal/shapes: 81 cases along
 // the string, number and record dimensions, each with its Go type, in
 // four forms) through jsonpipe and the libraries a user could pick
 // instead: encoding/json (the classic one on Go 1.26 and with

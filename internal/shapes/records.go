@@ -20,6 +20,7 @@ func recordCases() []*Case {
 		newCase[Rec3]("rec", "rec-fields3", "3 members: id, name, active", writeFields(rec3Fields, nil)),
 		newCase[Rec12]("rec", "rec-fields12", "12 members: ids, text, numbers, a flag, a time", writeFields(rec12Fields, nil)),
 		newCase[Rec40]("rec", "rec-fields40", "40 members: 19 strings, 9 ints, 7 floats, 5 flags", writeFields(rec40Fields, nil)),
+		newCase[Place]("rec", "rec-codes", "a place as gazetteers keep it: id, two codes, name, coordinates, then five more codes of 1 to 4 bytes (class, feature, region, language, currency) and a population", writeFields(placeFields, nil)),
 		newCase[Optional]("rec", "rec-optional", "an id and 11 pointer members, each null half the time", writeOptional),
 		newCase[Rec12]("rec", "rec-absent", "rec-fields12 with each member but id absent half the time", writeFields(rec12Fields, absentHalf)),
 		newCase[Rec12]("rec", "rec-unknown", "rec-fields12 and 6 members the type lacks (an object, an array, scalars, a null)", writeUnknown),
@@ -183,6 +184,43 @@ var rec12Fields = []field{
 	{"city", wordOf(4, 14)}, {"zip", digits(5)}, {"balance", moneyValue},
 	{"visits", intUpTo(100000)}, {"phone", digits(10)},
 }
+
+// Place is a record of short codes, as a gazetteer (GeoNames), a country
+// list or a catalogue keeps them: of 1 to 4 bytes, before and after the
+// coordinates.
+type Place struct {
+	ID         int64   `json:"id"`
+	Class      string  `json:"class"`
+	Country    string  `json:"country"`
+	Name       string  `json:"name"`
+	Lat        float64 `json:"lat"`
+	Lon        float64 `json:"lon"`
+	Feature    string  `json:"feature"`
+	Region     string  `json:"region"`
+	Lang       string  `json:"lang"`
+	Currency   string  `json:"currency"`
+	Population int64   `json:"population"`
+}
+
+var placeFields = []field{
+	{"id", intUpTo(10_000_000)}, {"class", codeOf(1, 1)}, {"country", codeOf(2, 2)},
+	{"name", textOf(4, 24)}, {"lat", coordValue}, {"lon", coordValue},
+	{"feature", codeOf(3, 4)}, {"region", digits(2)}, {"lang", codeOf(2, 3)},
+	{"currency", codeOf(3, 3)}, {"population", intUpTo(10_000_000)},
+}
+
+// codeOf writes a code of lo to hi capital letters.
+func codeOf(lo, hi int) func(e *enc, r *rand.Rand) {
+	return func(e *enc, r *rand.Rand) {
+		b := make([]byte, lo+r.IntN(hi-lo+1))
+		for i := range b {
+			b[i] = byte('A' + r.IntN(26))
+		}
+		e.quoted(b)
+	}
+}
+
+func coordValue(e *enc, r *rand.Rand) { e.float(coord(r)) }
 
 type Rec40 struct {
 	ID          int64   `json:"id"`

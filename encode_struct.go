@@ -762,11 +762,9 @@ func load32(s string) uint32 {
 // bytes are 'a', which no escape mask flags: s's first, middle and last
 // byte, all of its bytes (in 1 byte all three are the first, in 2 the
 // middle is the last), in that order, which is s and, past its end, its
-// last byte once or twice again. No byte past s is read, as a load of 4
-// could (s may end a page).
+// last byte once or twice again (shortBytes). No byte past s is read, as
+// a load of 4 could (s may end a page).
 func shortWord(s string) uint64 {
-	n := uint(len(s))
-	p := unsafe.Pointer(unsafe.StringData(s))
-	a, m, z := *(*byte)(p), *(*byte)(unsafe.Add(p, n>>1)), *(*byte)(unsafe.Add(p, n-1))
+	a, m, z, _ := shortBytes(s, false)
 	return uint64(a) | uint64(m)<<8 | uint64(z)<<16 | lsb*'a'&^0xffffff
 }

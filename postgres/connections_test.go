@@ -175,10 +175,8 @@ func TestConnectionsDropped(t *testing.T) {
 			return
 		}
 		defer k.Close(bg)
-		var n int
-		if err := k.QueryRow(bg, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-			WHERE application_name = 'jsonpipe-dropped' AND pid <> $1 AND pid <> pg_backend_pid()`, pid).Scan(&n); err != nil || n == 0 {
-			t.Errorf("terminated %d backends: %v", n, err)
+		if n := terminate(t, k, "application_name = 'jsonpipe-dropped' AND pid <> $1", pid); n == 0 {
+			t.Error("terminated no backend")
 		}
 	}}
 	res, err := Insert(bg, c, "t", r, &Options{BatchSize: 100, Connections: 3})

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -37,6 +38,37 @@ type failingReader struct {
 	at   int
 	hook func()
 	pos  int
+}
+
+// terminate ends the backends pg_stat_activity's where selects (k's own
+// is never one), and returns how many once they are gone: the signal
+// pg_terminate_backend sends is acted on when the backend next looks,
+// and a test that goes on before then races the backend's last commits.
+func terminate(t *testing.T, k *pgx.Conn, where string, args ...any) int {
+	t.Helper()
+	var pids []int32
+	if err := k.QueryRow(bg, `SELECT coalesce(array_agg(pid), '{}') FROM pg_stat_activity
+		WHERE pid <> pg_backend_pid() AND `+where, args...).Scan(&pids); err != nil {
+		t.Error(err)
+		return 0
+	}
+	for _, pid := range pids {
+		if _, err := k.Exec(bg, "SELECT pg_terminate_backend($1)", pid); err != nil {
+			t.Error(err)
+			return 0
+		}
+	}
+	for {
+		var left int
+		if err := k.QueryRow(bg, "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1)", pids).Scan(&left); err != nil {
+			t.Error(err)
+			return 0
+		}
+		if left == 0 {
+			return len(pids)
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 func (r *failingReader) Read(p []byte) (int, error) {
@@ -281,8 +313,8 @@ func TestConnectionDropped(t *testing.T) {
 				return
 			}
 			defer k.Close(bg)
-			if _, err := k.Exec(bg, "SELECT pg_terminate_backend($1)", pid); err != nil {
-				t.Error(err)
+			if n := terminate(t, k, "pid = $1", pid); n != 1 {
+				t.Errorf("terminated %d backends, want 1", n)
 			}
 		}}
 		res, err := Insert(bg, c, "t", r, &Options{BatchSize: 10, InferRows: 1, Workers: workers})

@@ -735,13 +735,23 @@ func (ds *decodeState) readString(i int, next *state) (tok []byte, unescaped, ok
 			// The input's last bytes (a document's last string), which
 			// stringStopWithin leaves: a byte at a time to its end, when it
 			// is there.
-			if k, more := stringTail(data, j); k < len(data) && data[k] == '"' {
+			k, more := stringTail(data, j)
+			if k < len(data) && data[k] == '"' {
 				end, facts = k+1, nonASCII(high|more)
 				break
 			}
+			if k < len(data) && data[k] == '\\' {
+				// An escape in the last bytes (a short value at a
+				// line's end): unescaped from there in the same pass,
+				// not scanned and then unescaped again.
+				if end, facts = ds.unescapeAt(data, i, k, nonASCII(high|more)); end == giveUp {
+					return nil, false, false
+				}
+				unescaped = true
+				break
+			}
 		}
-		// An escape in the last bytes, a control byte, the window's end:
-		// the scanner, from there.
+		// A control byte, the window's end: the scanner, from there.
 		n, more := d.s.scanString(data[i:], j-i)
 		if n <= 0 {
 			return nil, false, false
